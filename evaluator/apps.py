@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class EvaluatorConfig(AppConfig):
+    name = "evaluator"
+    verbose_name = "Hand evaluator"

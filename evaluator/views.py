@@ -1,0 +1,6 @@
+from django.shortcuts import render
+
+
+def learn(request):
+    """The learning tools' landing page."""
+    return render(request, "evaluator/learn.html")

@@ -1,0 +1,66 @@
+"""Tables people play at. Seats, hands and the ledger join these as live play lands."""
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+
+
+def new_invite_code() -> str:
+    """An unguessable code for a private table's invite link."""
+    return secrets.token_urlsafe(12)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        PAUSED = "paused", "Paused"
+        CLOSED = "closed", "Closed"
+
+    name = models.CharField(max_length=60)
+    small_blind = models.PositiveIntegerField(default=1)
+    big_blind = models.PositiveIntegerField(default=2)
+    ante = models.PositiveIntegerField(default=0)
+    max_seats = models.PositiveSmallIntegerField(default=6)
+    min_buy_in = models.PositiveIntegerField(default=40)
+    max_buy_in = models.PositiveIntegerField(default=200)
+    action_seconds = models.PositiveSmallIntegerField(default=30)
+    is_private = models.BooleanField(default=False)
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Bumped by every state change; clients quote it so stale actions are refused.
+    version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(small_blind__gt=0) & Q(big_blind__gte=F("small_blind")),
+                name="table_blinds_positive_and_ordered",
+            ),
+            models.CheckConstraint(
+                condition=Q(max_seats__gte=2) & Q(max_seats__lte=10),
+                name="table_seats_between_2_and_10",
+            ),
+            models.CheckConstraint(
+                condition=Q(min_buy_in__gt=0) & Q(max_buy_in__gte=F("min_buy_in")),
+                name="table_buy_in_range_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.small_blind}/{self.big_blind})"
+
+    def clean(self) -> None:
+        if self.big_blind < self.small_blind:
+            raise ValidationError("The big blind must be at least the small blind.")
+        if self.min_buy_in > self.max_buy_in:
+            raise ValidationError("The minimum buy-in must not exceed the maximum buy-in.")
+        if not 2 <= self.max_seats <= 10:
+            raise ValidationError("A table has 2 to 10 seats.")

@@ -1,0 +1,103 @@
+"""Typed readers for environment variables.
+
+Each helper returns a default when the variable is unset and raises
+``ImproperlyConfigured`` naming the variable when its value is malformed, so a
+typo in production fails at start-up instead of half-working.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    """Return the raw value, or ``default``. ``env_str("HOME")`` -> ``"/root"``."""
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no flag: ``DEBUG=1`` -> True, ``DEBUG=off`` -> False."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean; use 1/0, true/false, yes/no.")
+
+
+def env_int(name: str, default: int) -> int:
+    """Read an integer: ``WORKERS=4`` -> 4."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list: ``ALLOWED_HOSTS=a.com, b.com`` -> ``["a.com", "b.com"]``."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_ENGINES = {
+    "sqlite": "django.db.backends.sqlite3",
+    "postgres": "django.db.backends.postgresql",
+    "postgresql": "django.db.backends.postgresql",
+}
+
+
+def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
+    """Turn a database URL into a Django ``DATABASES`` entry.
+
+    ``sqlite:///db.sqlite3`` (relative to the project), ``sqlite:////abs/path.db`` and
+    ``postgres://user:pass@host:5432/name?sslmode=require`` are understood.
+
+    >>> parse_database_url("postgres://postgres@127.0.0.1:5432/poker", Path("."))["NAME"]
+    'poker'
+    """
+    parts = urlsplit(url)
+    engine = _ENGINES.get(parts.scheme)
+    if engine is None:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL scheme {parts.scheme!r} is not supported; use sqlite:// or postgres://."
+        )
+    if parts.scheme == "sqlite":
+        path = parts.path[1:] if parts.path.startswith("/") else parts.path
+        if not path:
+            raise ImproperlyConfigured("DATABASE_URL for sqlite needs a file path.")
+        name = Path(path) if Path(path).is_absolute() else base_dir / path
+        # The test database must be a file too: the forked live server of the browser
+        # tests has to open the same database.
+        return {"ENGINE": engine, "NAME": str(name), "TEST": {"NAME": str(name) + ".test"}}
+    name = unquote(parts.path.lstrip("/"))
+    if not name:
+        raise ImproperlyConfigured("DATABASE_URL for postgres needs a database name.")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured(f"DATABASE_URL has a bad port: {parts.netloc!r}.") from None
+    return {
+        "ENGINE": engine,
+        "NAME": name,
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": parts.hostname or "",
+        "PORT": str(port or ""),
+        "OPTIONS": dict(parse_qsl(parts.query)),
+        "CONN_MAX_AGE": 60,
+        # Explicit, so that every process (including a forked live server) finds it.
+        "TEST": {"NAME": f"test_{name}"},
+    }

@@ -1,0 +1,39 @@
+"""Shared test setup: which optional services this run has, and skips that say why.
+
+Suites needing PostgreSQL + Redis (`services` marker) run when DATABASE_URL is a
+postgres URL and REDIS_URL is set, as `.ci/run` does; browser suites run when Debian's
+Chromium is installed. Otherwise they are skipped with a reason that pytest's `-ra`
+summary prints at the end of the run.
+"""
+
+import os
+import shutil
+
+import pytest
+from django.conf import settings
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def services_missing_reason() -> str | None:
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return "needs PostgreSQL: set DATABASE_URL=postgres://... (as .ci/run does)"
+    if not os.environ.get("REDIS_URL"):
+        return "needs Redis: set REDIS_URL=redis://... (as .ci/run does)"
+    return None
+
+
+def browser_missing_reason() -> str | None:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        return f"needs Chromium at {CHROMIUM} (apt-get install chromium; .ci/run installs it)"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    services_reason = services_missing_reason()
+    browser_reason = browser_missing_reason()
+    for item in items:
+        if services_reason and "services" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=services_reason))
+        if browser_reason and "browser" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=browser_reason))
