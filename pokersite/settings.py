@@ -98,7 +98,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Collected files are only needed when DEBUG is off (WhiteNoise serves from finders in DEBUG);
+# leaving it unset in DEBUG keeps WhiteNoise from warning about a missing folder.
+STATIC_ROOT = env_str("STATIC_ROOT") or (None if DEBUG else BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -121,6 +123,10 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
     SECURE_CONTENT_TYPE_NOSNIFF = True
+    if not SECURE_HSTS_PRELOAD:
+        # Preloading is a commitment for the whole domain, so it is opt-in; not asking
+        # for it is a decision, not an oversight.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 LOGGING = {
     "version": 1,
