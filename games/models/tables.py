@@ -35,6 +35,11 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     # Bumped by every state change; clients quote it so stale actions are refused.
     version = models.PositiveBigIntegerField(default=0)
+    # Where the button was last hand (None before the first hand).
+    button = models.PositiveSmallIntegerField(null=True, blank=True)
+    hands_played = models.PositiveIntegerField(default=0)
+    # When the next hand deals by itself (None: not scheduled, e.g. fewer than two players).
+    next_hand_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -64,3 +69,32 @@ class Table(models.Model):
             raise ValidationError("The minimum buy-in must not exceed the maximum buy-in.")
         if not 2 <= self.max_seats <= 10:
             raise ValidationError("A table has 2 to 10 seats.")
+
+
+class Seat(models.Model):
+    """A player sitting at a table. One user per table and one user per seat number."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats"
+    )
+    number = models.PositiveSmallIntegerField()
+    # Chips behind at the start of the current hand (the engine state holds the live figure).
+    stack = models.PositiveIntegerField()
+    sitting_out = models.BooleanField(default=False)
+    # A player who sits down mid-game waits for the big blind unless they choose to post.
+    wait_for_big_blind = models.BooleanField(default=True)
+    consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    # Set when the player asks to leave (or staff removes them) during a hand.
+    leave_after_hand = models.BooleanField(default=False)
+    sat_down_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in seat {self.number} of {self.table.name}"

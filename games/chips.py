@@ -1,0 +1,85 @@
+"""Bankroll movements. Every change to a bankroll goes through here and writes a ledger row.
+
+Callers hold a transaction; each function locks the player's row so two tables cannot
+spend the same chips.
+"""
+
+from datetime import date
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from games.models import LedgerEntry, Player, Seat, Table
+from games.models.chips import DAILY_TOP_UP, STARTING_GRANT
+
+
+class ChipError(Exception):
+    """A bankroll operation that cannot happen; the message is for the player."""
+
+
+def _record(player: Player, kind: str, amount: int, **fields) -> LedgerEntry:
+    player.bankroll += amount
+    if player.bankroll < 0:
+        raise ChipError("That is more than your bankroll.")
+    player.save(update_fields=["bankroll", "last_top_up"])
+    return LedgerEntry.objects.create(
+        user=player.user, kind=kind, amount=amount, bankroll_after=player.bankroll, **fields
+    )
+
+
+@transaction.atomic
+def ensure_player(user, *, is_guest: bool = False) -> Player:
+    """Return the user's Player, creating it with the starting grant the first time."""
+    player, created = Player.objects.select_for_update().get_or_create(
+        user=user, defaults={"is_guest": is_guest, "last_top_up": timezone.localdate()}
+    )
+    if created:
+        _record(player, LedgerEntry.Kind.GRANT, STARTING_GRANT, reason="Welcome to the room")
+    return player
+
+
+def _locked_player(user) -> Player:
+    ensure_player(user)
+    return Player.objects.select_for_update().get(user=user)
+
+
+@transaction.atomic
+def top_up_if_broke(user, today: date | None = None) -> LedgerEntry | None:
+    """Once a day, bring a player with no chips (bankroll and tables) back to the top-up."""
+    today = today or timezone.localdate()
+    player = _locked_player(user)
+    at_tables = Seat.objects.filter(user=user).aggregate(total=Sum("stack"))["total"] or 0
+    if player.last_top_up == today or player.bankroll + at_tables >= DAILY_TOP_UP:
+        return None
+    player.last_top_up = today
+    return _record(player, LedgerEntry.Kind.TOP_UP, DAILY_TOP_UP - player.bankroll)
+
+
+def buy_in(user, table: Table, amount: int) -> LedgerEntry:
+    """Move ``amount`` from the bankroll to the table. Call inside the table's transaction."""
+    player = _locked_player(user)
+    if amount > player.bankroll:
+        raise ChipError(f"A buy-in of {amount} is more than your bankroll of {player.bankroll}.")
+    return _record(player, LedgerEntry.Kind.BUY_IN, -amount, table=table)
+
+
+def cash_out(user, table: Table, amount: int) -> LedgerEntry | None:
+    """Move a leaving player's stack back to the bankroll."""
+    if amount == 0:
+        return None
+    player = _locked_player(user)
+    return _record(player, LedgerEntry.Kind.CASH_OUT, amount, table=table)
+
+
+@transaction.atomic
+def adjust(user, amount: int, *, reason: str, staff) -> LedgerEntry:
+    """A staff correction to a bankroll; the reason is required and recorded."""
+    if not reason.strip():
+        raise ChipError("A bankroll adjustment needs a reason.")
+    if amount == 0:
+        raise ChipError("An adjustment of zero changes nothing.")
+    player = _locked_player(user)
+    return _record(
+        player, LedgerEntry.Kind.ADJUSTMENT, amount, reason=reason.strip(), created_by=staff
+    )

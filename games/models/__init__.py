@@ -1,0 +1,7 @@
+"""Models of the games app, split by area: tables and seats, hands, chips."""
+
+from games.models.chips import LedgerEntry, Player
+from games.models.hands import Hand, HandAction, HandPlayer
+from games.models.tables import Seat, Table
+
+__all__ = ["Hand", "HandAction", "HandPlayer", "LedgerEntry", "Player", "Seat", "Table"]

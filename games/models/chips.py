@@ -1,0 +1,62 @@
+"""Play money: a bankroll per player and a ledger row for every chip movement.
+
+Conservation: the sum of all ledger amounts of kinds GRANT, TOP_UP and ADJUSTMENT equals
+bankrolls + table stacks + chips in live pots. BUY_IN and CASH_OUT rows move chips between
+a bankroll and a table and net to zero across the room.
+"""
+
+from django.conf import settings
+from django.db import models
+
+STARTING_GRANT = 10_000
+DAILY_TOP_UP = 2_000
+
+
+class Player(models.Model):
+    """Poker-side facts about a user: bankroll, and whether they came in as a guest."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
+    )
+    bankroll = models.PositiveBigIntegerField(default=0)
+    is_guest = models.BooleanField(default=False)
+    last_top_up = models.DateField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.bankroll} chips)"
+
+
+class LedgerEntry(models.Model):
+    class Kind(models.TextChoices):
+        GRANT = "grant", "Starting grant"
+        TOP_UP = "top_up", "Daily top-up"
+        BUY_IN = "buy_in", "Buy-in"
+        CASH_OUT = "cash_out", "Cash-out"
+        ADJUSTMENT = "adjustment", "Staff adjustment"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    # Signed change to the bankroll: a buy-in is negative, a cash-out positive.
+    amount = models.BigIntegerField()
+    bankroll_after = models.PositiveBigIntegerField()
+    table = models.ForeignKey(
+        "games.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="ledger"
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "ledger entries"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount:+} for {self.user}"

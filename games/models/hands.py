@@ -1,0 +1,92 @@
+"""Hands as they are played: the engine state, every action, and who was dealt in."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Hand(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        COMPLETE = "complete", "Complete"
+        VOIDED = "voided", "Voided"
+
+    table = models.ForeignKey("games.Table", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    button = models.PositiveSmallIntegerField()
+    board = models.CharField(max_length=20, blank=True)
+    # Pots as the engine reports them at the end: [{"amount", "eligible", "winners", ...}].
+    pots = models.JSONField(default=list, blank=True)
+    # The engine's whole state, deck included: never sent to a client as it is.
+    state = models.JSONField()
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+    # When the player to act runs out of time (None when nobody is to act).
+    action_deadline = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table"),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(status="in_progress"),
+                name="one_live_hand_per_table",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "action_deadline"])]
+
+    def __str__(self) -> str:
+        return f"Hand #{self.number} at {self.table.name}"
+
+
+class HandPlayer(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hands_played"
+    )
+    seat = models.PositiveSmallIntegerField()
+    hole_cards = models.CharField(max_length=4)
+    starting_stack = models.PositiveIntegerField()
+    finishing_stack = models.PositiveIntegerField(null=True, blank=True)
+    shown = models.BooleanField(default=False)
+    mucked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_player_per_hand_seat"),
+            models.UniqueConstraint(fields=["hand", "user"], name="one_seat_per_hand_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in seat {self.seat} of hand {self.hand_id}"
+
+    @property
+    def net(self) -> int | None:
+        if self.finishing_stack is None:
+            return None
+        return self.finishing_stack - self.starting_stack
+
+
+class HandAction(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    street = models.CharField(max_length=10)
+    kind = models.CharField(max_length=16)
+    amount = models.PositiveIntegerField(null=True, blank=True)
+    timed_out = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "sequence"], name="action_sequence_per_hand")
+        ]
+
+    def __str__(self) -> str:
+        amount = f" {self.amount}" if self.amount is not None else ""
+        return f"#{self.sequence} seat {self.seat} {self.kind}{amount} ({self.street})"
