@@ -1,3 +1,9 @@
-"""WebSocket routes of the games app (table sockets join here with live play)."""
+"""WebSocket routes of the games app."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+]

@@ -16,6 +16,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.clock import start_clock  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -26,3 +27,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Deadlines and the next deal are enforced by every server process (see games/clock.py).
+start_clock()
