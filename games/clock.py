@@ -1,43 +1,50 @@
-"""The table clock: a background thread in every server process that enforces deadlines.
+"""The table clock: a loop in every server process that enforces deadlines and deals.
 
 Deadlines and next-hand times live in the database, so the clock needs no connected client
 and picks up where it left off after a restart. Several processes may run it at once: each
 change goes through the services' row lock and version check, so a deadline fires once.
+
+The loop runs on the server's own event loop (not a thread of its own), so that broadcasts
+made after a commit reach sockets even through Channels' in-memory layer, which only works
+within one event loop.
 """
 
+import asyncio
 import logging
 import os
-import threading
+import sys
 
-from django.db import close_old_connections
+from channels.db import database_sync_to_async
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 0.5
-_started = threading.Event()
 
 
 def clock_enabled() -> bool:
     return os.environ.get("TABLE_CLOCK", "on").lower() not in ("off", "0", "false")
 
 
-def _run(stop: threading.Event) -> None:
+async def run_clock() -> None:
+    """Apply due timeouts and start due hands, forever, every TICK_SECONDS."""
     from games import services
 
-    while not stop.is_set():
+    while True:
         try:
-            services.run_due_work()
+            await database_sync_to_async(services.run_due_work)()
         except Exception:
             log.exception("table clock tick failed")
-        finally:
-            close_old_connections()
-        stop.wait(TICK_SECONDS)
+        await asyncio.sleep(TICK_SECONDS)
 
 
-def start_clock() -> threading.Event | None:
-    """Start the clock thread once per process (unless TABLE_CLOCK=off); return its stop flag."""
-    if not clock_enabled() or _started.is_set():
-        return None
-    _started.set()
-    stop = threading.Event()
-    threading.Thread(target=_run, args=(stop,), name="table-clock", daemon=True).start()
-    return stop
+def start_clock_on_daphne_loop() -> bool:
+    """Schedule the clock on daphne's event loop when running under daphne.
+
+    Daphne implements no ASGI lifespan, but it creates its loop before importing the
+    application, so the task can be queued now and starts with the server.
+    """
+    daphne_server = sys.modules.get("daphne.server")
+    if daphne_server is None or not clock_enabled():
+        return False
+    loop = daphne_server.twisted_loop
+    loop.call_soon_threadsafe(lambda: loop.create_task(run_clock(), name="table-clock"))
+    return True

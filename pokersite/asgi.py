@@ -16,7 +16,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.clock import start_clock  # noqa: E402
+from games.clock import start_clock_on_daphne_loop  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -29,4 +29,4 @@ application = ProtocolTypeRouter(
 )
 
 # Deadlines and the next deal are enforced by every server process (see games/clock.py).
-start_clock()
+start_clock_on_daphne_loop()

@@ -12,10 +12,6 @@ import shutil
 import pytest
 from django.conf import settings
 
-# The test process drives the clock itself (services.run_due_work) so tests are exact; server
-# processes started by tests turn it on explicitly when they need it.
-os.environ.setdefault("TABLE_CLOCK", "off")
-
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 

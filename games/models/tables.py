@@ -82,8 +82,14 @@ class Seat(models.Model):
     # Chips behind at the start of the current hand (the engine state holds the live figure).
     stack = models.PositiveIntegerField()
     sitting_out = models.BooleanField(default=False)
+    class Entry(models.TextChoices):
+        # The values are the engine's ``Entry``: how the seat takes part in the next hand.
+        PLAYING = "playing", "Playing"
+        WAIT_FOR_BB = "wait_for_bb", "Waiting for the big blind"
+        POST_BB = "post_bb", "Posting a big blind to play"
+
     # A player who sits down mid-game waits for the big blind unless they choose to post.
-    wait_for_big_blind = models.BooleanField(default=True)
+    entry = models.CharField(max_length=12, choices=Entry.choices, default=Entry.WAIT_FOR_BB)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
     # Set when the player asks to leave (or staff removes them) during a hand.
     leave_after_hand = models.BooleanField(default=False)
