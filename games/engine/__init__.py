@@ -1,0 +1,99 @@
+"""No-limit hold'em rules as a pure, replayable state machine (no Django, no I/O).
+
+Between hands
+    ``plan_hand(seats, previous_button) -> Lineup | None`` moves the button to the next
+    PLAYING seat and decides who is dealt in: new players wait for the big blind
+    (``Entry.WAIT_FOR_BB``) or post one to play at once (``Entry.POST_BB``). See lineup.py.
+
+A hand
+    ``state = start_hand(config, lineup.seats, deck, button=lineup.button)``; the caller
+    shuffles (``shuffled_deck(random.SystemRandom())``) so every hand is reproducible.
+
+    ``state.actor``            seat to act, None once the hand is over
+    ``state.legal_actions()``  LegalActions: kinds, ``call`` (chips), ``bet``/``raise_to``
+                               ranges of "to" amounts, ``all_in`` (the total), or None
+    ``state.apply(Action(seat, ActionKind.RAISE, 60))`` -> list[Event]; raises
+                               ``IllegalAction`` (a sentence for the player) and then the
+                               state is untouched
+    ``state.timeout_action()`` check if free, else fold, for the actor
+    ``state.is_complete`` / ``state.result`` (HandResult: pots with winners and shares,
+                               finishing stacks, shown hands with descriptions, mucked seats)
+    ``state.events``           every event so far; each is one hand-history row
+    ``state.to_dict()`` / ``HandState.from_dict(d)``  JSON-safe, deck included (server only)
+    ``state.view(seat)``       what that player (None: a spectator) may see
+    ``replay(config, seats, deck, actions, button)``  the same state again, exactly
+
+Private information: the deck (``state.deck``), every player's ``hole`` and DEAL_HOLE events
+(``event.is_private``; ``event.public()`` strips them). Hole cards become public only for
+players with ``shown`` set; a mucked hand is never revealed.
+
+Hand histories
+    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em PHH
+    hand and replays it through the engine (``python manage.py phh replay FILE...``).
+
+Example
+    >>> from games.engine import *
+    >>> config = TableConfig(small_blind=1, big_blind=2)
+    >>> seats = [SeatInput(1, "ann", 100), SeatInput(2, "bob", 100), SeatInput(3, "cy", 100)]
+    >>> lineup = plan_hand(seats, previous_button=None)
+    >>> state = start_hand(config, lineup.seats, FULL_DECK, button=lineup.button)
+    >>> state.actor, state.legal_actions().call
+    (1, 2)
+    >>> [e.kind.value for e in state.apply(Action(1, ActionKind.FOLD))]
+    ['fold']
+    >>> _ = state.apply(Action(2, ActionKind.FOLD))
+    >>> state.result.finishing_stacks
+    {2: 99, 3: 101, 1: 100}
+"""
+
+from games.engine.cards import FULL_DECK, UNKNOWN, shuffled_deck
+from games.engine.lineup import Lineup, plan_hand
+from games.engine.phh import PHHError, export_phh, replay_phh
+from games.engine.replay import replay, replay_state
+from games.engine.state import HandState, Player, start_hand
+from games.engine.types import (
+    Action,
+    ActionKind,
+    AmountRange,
+    Entry,
+    Event,
+    EventKind,
+    HandResult,
+    IllegalAction,
+    LegalActions,
+    PotResult,
+    SeatInput,
+    ShownHand,
+    Street,
+    TableConfig,
+)
+
+__all__ = [
+    "FULL_DECK",
+    "UNKNOWN",
+    "Action",
+    "ActionKind",
+    "AmountRange",
+    "Entry",
+    "Event",
+    "EventKind",
+    "HandResult",
+    "HandState",
+    "IllegalAction",
+    "LegalActions",
+    "Lineup",
+    "PHHError",
+    "Player",
+    "PotResult",
+    "SeatInput",
+    "ShownHand",
+    "Street",
+    "TableConfig",
+    "export_phh",
+    "plan_hand",
+    "replay",
+    "replay_phh",
+    "replay_state",
+    "shuffled_deck",
+    "start_hand",
+]

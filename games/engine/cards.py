@@ -1,0 +1,81 @@
+"""Cards as the engine keeps them: two-character strings, rank then suit ("As", "Td", "2c").
+
+Ranks 2..9, T, J, Q, K, A; suits c, d, h, s; the order of ``FULL_DECK`` is the evaluator's
+card id order (id = 4 * rank index + suit index). "??" is an unknown card: only imported
+hand histories contain it, and a hand fails cleanly if one is ever needed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+UNKNOWN = "??"
+FULL_DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+_VALID = frozenset(FULL_DECK)
+
+
+def is_card(text: str) -> bool:
+    """True for a known card in the engine's spelling.
+
+    >>> is_card("As"), is_card("as"), is_card("??")
+    (True, False, False)
+    """
+    return text in _VALID
+
+
+def split_cards(text: str) -> list[str]:
+    """Split a run of cards such as "AsKd" or "7c8dKd" (unknown "??" allowed).
+
+    >>> split_cards("7c8d??")
+    ['7c', '8d', '??']
+    """
+    if len(text) % 2:
+        raise ValueError(f"{text!r} is not a run of two-character cards.")
+    cards = [text[i : i + 2] for i in range(0, len(text), 2)]
+    for card in cards:
+        if card != UNKNOWN and card not in _VALID:
+            raise ValueError(f"{card!r} is not a card (use rank then suit, like 'As' or 'Td').")
+    return cards
+
+
+def check_deck(deck: Sequence[str], needed: int) -> tuple[str, ...]:
+    """Validate a caller's deck: enough cards, each a card or "??", no known card twice.
+
+    >>> len(check_deck(FULL_DECK, 12))
+    52
+    """
+    cards = tuple(deck)
+    if len(cards) < needed:
+        raise ValueError(f"The deck has {len(cards)} cards; this hand needs {needed}.")
+    seen: set[str] = set()
+    for card in cards:
+        if card == UNKNOWN:
+            continue
+        if card not in _VALID:
+            raise ValueError(f"{card!r} is not a card.")
+        if card in seen:
+            raise ValueError(f"The deck holds {card} twice.")
+        seen.add(card)
+    return cards
+
+
+def shuffled_deck(rng: random.Random) -> list[str]:
+    """A full deck in random order. Pass ``random.SystemRandom()`` for live play, a seeded
+    ``random.Random(seed)`` for tests.
+
+    >>> sorted(shuffled_deck(random.Random(1))) == sorted(FULL_DECK)
+    True
+    """
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+def join_cards(cards: Iterable[str]) -> str:
+    """>>> join_cards(["As", "Kd"])
+    'AsKd'
+    """
+    return "".join(cards)

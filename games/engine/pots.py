@@ -1,0 +1,43 @@
+"""Main and side pots from what each player put in, and splitting a pot among winners.
+
+Pots are built by contribution level: every distinct total put in by anyone (folded players
+included) closes a level; a level's chips go to the players still in the hand who reached
+it. Consecutive levels with the same eligible players are one pot (so an odd chip is never
+split twice). Antes count like any other chip: a player all-in for part of the ante wins
+only what they matched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def build_pots(
+    contributions: Sequence[int], live: Sequence[bool]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Pots as (amount, eligible player indices), main pot first.
+
+    >>> build_pots([50, 200, 200, 120], [True, True, True, False])
+    [(200, (0, 1, 2)), (370, (1, 2))]
+    """
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    previous = 0
+    for level in sorted({c for c in contributions if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = tuple(i for i, c in enumerate(contributions) if c >= level and live[i])
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        else:
+            pots.append((amount, eligible))
+        previous = level
+    return pots
+
+
+def split(amount: int, winners: Sequence[int]) -> list[int]:
+    """Equal shares; the odd chips all go to the first winner (the first left of the button).
+
+    >>> split(101, [4, 7])
+    [51, 50]
+    """
+    share, odd = divmod(amount, len(winners))
+    return [share + (odd if k == 0 else 0) for k in range(len(winners))]

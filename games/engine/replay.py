@@ -1,0 +1,46 @@
+"""Replaying a hand from what started it and the actions taken."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.engine.state import HandState, start_hand
+from games.engine.types import Action, Entry, SeatInput, TableConfig
+
+
+def replay(
+    config: TableConfig,
+    seats: Sequence[SeatInput],
+    deck: Sequence[str],
+    actions: Iterable[Action],
+    button: int,
+    *,
+    mucks: Iterable[int] = (),
+) -> HandState:
+    """Start the hand and apply ``actions`` in order; the result equals the original state.
+
+    >>> from games.engine import ActionKind, FULL_DECK
+    >>> seats = [SeatInput(1, "a", 100), SeatInput(2, "b", 100)]
+    >>> s = replay(TableConfig(1, 2), seats, FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
+    >>> s.result.finishing_stacks
+    {2: 101, 1: 99}
+    """
+    state = start_hand(config, seats, deck, button, mucks=mucks)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def replay_state(state: HandState) -> HandState:
+    """Replay a state's own hand from its start; equal to ``state`` when all is well."""
+    seats = [
+        SeatInput(p.seat, p.player_id, p.starting_stack, _entry(p.posts_to_play))
+        for p in state.players
+    ]
+    return replay(
+        state.config, seats, state.deck, state.actions, state.button, mucks=state.mucks
+    )
+
+
+def _entry(posts_to_play: bool) -> Entry:
+    return Entry.POST_BB if posts_to_play else Entry.PLAYING

@@ -1,0 +1,179 @@
+"""The end of a hand: showing and mucking, and who wins each pot.
+
+Showing order: the last player to bet or raise on the last betting round shows first;
+without one, the first player left of the button; then clockwise. Each player in turn shows
+if their hand can win or tie at least one pot they are in against the hands shown so far
+in that pot, and mucks otherwise (mucked cards are never revealed). When the betting ends
+with at most one player able to bet, every live hand is turned face up before the rest of
+the board is dealt. A pot goes to the best shown hand among its eligible players; a split
+gives the odd chips to the first winner left of the button. Side pots that end up won by
+exactly the same players are reported and split as one pot (pokerkit does the same), so a
+split does not hand the first winner an odd chip per side pot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.engine.cards import UNKNOWN
+from games.engine.pots import build_pots, split
+from games.engine.types import (
+    EventKind,
+    HandResult,
+    IllegalAction,
+    PotResult,
+    ShownHand,
+    Street,
+)
+
+if TYPE_CHECKING:
+    from games.engine.state import HandState, Player
+
+
+def evaluate_cards(cards: list[str]) -> tuple[int, str, tuple[str, ...]]:
+    """Strength (higher is stronger), description and best five of 5 to 7 cards."""
+    from evaluator import evaluate
+
+    value = evaluate("".join(cards))
+    return value.strength, value.describe(), tuple(str(c) for c in value.best_five)
+
+
+def _evaluate(state: HandState, p: Player) -> tuple[int, str, tuple[str, ...]]:
+    cards = [*p.hole, *state.board]
+    if UNKNOWN in cards:
+        raise IllegalAction(
+            f"The showdown needs the cards of seat {p.seat}, and they are not known."
+        )
+    return evaluate_cards(cards)
+
+
+def showing_order(state: HandState) -> list[int]:
+    """Indices of the players still in, in the order they show."""
+    n = len(state.players)
+    start = state.aggressor
+    if start is None or state.players[start].folded:
+        start = 0
+    return [
+        i for i in ((start + k) % n for k in range(n)) if not state.players[i].folded
+    ]
+
+
+def reveal_for_runout(state: HandState) -> None:
+    """Betting is over with at most one player able to bet: all live hands face up."""
+    for i in showing_order(state):
+        p = state.players[i]
+        if p.seat in state.mucks:
+            p.mucked = True
+            state._event(EventKind.MUCK, p.seat)
+        else:
+            p.shown = True
+            state._event(EventKind.SHOW, p.seat, cards=p.hole)
+
+
+def _pots(state: HandState) -> list[tuple[int, tuple[int, ...]]]:
+    return build_pots(
+        [p.committed for p in state.players], [not p.folded for p in state.players]
+    )
+
+
+def showdown(state: HandState) -> None:
+    """Show or muck in order, then award every pot."""
+    state.street = Street.SHOWDOWN
+    pots = _pots(state)
+    values: dict[int, tuple[int, str, tuple[str, ...]]] = {}
+    shown: list[ShownHand] = []
+    for i in showing_order(state):
+        p = state.players[i]
+        if p.mucked:
+            continue
+        if p.shown:
+            values[i] = _evaluate(state, p)
+            shown.append(ShownHand(p.seat, p.hole, values[i][1], values[i][2]))
+            continue
+        if p.seat in state.mucks:
+            p.mucked = True
+            state._event(EventKind.MUCK, p.seat)
+            continue
+        value = _evaluate(state, p)
+        if _can_win(i, value[0], pots, values):
+            p.shown = True
+            values[i] = value
+            shown.append(ShownHand(p.seat, p.hole, value[1], value[2]))
+            state._event(EventKind.SHOW, p.seat, cards=p.hole, best_five=value[2], text=value[1])
+        else:
+            p.mucked = True
+            state._event(EventKind.MUCK, p.seat)
+
+    # Winners of each pot; consecutive pots won by the same players are split as one, so a
+    # split hands out one odd-chip remainder rather than one per side pot (as pokerkit does).
+    groups: list[tuple[int, tuple[int, ...], list[int]]] = []
+    for index, (amount, eligible) in enumerate(pots):
+        contenders = [i for i in eligible if i in values]
+        if not contenders:
+            name = "main pot" if index == 0 else f"side pot {index}"
+            raise IllegalAction(f"Every player in the {name} gave up their cards.")
+        best = max(values[i][0] for i in contenders)
+        winners = [i for i in contenders if values[i][0] == best]
+        if groups and groups[-1][2] == winners:
+            groups[-1] = (groups[-1][0] + amount, groups[-1][1], winners)
+        else:
+            groups.append((amount, eligible, winners))
+    results: list[PotResult] = []
+    for index, (amount, eligible, winners) in enumerate(groups):
+        shares = split(amount, winners)
+        description = values[winners[0]][1]
+        for w, share in zip(winners, shares, strict=True):
+            state.players[w].stack += share
+            state._event(
+                EventKind.WIN, state.players[w].seat, share, pot=index, text=description
+            )
+        results.append(
+            PotResult(
+                index=index,
+                amount=amount,
+                eligible=tuple(state.players[i].seat for i in eligible),
+                winners=tuple(state.players[w].seat for w in winners),
+                shares=tuple(shares),
+                description=description,
+            )
+        )
+    _finish(state, results, shown, showdown=True)
+
+
+def _can_win(
+    index: int,
+    strength: int,
+    pots: list[tuple[int, tuple[int, ...]]],
+    values: dict[int, tuple[int, str, tuple[str, ...]]],
+) -> bool:
+    for _amount, eligible in pots:
+        if index not in eligible:
+            continue
+        rivals = [values[j][0] for j in eligible if j in values]
+        if not rivals or strength >= max(rivals):
+            return True
+    return False
+
+
+def award_uncontested(state: HandState, index: int) -> None:
+    """Everyone else folded: the last player takes every chip without showing."""
+    p = state.players[index]
+    total = sum(q.committed for q in state.players)
+    p.stack += total
+    state._event(EventKind.WIN, p.seat, total, pot=0)
+    pot = PotResult(0, total, (p.seat,), (p.seat,), (total,))
+    _finish(state, [pot], [], showdown=False)
+
+
+def _finish(
+    state: HandState, pots: list[PotResult], shown: list[ShownHand], *, showdown: bool
+) -> None:
+    state.queue = []
+    state.result = HandResult(
+        pots=tuple(pots),
+        finishing_stacks={p.seat: p.stack for p in state.players},
+        shown=tuple(shown),
+        mucked=tuple(p.seat for p in state.players if p.mucked),
+        showdown=showdown,
+        board=tuple(state.board),
+    )

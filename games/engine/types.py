@@ -1,0 +1,410 @@
+"""The engine's plain values: table config, seats, actions, legal actions, events, results.
+
+Everything here is a frozen dataclass or a string enum and turns into JSON-safe plain data
+with ``to_dict()`` and back with ``from_dict()``. Cards are two-character strings ("As",
+"Td"); "??" stands for a card nobody knows (only imported hand histories have those).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+PlayerId = int | str
+
+
+class IllegalAction(Exception):
+    """An action the engine refuses. ``str(error)`` is a sentence a player can read.
+
+    The hand state is exactly as it was before the refused call.
+    """
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+class ActionKind(StrEnum):
+    """What a player may do; the values match the table protocol's ``action`` field."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all_in"
+
+
+class Entry(StrEnum):
+    """How a seated player takes part in the next hand (see ``plan_hand``).
+
+    PLAYING: already in the game; dealt in every hand.
+    WAIT_FOR_BB: newly seated; dealt in once the big blind reaches the seat.
+    POST_BB: newly seated; posts a big blind out of position to play at once (a live bet).
+    """
+
+    PLAYING = "playing"
+    WAIT_FOR_BB = "wait_for_bb"
+    POST_BB = "post_bb"
+
+
+class EventKind(StrEnum):
+    """Kinds of hand events (each event is also one hand-history row)."""
+
+    POST_ANTE = "post_ante"
+    POST_SMALL_BLIND = "post_small_blind"
+    POST_BIG_BLIND = "post_big_blind"
+    POST_TO_PLAY = "post_to_play"  # a new player's big blind posted out of position
+    DEAL_HOLE = "deal_hole"  # PRIVATE: the cards are for ``seat`` only
+    DEAL_BOARD = "deal_board"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    RETURN_UNCALLED = "return_uncalled"
+    SHOW = "show"
+    MUCK = "muck"
+    WIN = "win"
+
+
+BETTING_EVENTS = frozenset(
+    {EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE}
+)
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Stakes and size of a table.
+
+    >>> TableConfig(small_blind=1, big_blind=2).min_bet
+    2
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    max_seats: int = 10
+    min_buy_in: int = 1
+    max_buy_in: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("small_blind", "big_blind", "ante", "max_seats", "min_buy_in"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"{name} must be a whole number, not {value!r}.")
+        if self.small_blind <= 0:
+            raise ValueError("The small blind must be positive.")
+        if self.big_blind < self.small_blind:
+            raise ValueError("The big blind must be at least the small blind.")
+        if self.ante < 0:
+            raise ValueError("The ante cannot be negative.")
+        if not 2 <= self.max_seats <= 10:
+            raise ValueError("A table has 2 to 10 seats.")
+        if self.min_buy_in <= 0:
+            raise ValueError("The minimum buy-in must be positive.")
+        if self.max_buy_in is not None and self.max_buy_in < self.min_buy_in:
+            raise ValueError("The maximum buy-in must not be below the minimum buy-in.")
+
+    @property
+    def min_bet(self) -> int:
+        """The smallest opening bet, and the smallest raise increment: the big blind."""
+        return self.big_blind
+
+    def check_buy_in(self, amount: int) -> None:
+        """Raise ValueError with a readable sentence when ``amount`` is outside the range.
+
+        >>> TableConfig(1, 2, min_buy_in=40, max_buy_in=200).check_buy_in(300)
+        Traceback (most recent call last):
+        ...
+        ValueError: The buy-in must be between 40 and 200 chips.
+        """
+        top = self.max_buy_in
+        if amount < self.min_buy_in or (top is not None and amount > top):
+            if top is None:
+                raise ValueError(f"The buy-in must be at least {self.min_buy_in} chips.")
+            raise ValueError(f"The buy-in must be between {self.min_buy_in} and {top} chips.")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "max_seats": self.max_seats,
+            "min_buy_in": self.min_buy_in,
+            "max_buy_in": self.max_buy_in,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class SeatInput:
+    """One seated player as the live-table layer hands them to the engine.
+
+    ``seat`` is the seat number (1..max_seats), ``stack`` the chips behind.
+    """
+
+    seat: int
+    player_id: PlayerId
+    stack: int
+    entry: Entry = Entry.PLAYING
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "player_id": self.player_id,
+            "stack": self.stack,
+            "entry": self.entry.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatInput:
+        return cls(data["seat"], data["player_id"], data["stack"], Entry(data["entry"]))
+
+
+@dataclass(frozen=True)
+class Action:
+    """A player's decision. ``amount`` is the total the seat's bet becomes on this street
+    ("bet to" / "raise to") and is given for BET and RAISE only.
+
+    >>> Action(3, ActionKind.RAISE, 60)
+    Action(seat=3, kind=<ActionKind.RAISE: 'raise'>, amount=60)
+    """
+
+    seat: int
+    kind: ActionKind
+    amount: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind.value, "amount": self.amount}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        return cls(data["seat"], ActionKind(data["kind"]), data.get("amount"))
+
+
+@dataclass(frozen=True)
+class AmountRange:
+    min: int
+    max: int
+
+    def __contains__(self, amount: object) -> bool:
+        return isinstance(amount, int) and self.min <= amount <= self.max
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the actor may do now.
+
+    ``call`` is the chips a call adds (None when there is nothing to call); ``bet`` and
+    ``raise_to`` are the ranges of "to" amounts (None when not allowed); ``all_in`` is the
+    total the bet becomes when the actor pushes (None when pushing is not allowed, e.g. a
+    player who may not re-raise and has more than enough to call).
+    """
+
+    seat: int
+    kinds: frozenset[ActionKind]
+    call: int | None
+    bet: AmountRange | None
+    raise_to: AmountRange | None
+    all_in: int | None
+
+    def allows(self, kind: ActionKind) -> bool:
+        return kind in self.kinds
+
+    def to_dict(self) -> dict[str, Any]:
+        """The shape of the table protocol's ``hand.legal``."""
+
+        def span(r: AmountRange | None) -> dict[str, int] | None:
+            return None if r is None else {"min": r.min, "max": r.max}
+
+        return {
+            "seat": self.seat,
+            "fold": ActionKind.FOLD in self.kinds,
+            "check": ActionKind.CHECK in self.kinds,
+            "call": self.call,
+            "bet": span(self.bet),
+            "raise": span(self.raise_to),
+            "all_in": self.all_in,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in a hand; one hand-history row.
+
+    ``amount``: chips that moved between the seat's stack and the table (posted, called,
+    bet, returned or won). ``to``: the seat's total bet on the street after a post, call,
+    bet or raise. ``cards``: hole cards (DEAL_HOLE, private; SHOW) or board cards
+    (DEAL_BOARD). ``auto``: the engine acted for the player because there was nothing to
+    decide. ``pot``: pot index for WIN. ``text``: the hand description for SHOW and WIN.
+    """
+
+    seq: int
+    kind: EventKind
+    street: Street
+    seat: int | None = None
+    amount: int = 0
+    to: int | None = None
+    cards: tuple[str, ...] = ()
+    best_five: tuple[str, ...] = ()
+    all_in: bool = False
+    auto: bool = False
+    pot: int | None = None
+    text: str = ""
+
+    @property
+    def is_private(self) -> bool:
+        """True for events whose cards only ``seat`` may see (hole cards)."""
+        return self.kind is EventKind.DEAL_HOLE
+
+    def public(self) -> Event:
+        """The event as anyone may see it: private cards replaced by nothing."""
+        if not self.is_private:
+            return self
+        return Event(self.seq, self.kind, self.street, self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "kind": self.kind.value,
+            "street": self.street.value,
+            "seat": self.seat,
+            "amount": self.amount,
+            "to": self.to,
+            "cards": list(self.cards),
+            "best_five": list(self.best_five),
+            "all_in": self.all_in,
+            "auto": self.auto,
+            "pot": self.pot,
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        return cls(
+            seq=data["seq"],
+            kind=EventKind(data["kind"]),
+            street=Street(data["street"]),
+            seat=data["seat"],
+            amount=data["amount"],
+            to=data["to"],
+            cards=tuple(data["cards"]),
+            best_five=tuple(data["best_five"]),
+            all_in=data["all_in"],
+            auto=data["auto"],
+            pot=data["pot"],
+            text=data["text"],
+        )
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """A main or side pot: its chips, who could win it, and (once the hand is over) who did.
+
+    ``shares`` lines up with ``winners``; the odd chip went to the first winner left of the
+    button, who is listed first.
+    """
+
+    index: int
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    shares: tuple[int, ...] = ()
+    description: str = ""
+
+    @property
+    def name(self) -> str:
+        return "Main pot" if self.index == 0 else f"Side pot {self.index}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "winners": list(self.winners),
+            "shares": list(self.shares),
+            "description": self.description,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PotResult:
+        return cls(
+            index=data["index"],
+            amount=data["amount"],
+            eligible=tuple(data["eligible"]),
+            winners=tuple(data["winners"]),
+            shares=tuple(data["shares"]),
+            description=data["description"],
+        )
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    seat: int
+    cards: tuple[str, ...]
+    description: str
+    best_five: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": list(self.cards),
+            "description": self.description,
+            "best_five": list(self.best_five),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ShownHand:
+        return cls(
+            data["seat"], tuple(data["cards"]), data["description"], tuple(data["best_five"])
+        )
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of a finished hand.
+
+    ``finishing_stacks`` maps seat to chips after the hand; ``shown`` lists hands shown at
+    showdown in showing order; ``mucked`` the seats that gave up their cards unseen.
+    """
+
+    pots: tuple[PotResult, ...]
+    finishing_stacks: dict[int, int]
+    shown: tuple[ShownHand, ...] = ()
+    mucked: tuple[int, ...] = ()
+    showdown: bool = False
+    board: tuple[str, ...] = field(default=())
+
+    def net(self, starting_stacks: dict[int, int]) -> dict[int, int]:
+        return {s: self.finishing_stacks[s] - starting_stacks[s] for s in self.finishing_stacks}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pots": [p.to_dict() for p in self.pots],
+            "finishing_stacks": {str(k): v for k, v in self.finishing_stacks.items()},
+            "shown": [h.to_dict() for h in self.shown],
+            "mucked": list(self.mucked),
+            "showdown": self.showdown,
+            "board": list(self.board),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        return cls(
+            pots=tuple(PotResult.from_dict(p) for p in data["pots"]),
+            finishing_stacks={int(k): v for k, v in data["finishing_stacks"].items()},
+            shown=tuple(ShownHand.from_dict(h) for h in data["shown"]),
+            mucked=tuple(data["mucked"]),
+            showdown=data["showdown"],
+            board=tuple(data["board"]),
+        )

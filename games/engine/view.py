@@ -1,0 +1,73 @@
+"""What one viewer may see of a hand: the only safe way to hand engine state to a client.
+
+A player sees their own hole cards; everyone sees public facts, and others' cards only once
+shown at showdown. Mucked cards, the deck and cards not yet dealt are never included.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.engine.pots import build_pots
+
+if TYPE_CHECKING:
+    from games.engine.state import HandState
+
+
+def current_pots(state: HandState) -> list[dict[str, Any]]:
+    """Pots from the chips collected on earlier streets (bets in front not included)."""
+    contributions = [p.committed - p.bet for p in state.players]
+    live = [not p.folded for p in state.players]
+    return [
+        {"amount": amount, "eligible": [state.players[i].seat for i in eligible]}
+        for amount, eligible in build_pots(contributions, live)
+    ]
+
+
+def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
+    """The hand as the player in ``seat`` (None: a spectator) may see it.
+
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
+    ...                FULL_DECK, button=1)
+    >>> [p["cards"] for p in view_for(s, 2)["players"]]
+    [['2c', '2h'], None]
+    """
+    players = []
+    for p in state.players:
+        players.append(
+            {
+                "seat": p.seat,
+                "player_id": p.player_id,
+                "starting_stack": p.starting_stack,
+                "stack": p.stack,
+                "bet": p.bet,
+                "committed": p.committed,
+                "folded": p.folded,
+                "all_in": p.all_in,
+                "shown": p.shown,
+                "mucked": p.mucked,
+                "has_cards": not p.folded and not p.mucked,
+                "cards": list(p.hole) if p.seat == seat or p.shown else None,
+            }
+        )
+    legal = state.legal_actions()
+    events = [
+        e.to_dict() if (e.is_private and e.seat == seat) else e.public().to_dict()
+        for e in state.events
+    ]
+    return {
+        "button": state.button,
+        "small_blind_seat": state.small_blind_seat,
+        "big_blind_seat": state.big_blind_seat,
+        "street": state.street.value,
+        "board": list(state.board),
+        "players": players,
+        "pots": current_pots(state),
+        "total_pot": state.total_pot,
+        "actor": state.actor,
+        "legal": legal.to_dict() if legal is not None and legal.seat == seat else None,
+        "complete": state.is_complete,
+        "result": state.result.to_dict() if state.result is not None else None,
+        "events": events,
+    }

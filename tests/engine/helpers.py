@@ -1,0 +1,215 @@
+"""Shared test helpers: random hands, a random player, and pokerkit as a mirror (test-only)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from dataclasses import dataclass, field
+
+from games.engine import (
+    Action,
+    ActionKind,
+    Entry,
+    Event,
+    EventKind,
+    HandState,
+    LegalActions,
+    SeatInput,
+    TableConfig,
+    shuffled_deck,
+    start_hand,
+)
+
+
+@dataclass(frozen=True)
+class Setup:
+    config: TableConfig
+    seats: tuple[SeatInput, ...]
+    deck: tuple[str, ...]
+    button: int
+
+    def start(self) -> HandState:
+        return start_hand(self.config, self.seats, self.deck, self.button)
+
+    def describe(self) -> str:
+        return (
+            f"config={self.config} button={self.button} "
+            f"seats={[(s.seat, s.stack, s.entry.value) for s in self.seats]}"
+        )
+
+
+def random_stack(rng: random.Random, bb: int) -> int:
+    kind = rng.random()
+    if kind < 0.3:
+        return rng.randint(1, 4 * bb)  # short: often all-in on blinds or antes
+    if kind < 0.7:
+        return rng.randint(10 * bb, 60 * bb)
+    return rng.randint(60 * bb, 300 * bb)
+
+
+def random_setup(
+    rng: random.Random, *, players: tuple[int, int] = (2, 9), posts: bool = True
+) -> Setup:
+    n = rng.randint(*players)
+    bb = rng.choice([2, 4, 10, 20, 100])
+    sb = rng.choice([bb // 2, max(1, bb // 4), bb - 1])
+    ante = rng.choice([0, 0, 0, max(1, bb // 10), bb // 4, bb // 2, bb])
+    config = TableConfig(sb, bb, ante, max_seats=10)
+    numbers = sorted(rng.sample(range(1, 11), n))
+    button = rng.choice(numbers)
+    order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
+    entries = {s: Entry.PLAYING for s in numbers}
+    if posts and n >= 4:
+        for s in order[2:-1]:  # never the blinds, never the button
+            if rng.random() < 0.1:
+                entries[s] = Entry.POST_BB
+    seats = tuple(
+        SeatInput(s, f"player{s}", random_stack(rng, bb), entries[s]) for s in numbers
+    )
+    return Setup(config, seats, tuple(shuffled_deck(rng)), button)
+
+
+def random_action(rng: random.Random, legal: LegalActions, *, may_raise: bool = True) -> Action:
+    """A plausible random decision among the legal ones (no raise when ``may_raise`` is off)."""
+    seat = legal.seat
+    span = legal.bet or legal.raise_to
+    roll = rng.random()
+    if roll < (0.12 if legal.call else 0.03):
+        return Action(seat, ActionKind.FOLD)
+    if may_raise and span is not None and roll < 0.42:
+        pick = rng.random()
+        if pick < 0.4:
+            amount = span.min
+        elif pick < 0.85:
+            amount = rng.randint(span.min, span.max)
+        else:
+            amount = span.max
+        kind = ActionKind.BET if legal.bet is not None else ActionKind.RAISE
+        return Action(seat, kind, amount)
+    # Pushing is a raise when raising is allowed, else it is a call of the whole stack.
+    if legal.all_in is not None and roll < 0.5 and (may_raise or span is None):
+        return Action(seat, ActionKind.ALL_IN)
+    if legal.call:
+        return Action(seat, ActionKind.CALL)
+    return Action(seat, ActionKind.CHECK)
+
+
+def play_random(state: HandState, rng: random.Random, max_steps: int = 500) -> HandState:
+    for _ in range(max_steps):
+        legal = state.legal_actions()
+        if legal is None:
+            return state
+        state.apply(random_action(rng, legal))
+    raise AssertionError("the hand did not finish")
+
+
+# ---------------------------------------------------------------------------- pokerkit
+
+
+def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
+    """A pokerkit state for the same hand as ``state`` (just started), hole cards dealt."""
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+
+    config = state.config
+    players = state.players
+    if state.heads_up:
+        blinds = [config.small_blind, config.big_blind]
+    else:
+        blinds = [config.small_blind, config.big_blind] + [
+            -config.big_blind if p.posts_to_play else 0 for p in players[2:]
+        ]
+    pk = NoLimitTexasHoldem.create_state(
+        (
+            Automation.ANTE_POSTING,
+            Automation.BET_COLLECTION,
+            Automation.BLIND_OR_STRADDLE_POSTING,
+            Automation.CARD_BURNING,
+            Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+            Automation.HAND_KILLING,
+            Automation.CHIPS_PUSHING,
+            Automation.CHIPS_PULLING,
+            Automation.RUNOUT_COUNT_SELECTION,
+        ),
+        True,  # ante trimming: antes count by contribution level, as in the engine
+        config.ante,
+        blinds,
+        config.min_bet,
+        [p.starting_stack for p in players],
+        len(players),
+        mode=Mode.CASH_GAME,
+    )
+    for p in players:
+        pk.deal_hole("".join(p.hole))
+    return pk
+
+
+def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[no-untyped-def]
+    """Apply our events to pokerkit, checking that it expected each one."""
+    index = {p.seat: i for i, p in enumerate(state.players)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for e in events:
+            if e.kind in (EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET,
+                          EventKind.RAISE):
+                assert pk.actor_index == index[e.seat], (e, pk.actor_index)
+                if e.kind is EventKind.FOLD:
+                    pk.fold()
+                elif e.kind in (EventKind.CHECK, EventKind.CALL):
+                    assert pk.checking_or_calling_amount == e.amount, e
+                    pk.check_or_call()
+                else:
+                    pk.complete_bet_or_raise_to(e.to)
+            elif e.kind is EventKind.DEAL_BOARD:
+                pk.deal_board("".join(e.cards))
+
+
+@dataclass
+class Divergence:
+    """Counts of decision points where the two engines' raise rules differ (TDA vs pokerkit)."""
+
+    decisions: int = 0
+    we_allow_they_refuse: int = 0
+    they_allow_we_refuse: int = 0
+    examples: list[str] = field(default_factory=list)
+
+
+def compare_legal(pk, state: HandState, legal: LegalActions, seen: Divergence) -> bool:  # type: ignore[no-untyped-def]
+    """Check pokerkit offers the same decision; return whether pokerkit allows a raise."""
+    index = {p.seat: i for i, p in enumerate(state.players)}
+    seen.decisions += 1
+    assert pk.actor_index == index[legal.seat]
+    assert (pk.checking_or_calling_amount or 0) == (legal.call or 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert pk.can_fold()
+        theirs = pk.can_complete_bet_or_raise_to()
+    span = legal.bet or legal.raise_to
+    if theirs and span is not None:
+        assert pk.min_completion_betting_or_raising_to_amount == span.min
+        assert pk.max_completion_betting_or_raising_to_amount == span.max
+    elif theirs != (span is not None):
+        # Only the short all-in reopening rule may differ; it needs a short all-in bet or
+        # raise earlier on this street.
+        street_events = [e for e in state.events if e.street is state.street]
+        assert any(
+            e.kind in (EventKind.BET, EventKind.RAISE) and e.all_in for e in street_events
+        ), "raise rules differ without a short all-in"
+        if span is not None:
+            seen.we_allow_they_refuse += 1
+        else:
+            seen.they_allow_we_refuse += 1
+        if len(seen.examples) < 5:
+            seen.examples.append(f"seat {legal.seat} {state.street}: ours {span}, pk {theirs}")
+    return bool(theirs)
+
+
+def play_both(setup: Setup, rng: random.Random, seen: Divergence) -> tuple[HandState, object]:
+    """Play one random hand in the engine and pokerkit side by side."""
+    state = setup.start()
+    pk = pokerkit_state(state)
+    mirror(pk, state, list(state.events))
+    while (legal := state.legal_actions()) is not None:
+        they_allow = compare_legal(pk, state, legal, seen)
+        action = random_action(rng, legal, may_raise=they_allow)
+        mirror(pk, state, state.apply(action))
+    return state, pk
