@@ -7,5 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     path("learn/", include("evaluator.urls")),
+    path("hands/", include("games.history.urls")),
     path("", include("games.urls")),
 ]
