@@ -1,10 +1,313 @@
-from django.contrib import admin
+"""The Django admin for running the room. Staff changes go through games/staff.py so they
+take effect safely at live tables and are recorded in the admin log."""
 
-from games.models import Table
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.models import LogEntry
+from django.db.models import Count, Q, Sum
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+
+from games import staff
+from games.engine import HandState, export_phh
+from games.models import Hand, HandAction, HandPlayer, LedgerEntry, Player, Seat, Table
+from games.services import ServiceError
+
+
+def _run_for_each(request, objects, action, done: str) -> None:
+    for obj in objects:
+        try:
+            action(obj.pk, request.user)
+        except ServiceError as error:
+            messages.error(request, f"{obj}: {error}")
+        else:
+            messages.success(request, f"{obj}: {done}")
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ["number", "user", "stack", "sitting_out", "leave_after_hand"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["name", "small_blind", "big_blind", "max_seats", "status", "is_private"]
+    list_display = ["name", "stakes", "status", "players", "hand_count", "is_private", "host"]
     list_filter = ["status", "is_private"]
     search_fields = ["name"]
+    readonly_fields = ["status", "version", "button", "hands_played", "next_hand_at", "invite_code"]
+    inlines = [SeatInline]
+    actions = ["pause", "resume", "close"]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("host")
+            .annotate(player_count=Count("seats", distinct=True))
+        )
+
+    @admin.display(description="Blinds")
+    def stakes(self, table):
+        ante = f" ante {table.ante}" if table.ante else ""
+        return f"{table.small_blind}/{table.big_blind}{ante}"
+
+    @admin.display(description="Players", ordering="player_count")
+    def players(self, table):
+        return table.player_count
+
+    @admin.display(description="Hands", ordering="hands_played")
+    def hand_count(self, table):
+        return table.hands_played
+
+    @admin.action(description="Pause (after the current hand)")
+    def pause(self, request, queryset):
+        _run_for_each(request, queryset, staff.pause_table, "paused.")
+
+    @admin.action(description="Resume")
+    def resume(self, request, queryset):
+        _run_for_each(request, queryset, staff.resume_table, "resumed.")
+
+    @admin.action(description="Close (stacks go back to bankrolls)")
+    def close(self, request, queryset):
+        _run_for_each(request, queryset, staff.close_table, "closed.")
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "number", "user", "stack", "sitting_out", "leave_after_hand"]
+    list_select_related = ["table", "user"]
+    search_fields = ["user__username", "table__name"]
+    readonly_fields = ["table", "user", "number", "stack", "entry", "consecutive_timeouts"]
+    actions = ["remove", "sit_out"]
+
+    def has_add_permission(self, request):
+        return False  # players sit down themselves
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # removing goes through the action, which cashes the stack out
+
+    @admin.action(description="Remove from the table (at the end of the hand)")
+    def remove(self, request, queryset):
+        _run_for_each(request, queryset, staff.remove_player, "removed.")
+
+    @admin.action(description="Sit out")
+    def sit_out(self, request, queryset):
+        _run_for_each(request, queryset, staff.sit_out_player, "sat out.")
+
+
+class AdjustmentForm(forms.Form):
+    amount = forms.IntegerField(help_text="Chips to add (negative to take away).")
+    reason = forms.CharField(max_length=200)
+
+    def clean_amount(self):
+        amount = self.cleaned_data["amount"]
+        if amount == 0:
+            raise forms.ValidationError("An adjustment of zero changes nothing.")
+        return amount
+
+
+class LedgerInline(admin.TabularInline):
+    model = LedgerEntry
+    fk_name = "user"
+    fields = ["created_at", "kind", "amount", "bankroll_after", "table", "reason", "created_by"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    max_num = 0
+    ordering = ["-created_at", "-id"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["user", "bankroll", "is_guest", "hands", "net", "adjust_link"]
+    search_fields = ["user__username"]
+    list_filter = ["is_guest"]
+    readonly_fields = ["user", "bankroll", "is_guest", "last_top_up", "ledger"]
+
+    def get_queryset(self, request):
+        done = Q(user__hands_played__finishing_stack__isnull=False)
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("user")
+            .annotate(
+                hand_count=Count("user__hands_played", filter=done),
+                net_chips=Sum("user__hands_played__finishing_stack", filter=done)
+                - Sum("user__hands_played__starting_stack", filter=done),
+            )
+        )
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="Hands played", ordering="hand_count")
+    def hands(self, player):
+        return player.hand_count
+
+    @admin.display(description="Net chips", ordering="net_chips")
+    def net(self, player):
+        return player.net_chips or 0
+
+    @admin.display(description="Ledger")
+    def ledger(self, player):
+        rows = LedgerEntry.objects.filter(user_id=player.user_id)[:50]
+        return format_html_join(
+            "\n",
+            "<div>{} · {} {} → {} {}</div>",
+            (
+                (f"{e.created_at:%Y-%m-%d %H:%M}", e.get_kind_display(), f"{e.amount:+}",
+                 e.bankroll_after, e.reason)
+                for e in rows
+            ),
+        )
+
+    @admin.display(description="")
+    def adjust_link(self, player):
+        url = reverse("admin:games_player_adjust", args=[player.pk])
+        return format_html('<a href="{}">Adjust bankroll</a>', url)
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:player_id>/adjust/",
+                self.admin_site.admin_view(self.adjust_view),
+                name="games_player_adjust",
+            ),
+            *super().get_urls(),
+        ]
+
+    def adjust_view(self, request, player_id):
+        player = get_object_or_404(Player.objects.select_related("user"), pk=player_id)
+        if not self.has_change_permission(request, player):
+            return HttpResponse("You may not adjust bankrolls.", status=403)
+        form = AdjustmentForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                staff.adjust_bankroll(
+                    player.user, form.cleaned_data["amount"], form.cleaned_data["reason"],
+                    request.user,
+                )
+            except Exception as error:  # ChipError: e.g. it would go below zero
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, f"Adjusted {player.user}'s bankroll.")
+                return redirect("admin:games_player_change", player.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Adjust the bankroll of {player.user}",
+            "player": player,
+            "form": form,
+            "opts": self.model._meta,
+        }
+        return render(request, "admin/games/player/adjust.html", context)
+
+
+class HandPlayerInline(admin.TabularInline):
+    model = HandPlayer
+    fields = ["seat", "user", "cards", "starting_stack", "finishing_stack", "shown", "mucked"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    max_num = 0
+
+    @admin.display(description="Hole cards")
+    def cards(self, hand_player):
+        # Staff see every hand's cards, but only once the hand is over.
+        if hand_player.hand.status == Hand.Status.IN_PROGRESS:
+            return "hidden until the hand ends"
+        return hand_player.hole_cards
+
+
+class HandActionInline(admin.TabularInline):
+    model = HandAction
+    fields = ["sequence", "street", "seat", "kind", "amount", "timed_out", "created_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    max_num = 0
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "table", "number", "status", "board", "started_at", "ended_at"]
+    list_filter = ["status"]
+    list_select_related = ["table"]
+    search_fields = ["table__name", "players__user__username"]
+    fields = ["table", "number", "button", "board", "status", "pots", "started_at", "ended_at",
+              "phh_link"]
+    readonly_fields = fields
+    inlines = [HandPlayerInline, HandActionInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="Hand history")
+    def phh_link(self, hand):
+        if hand.status != Hand.Status.COMPLETE:
+            return "available once the hand is complete"
+        url = reverse("admin:games_hand_phh", args=[hand.pk])
+        return format_html('<a href="{}">Download PHH</a>', url)
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:hand_id>/phh/",
+                self.admin_site.admin_view(self.phh_view),
+                name="games_hand_phh",
+            ),
+            *super().get_urls(),
+        ]
+
+    def phh_view(self, request, hand_id):
+        hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+        if not self.has_view_permission(request, hand):
+            return HttpResponse("You may not view hands.", status=403)
+        if hand.status != Hand.Status.COMPLETE:
+            return HttpResponse("The hand is not complete yet.", status=409)
+        names = dict(hand.players.values_list("seat", "user__username"))
+        state = HandState.from_dict(hand.state)
+        text = export_phh(
+            state,
+            players=[names[seat] for seat in state.seats],
+            table=hand.table.name,
+            hand=hand.number,
+        )
+        response = HttpResponse(text, content_type="application/toml; charset=utf-8")
+        filename = f"table{hand.table_id}-hand{hand.number}.phh"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+@admin.register(LogEntry)
+class StaffLogAdmin(admin.ModelAdmin):
+    """Every staff change (who, what, when), read-only."""
+
+    list_display = ["action_time", "user", "content_type", "object_repr", "change_message"]
+    list_filter = ["content_type"]
+    list_select_related = ["user", "content_type"]
+    search_fields = ["object_repr", "change_message", "user__username"]
+    date_hierarchy = "action_time"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

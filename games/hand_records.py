@@ -69,8 +69,13 @@ def finish_hand(table: Table, hand: Hand, state: HandState, now: datetime) -> No
         player.save(update_fields=["finishing_stack", "shown", "mucked"])
     for seat in table.seats.filter(number__in=state.seats).select_related("user"):
         seat.stack = result.finishing_stacks[seat.number]
-        if seat.leave_after_hand or seat.stack == 0:
+        if seat.leave_after_hand or seat.stack == 0 or table.status == Table.Status.CLOSED:
             chips.cash_out(seat.user, table, seat.stack)
             seat.delete()
         else:
             seat.save(update_fields=["stack"])
+    if table.status == Table.Status.CLOSED:
+        # Players who sat out this last hand go home too.
+        for seat in table.seats.select_related("user"):
+            chips.cash_out(seat.user, table, seat.stack)
+            seat.delete()

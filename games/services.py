@@ -50,7 +50,8 @@ class Locked:
 
 
 def table_exists(table_id: int) -> bool:
-    return Table.objects.filter(pk=table_id).exclude(status=Table.Status.CLOSED).exists()
+    # Closed tables stay viewable (read-only), e.g. to see how the last hand ended.
+    return Table.objects.filter(pk=table_id).exists()
 
 
 def table_config(table: Table) -> TableConfig:

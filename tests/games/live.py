@@ -1,0 +1,62 @@
+"""Helpers for tests that run real server processes against the test database."""
+
+import asyncio
+import json
+import os
+
+import websockets
+from django.conf import settings
+
+from tests.games.sockets import session_key_for  # noqa: F401 - re-exported for tests
+
+
+def subprocess_env(**extra: str) -> dict[str, str]:
+    """Environment for a daphne subprocess that shares this test run's database."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        url = f"sqlite:///{db['NAME']}"
+    else:
+        url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    env = {"DATABASE_URL": url, "TABLE_CLOCK": "off"}
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = os.environ["REDIS_URL"]
+    return {**env, **extra}
+
+
+class LiveSocket:
+    """A real WebSocket client to a server process, logged in through its session cookie."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.table: dict | None = None
+
+    @classmethod
+    async def open(cls, base: str, table_id: int, session_key: str) -> "LiveSocket":
+        connection = await websockets.connect(
+            f"ws://{base}/ws/tables/{table_id}/",
+            origin=f"http://{base}",
+            additional_headers={"Cookie": f"sessionid={session_key}"},
+        )
+        socket = cls(connection)
+        await socket.receive()
+        return socket
+
+    async def receive(self, timeout: float = 10) -> dict:
+        frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
+        if "table" in frame:
+            self.table = frame["table"]
+        return frame
+
+    async def receive_until(self, predicate, timeout: float = 15) -> dict:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = deadline - asyncio.get_running_loop().time()
+            frame = await self.receive(timeout=max(left, 0.01))
+            if predicate(frame):
+                return frame
+
+    async def send(self, message: dict) -> None:
+        await self.connection.send(json.dumps(message))
+
+    async def close(self) -> None:
+        await self.connection.close()

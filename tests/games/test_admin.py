@@ -1,0 +1,156 @@
+"""The admin panel: staff actions work, are recorded, are refused to non-staff, and list
+pages stay at a fixed number of queries however many hands there are."""
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Hand, LedgerEntry, Player, Seat, Table
+from tests.games.conftest import ACES_KINGS_DECK
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_user(db):
+    return get_user_model().objects.create_superuser("boss", "boss@example.com", "pw-boss-boss")
+
+
+@pytest.fixture
+def staff_client(client, staff_user):
+    client.force_login(staff_user)
+    return client
+
+
+def admin_action(client, model: str, action: str, ids) -> None:
+    response = client.post(
+        f"/admin/games/{model}/",
+        {"action": action, "_selected_action": [str(i) for i in ids]},
+        follow=True,
+    )
+    assert response.status_code == 200
+
+
+def test_pause_waits_for_the_hand_then_resume_deals_again(staff_client, table, alice, bob):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    hand = services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    admin_action(staff_client, "table", "pause", [table.id])
+    table.refresh_from_db()
+    assert table.status == Table.Status.PAUSED
+    table.refresh_from_db()
+    services.act(table.id, alice, "fold", None, table.version)  # the hand plays out
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.COMPLETE
+    table.refresh_from_db()
+    assert table.next_hand_at is None
+    assert services.start_next_hand(table.id) is None  # paused: no new hand
+    admin_action(staff_client, "table", "resume", [table.id])
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN and table.next_hand_at is not None
+    messages = list(LogEntry.objects.values_list("change_message", flat=True))
+    assert "Paused the table." in messages and "Resumed the table." in messages
+
+
+def test_closing_sends_stacks_back_to_bankrolls(staff_client, table, alice):
+    services.sit(table.id, alice, 1, 150)
+    admin_action(staff_client, "table", "close", [table.id])
+    table.refresh_from_db()
+    assert table.status == Table.Status.CLOSED
+    assert not Seat.objects.exists()
+    assert Player.objects.get(user=alice).bankroll == 10_000
+
+
+def test_removing_a_player_in_a_hand_waits_for_its_end(staff_client, table, alice, bob):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    seat = Seat.objects.get(user=bob)
+    admin_action(staff_client, "seat", "remove", [seat.id])
+    seat.refresh_from_db()
+    assert seat.leave_after_hand
+    table.refresh_from_db()
+    services.act(table.id, alice, "fold", None, table.version)
+    assert not Seat.objects.filter(user=bob).exists()
+    assert LogEntry.objects.filter(change_message__contains="Removed bob").exists()
+
+
+def test_a_bankroll_adjustment_needs_a_reason_and_is_recorded(staff_client, alice, staff_user):
+    player = Player.objects.get(user=alice)
+    url = f"/admin/games/player/{player.pk}/adjust/"
+    response = staff_client.post(url, {"amount": 500, "reason": ""})
+    assert response.status_code == 200 and b"This field is required" in response.content
+    assert Player.objects.get(user=alice).bankroll == 10_000
+    response = staff_client.post(url, {"amount": 500, "reason": "Lost chips in the outage"})
+    assert response.status_code == 302
+    assert Player.objects.get(user=alice).bankroll == 10_500
+    entry = LedgerEntry.objects.get(kind="adjustment")
+    assert (entry.amount, entry.reason, entry.created_by) == (
+        500, "Lost chips in the outage", staff_user,
+    )
+    assert LogEntry.objects.filter(change_message__contains="Lost chips in the outage").exists()
+
+
+def test_non_staff_are_refused(client, alice, table):
+    client.force_login(alice)
+    player = Player.objects.get(user=alice)
+    assert client.get("/admin/games/table/").status_code == 302  # to the admin login
+    response = client.post(
+        f"/admin/games/player/{player.pk}/adjust/", {"amount": 1_000_000, "reason": "mine"}
+    )
+    assert response.status_code == 302
+    assert Player.objects.get(user=alice).bankroll == 10_000
+    response = client.post(
+        "/admin/games/table/", {"action": "close", "_selected_action": [str(table.id)]}
+    )
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+
+
+def fold_hands(table, players_by_seat, count: int) -> None:
+    """Deal ``count`` hands in which whoever acts first folds."""
+    from games.engine import HandState
+
+    for _ in range(count):
+        services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+        table.refresh_from_db()
+        state = HandState.from_dict(table.hands.get(status="in_progress").state)
+        services.act(table.id, players_by_seat[state.actor], "fold", None, table.version)
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/admin/games/hand/", "/admin/games/table/", "/admin/games/player/", "/admin/games/seat/",
+     "/admin/admin/logentry/"],
+)
+def test_admin_lists_use_a_fixed_number_of_queries(staff_client, table, alice, bob, url):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    fold_hands(table, {1: alice, 2: bob}, 20)
+    with CaptureQueriesContext(connection) as few:
+        assert staff_client.get(url).status_code == 200
+    fold_hands(table, {1: alice, 2: bob}, 180)
+    assert Hand.objects.count() == 200
+    with CaptureQueriesContext(connection) as many:
+        assert staff_client.get(url).status_code == 200
+    assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
+
+
+def test_a_finished_hand_page_shows_cards_and_exports_phh(staff_client, table, alice, bob):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    hand = services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    page = staff_client.get(f"/admin/games/hand/{hand.pk}/change/")
+    assert b"hidden until the hand ends" in page.content
+    table.refresh_from_db()
+    services.act(table.id, alice, "fold", None, table.version)
+    page = staff_client.get(f"/admin/games/hand/{hand.pk}/change/")
+    # Heads-up with the button on seat 1, cards go to seat 2 first: bob As 7s, alice Kd Ah.
+    assert b"As7s" in page.content and b"KdAh" in page.content
+    phh = staff_client.get(f"/admin/games/hand/{hand.pk}/phh/")
+    assert phh.status_code == 200
+    text = phh.content.decode()
+    assert "variant = 'NT'" in text and "finishing_stacks" in text and "'alice'" in text
