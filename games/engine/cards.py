@@ -75,7 +75,9 @@ def shuffled_deck(rng: random.Random) -> list[str]:
 
 
 def join_cards(cards: Iterable[str]) -> str:
-    """>>> join_cards(["As", "Kd"])
+    """Cards run together, as PHH writes them.
+
+    >>> join_cards(["As", "Kd"])
     'AsKd'
     """
     return "".join(cards)

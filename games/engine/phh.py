@@ -83,7 +83,7 @@ def export_phh(state: HandState, **fields: Any) -> str:
     >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
     >>> s = replay(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
     ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
-    >>> print(export_phh(s))
+    >>> print(export_phh(s), end="")
     variant = 'NT'
     ante_trimming_status = true
     antes = [0, 0]

@@ -39,6 +39,8 @@ def evaluate_cards(cards: list[str]) -> tuple[int, str, tuple[str, ...]]:
 
 
 def _evaluate(state: HandState, p: Player) -> tuple[int, str, tuple[str, ...]]:
+    if UNKNOWN in state.board:
+        raise IllegalAction("The showdown needs the whole board, and it is not known.")
     cards = [*p.hole, *state.board]
     if UNKNOWN in cards:
         raise IllegalAction(

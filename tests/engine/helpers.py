@@ -124,7 +124,6 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
             Automation.BET_COLLECTION,
             Automation.BLIND_OR_STRADDLE_POSTING,
             Automation.CARD_BURNING,
-            Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
             Automation.HAND_KILLING,
             Automation.CHIPS_PUSHING,
             Automation.CHIPS_PULLING,
@@ -160,7 +159,15 @@ def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[n
                 else:
                     pk.complete_bet_or_raise_to(e.to)
             elif e.kind is EventKind.DEAL_BOARD:
+                _show_all(pk)
                 pk.deal_board("".join(e.cards))
+        _show_all(pk)
+
+
+def _show_all(pk) -> None:  # type: ignore[no-untyped-def]
+    """Everyone shows in pokerkit (cheaper than its own policy; a shown loser still loses)."""
+    while pk.showdown_index is not None:
+        pk.show_or_muck_hole_cards(True)
 
 
 @dataclass
@@ -213,3 +220,19 @@ def play_both(setup: Setup, rng: random.Random, seen: Divergence) -> tuple[HandS
         action = random_action(rng, legal, may_raise=they_allow)
         mirror(pk, state, state.apply(action))
     return state, pk
+
+
+def stacked_deck(holes: list[str], board: str = "") -> list[str]:
+    """A deck that deals ``holes`` (position order: first left of the button first) and then
+    ``board`` (up to five cards), with unused cards for the burns and the rest."""
+    from games.engine.cards import FULL_DECK, split_cards
+
+    hole_cards = [split_cards(h) for h in holes]
+    board_cards = split_cards(board)
+    used = {c for h in hole_cards for c in h} | set(board_cards)
+    spare = [c for c in FULL_DECK if c not in used]
+    n = len(holes)
+    deck = [hole_cards[i][0] for i in range(n)] + [hole_cards[i][1] for i in range(n)]
+    padded = board_cards + [spare.pop() for _ in range(5 - len(board_cards))]
+    deck += [spare.pop(), *padded[:3], spare.pop(), padded[3], spare.pop(), padded[4]]
+    return deck + spare

@@ -36,6 +36,8 @@ class Command(BaseCommand):
                 line["error"] = f"Cannot read the file: {error}"
             except PHHError as error:
                 line["error"] = str(error)
+            except Exception as error:  # a bug must not hide the other files' results
+                line["error"] = f"Internal error: {error!r}"
             if "error" in line:
                 failed = True
             self.stdout.write(json.dumps(line))
