@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Tables and hands"
+
+    def ready(self):
+        from games import signals  # noqa: F401 - connects the login receiver

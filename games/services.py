@@ -137,6 +137,7 @@ def sit(table_id: int, user, seat_number: int, buy_in: int, *, post_now: bool = 
         raise ServiceError(f"Seat {seat_number} is taken.")
     try:
         table_config(table).check_buy_in(buy_in)
+        chips.top_up_if_broke(user)
         chips.buy_in(user, table, buy_in)
     except (ValueError, chips.ChipError) as error:
         raise ServiceError(str(error)) from None
