@@ -60,9 +60,9 @@ def test_claiming_with_different_passwords_is_refused(client):
 
 
 def test_sign_up_creates_a_player_with_chips(client):
+    password = "a-long-pass-phrase"
     response = client.post(
-        "/signup/",
-        {"username": "newbie", "password1": "a-long-pass-phrase", "password2": "a-long-pass-phrase"},
+        "/signup/", {"username": "newbie", "password1": password, "password2": password}
     )
     assert response.status_code == 302
     assert Player.objects.get(user__username="newbie").bankroll == 10_000
