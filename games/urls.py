@@ -5,6 +5,9 @@ from games import accounts, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tables/new/", views.create_table, name="create_table"),
+    path("tables/<int:table_id>/", views.table, name="table"),
+    path("invite/<str:code>/", views.invite, name="invite"),
     path("guest/", accounts.play_as_guest, name="guest"),
     path("signup/", accounts.signup, name="signup"),
     path("claim/", accounts.claim_account, name="claim"),

@@ -1,9 +1,102 @@
-from django.shortcuts import render
+"""Pages of the games app: the lobby, creating a table, the table page and invite links.
 
-from games.models import Table
+A private table is seen only by people who came through its invite link (remembered in
+their session), its host and the players seated at it; everyone else gets a 404, as if
+there were no such table.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games.accounts import GuestForm
+from games.forms import CreateTableForm
+from games.models import Seat, Table
+
+# Session key: ids of the private tables whose invite link this browser has opened.
+INVITED_TABLES = "invited_tables"
+
+
+def _live_tables():
+    return Table.objects.exclude(status=Table.Status.CLOSED)
+
+
+def _lobby(request, form=None, status=200):
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("number"))
+    tables = (
+        _live_tables()
+        .filter(is_private=False)
+        .annotate(taken=Count("seats"))
+        .prefetch_related(seats)
+    )
+    context = {"tables": tables}
+    if request.user.is_authenticated:
+        context["form"] = form or CreateTableForm()
+        context["private_tables"] = _live_tables().filter(
+            is_private=True, host=request.user
+        ).annotate(taken=Count("seats"))
+    return render(request, "games/home.html", context, status=status)
 
 
 def home(request):
-    """The lobby: public tables that are not closed."""
-    tables = Table.objects.filter(is_private=False).exclude(status=Table.Status.CLOSED)
-    return render(request, "games/home.html", {"tables": tables})
+    """The lobby: public tables that are not closed, and the form to create one."""
+    return _lobby(request)
+
+
+@login_required
+@require_POST
+def create_table(request):
+    form = CreateTableForm(request.POST)
+    if not form.is_valid():
+        return _lobby(request, form, status=400)
+    table = form.create(request.user)
+    _remember_invite(request, table.id)
+    return redirect("table", table_id=table.id)
+
+
+def can_see(request, table: Table) -> bool:
+    """Public tables are open to all; private ones to the invited, the host and the seated."""
+    if not table.is_private:
+        return True
+    if table.id in request.session.get(INVITED_TABLES, []):
+        return True
+    user = request.user
+    return user.is_authenticated and (
+        table.host_id == user.id or table.seats.filter(user=user).exists()
+    )
+
+
+def table(request, table_id: int):
+    table = get_object_or_404(_live_tables(), pk=table_id)
+    if not can_see(request, table):
+        raise Http404("No such table.")
+    context = {"table": table}
+    if request.user.is_authenticated:
+        context["config"] = {
+            "tableId": table.id,
+            "socketPath": f"/ws/tables/{table.id}/",
+            "lobbyUrl": reverse("home"),
+            "inviteUrl": request.build_absolute_uri(
+                reverse("invite", kwargs={"code": table.invite_code})
+            ) if table.is_private else None,
+        }
+    else:
+        context["guest_form"] = GuestForm()
+        context["next"] = request.path
+    return render(request, "games/table.html", context)
+
+
+def invite(request, code: str):
+    """An invite link: remember the table in this session, then open it."""
+    table = get_object_or_404(_live_tables(), invite_code=code)
+    _remember_invite(request, table.id)
+    return redirect("table", table_id=table.id)
+
+
+def _remember_invite(request, table_id: int) -> None:
+    invited = request.session.get(INVITED_TABLES, [])
+    if table_id not in invited:
+        request.session[INVITED_TABLES] = [*invited, table_id]

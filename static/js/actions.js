@@ -1,0 +1,190 @@
+// The action bar: built only from `hand.legal`, the server's list of what you may do now.
+// The page never decides legality; amounts are clamped to the legal range before sending
+// and the server checks them again.
+import { clamp, clear, h } from "./dom.js";
+
+function kbd(key) {
+  return h("kbd", {}, key);
+}
+
+/** Bet or raise "to" amounts for the presets: min, half pot, pot, all-in. */
+export function presets(legal, hand, myBet) {
+  const range = legal.bet || legal.raise;
+  const call = legal.call || 0;
+  const potAfterCall = hand.total_pot + call;
+  const fit = (amount) => clamp(Math.floor(amount), range.min, range.max);
+  return [
+    ["Min", range.min],
+    ["½ pot", fit(myBet + call + potAfterCall / 2)],
+    ["Pot", fit(myBet + call + potAfterCall)],
+    ["All-in", range.max],
+  ];
+}
+
+export class ActionBar {
+  constructor(root, { send }) {
+    this.root = root;
+    this.send = send;
+    this.key = null;
+    this.view = null;
+    this.pending = false;
+  }
+
+  /** Show the controls for `view`; rebuilt only when what you may do has changed. */
+  update(view) {
+    this.view = view;
+    const hand = view.hand;
+    const legal = hand && !hand.complete ? hand.legal : null;
+    const me = view.seats.find((s) => s.number === view.you.seat);
+    const key = JSON.stringify([hand && hand.number, hand && hand.street, legal, me && me.bet]);
+    if (key === this.key && !this.pending) return;
+    this.key = key;
+    this.pending = false;
+    this.legal = legal;
+    this.amountBox = null;
+    clear(this.root);
+    this.root.classList.toggle("your-turn", Boolean(legal));
+    if (legal) {
+      this.root.append(...this.controls(legal, hand, me ? me.bet : 0));
+    } else {
+      const text = this.waitingText(view, me);
+      if (text) this.root.append(h("p", { class: "hint" }, text));
+    }
+  }
+
+  waitingText(view, me) {
+    const hand = view.hand;
+    if (!me) return view.seats.length < view.max_seats ? "Pick an empty seat to play." : "";
+    if (!hand || hand.complete) return "";
+    if (hand.to_act === null) return "";
+    const actor = view.seats.find((s) => s.number === hand.to_act);
+    return actor ? `Waiting for ${actor.player} to act.` : "";
+  }
+
+  controls(legal, hand, myBet) {
+    const buttons = [];
+    if (legal.fold) {
+      buttons.push(
+        h("button", { type: "button", class: "act fold", dataset: { action: "fold" },
+          onclick: () => this.act("fold") }, "Fold ", kbd("F")),
+      );
+    }
+    if (legal.check) {
+      buttons.push(
+        h("button", { type: "button", class: "act check", dataset: { action: "check" },
+          onclick: () => this.act("check") }, "Check ", kbd("C")),
+      );
+    } else if (legal.call) {
+      buttons.push(
+        h("button", { type: "button", class: "act call", dataset: { action: "call" },
+          onclick: () => this.act("call") }, `Call ${legal.call} `, kbd("C")),
+      );
+    }
+    const range = legal.bet || legal.raise;
+    const parts = [h("div", { class: "act-buttons" }, buttons)];
+    if (range) {
+      parts.push(this.amountControls(legal, hand, myBet, range));
+    } else if (legal.all_in) {
+      buttons.push(
+        h("button", { type: "button", class: "act all-in", dataset: { action: "all_in" },
+          onclick: () => this.act("all_in") }, `All-in ${legal.all_in}`),
+      );
+    }
+    return parts;
+  }
+
+  amountControls(legal, hand, myBet, range) {
+    const verb = legal.bet ? "Bet" : "Raise to";
+    const slider = h("input", {
+      type: "range", min: range.min, max: range.max, step: 1, value: range.min,
+      "aria-label": `${verb} amount`, class: "amount-slider",
+    });
+    const box = h("input", {
+      type: "number", min: range.min, max: range.max, step: 1, value: range.min,
+      inputmode: "numeric", "aria-label": `${verb} amount`, class: "amount-box",
+    });
+    const confirm = h(
+      "button",
+      { type: "button", class: "act raise", dataset: { action: legal.bet ? "bet" : "raise" } },
+      "",
+    );
+    const setAmount = (value, from) => {
+      const amount = Number.isFinite(value) ? clamp(Math.round(value), range.min, range.max)
+        : range.min;
+      if (from !== slider) slider.value = String(amount);
+      if (from !== box) box.value = String(amount);
+      clear(confirm).append(`${verb} ${amount} `, kbd("↵"));
+      return amount;
+    };
+    slider.addEventListener("input", () => setAmount(Number(slider.value), slider));
+    box.addEventListener("change", () => setAmount(Number(box.value)));
+    box.addEventListener("input", () => {
+      const value = Number(box.value);
+      if (Number.isFinite(value) && value >= range.min && value <= range.max) {
+        setAmount(value, box);
+      }
+    });
+    const submit = () => {
+      const amount = setAmount(Number(box.value));
+      this.act(legal.bet ? "bet" : "raise", amount);
+    };
+    for (const input of [slider, box]) {
+      input.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          submit();
+        } else if (event.key === "Escape") {
+          input.blur();
+        }
+      });
+    }
+    confirm.addEventListener("click", submit);
+    this.amountBox = box;
+    setAmount(range.min);
+    const presetButtons = presets(legal, hand, myBet).map(([label, amount]) =>
+      h("button", { type: "button", class: "preset", dataset: { preset: label },
+        onclick: () => setAmount(amount) }, label),
+    );
+    return h(
+      "div",
+      { class: "amount" },
+      h("div", { class: "presets" }, presetButtons),
+      h("div", { class: "amount-row" }, slider, box, confirm),
+      h("div", { class: "keys-hint" }, kbd("R"), " raise amount · ", kbd("↵"), " confirm"),
+    );
+  }
+
+  act(action, amount) {
+    if (!this.legal || this.pending) return;
+    const message = { type: "act", action, version: this.view.version };
+    if (amount !== undefined) message.amount = amount;
+    if (this.send(message)) {
+      this.pending = true;
+      this.root.querySelectorAll("button, input").forEach((el) => { el.disabled = true; });
+    }
+  }
+
+  /** The server refused our action: let the player try again. */
+  refused() {
+    if (!this.pending) return;
+    this.pending = false;
+    this.root.querySelectorAll("button, input").forEach((el) => { el.disabled = false; });
+  }
+
+  /** Keys: F fold, C check or call, R focus the amount (Enter there confirms). */
+  handleKey(event) {
+    if (!this.legal || this.pending) return false;
+    const key = event.key.toLowerCase();
+    if (key === "f" && this.legal.fold) {
+      this.act("fold");
+    } else if (key === "c" && (this.legal.check || this.legal.call)) {
+      this.act(this.legal.check ? "check" : "call");
+    } else if (key === "r" && this.amountBox) {
+      this.amountBox.focus();
+      this.amountBox.select();
+    } else {
+      return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,115 @@
+// The table socket: connects, reconnects with backoff, asks for a snapshot after a gap.
+// Built from `location`, so it is ws: on http and wss: on https, behind any proxy.
+
+const CLOSE_UNAUTHENTICATED = 4401;
+const CLOSE_NO_SUCH_TABLE = 4404;
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 8000;
+
+export function socketUrl(path, where = window.location) {
+  const scheme = where.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${where.host}${path}`;
+}
+
+export class TableSocket {
+  /**
+   * handlers: onView(view, frame), onError(reason), onStatus("connecting" | "open" |
+   * "reconnecting" | "closed", detail).
+   */
+  constructor(path, handlers) {
+    this.url = socketUrl(path);
+    this.handlers = handlers;
+    this.version = -1;
+    this.attempts = 0;
+    this.socket = null;
+    this.timer = null;
+    this.stopped = false;
+    this.everOpened = false;
+    window.addEventListener("online", () => this.retryNow());
+    window.addEventListener("pagehide", () => this.stop());
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) { // back from the page cache: start again
+        this.stopped = false;
+        this.connect();
+      }
+    });
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      this.attempts = 0;
+      this.handlers.onStatus("open");
+      // The server sends a snapshot on connect; after a reconnect ask for one explicitly too.
+      if (reconnected) this.send({ type: "sync" });
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket === this.socket) this.receive(event.data);
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket === this.socket) this.closed(event);
+    });
+  }
+
+  receive(data) {
+    let frame;
+    try {
+      frame = JSON.parse(data);
+    } catch {
+      this.handlers.onError("The server sent something this page cannot read.");
+      return;
+    }
+    if (frame.type === "error") {
+      this.handlers.onError(frame.reason || "The server refused that.");
+    } else if (frame.type === "snapshot") {
+      this.version = frame.version;
+      this.handlers.onView(frame.table, frame);
+    } else if (frame.type === "update") {
+      if (frame.version <= this.version) return; // stale: we already have newer
+      const gap = this.version >= 0 && frame.version > this.version + 1;
+      this.version = frame.version;
+      this.handlers.onView(frame.table, frame);
+      if (gap) this.send({ type: "sync" });
+    }
+  }
+
+  closed(event) {
+    this.socket = null;
+    if (this.stopped) return;
+    if (event.code === CLOSE_UNAUTHENTICATED) {
+      this.handlers.onStatus("closed", "You are not logged in any more. Reload the page to join.");
+      return;
+    }
+    if (event.code === CLOSE_NO_SUCH_TABLE) {
+      this.handlers.onStatus("closed", "This table is closed or no longer exists.");
+      return;
+    }
+    const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.attempts);
+    this.attempts += 1;
+    this.handlers.onStatus("reconnecting", delay);
+    this.timer = setTimeout(() => this.connect(), delay * (0.8 + Math.random() * 0.4));
+  }
+
+  retryNow() {
+    if (this.timer !== null && !this.stopped) this.connect();
+  }
+
+  /** Send a message; false (and nothing sent) when the socket is not open. */
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+  }
+}

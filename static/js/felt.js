@@ -1,0 +1,195 @@
+// The felt: seats around an oval, the board, pots and the result of the hand.
+// Everything drawn comes from the server's view of the table for this viewer (docs/protocol.md).
+import { cardBack, cardFace, cardSlot } from "./cards.js";
+import { clear, h } from "./dom.js";
+
+/** Where seat `number` sits, in % of the felt, with the viewer's own seat at the bottom. */
+export function seatAngle(number, maxSeats, anchor) {
+  const k = (((number - anchor) % maxSeats) + maxSeats) % maxSeats;
+  return Math.PI / 2 + (k * 2 * Math.PI) / maxSeats;
+}
+
+function at(angle, radius) {
+  return {
+    left: `${(50 + 50 * radius * Math.cos(angle)).toFixed(2)}%`,
+    top: `${(50 + 50 * radius * Math.sin(angle)).toFixed(2)}%`,
+  };
+}
+
+/** The five cards that won, for highlighting at showdown (empty before). */
+function winningCards(view) {
+  const hand = view.hand;
+  if (!hand || !hand.complete || !hand.results.length) return new Set();
+  const winners = new Set(hand.results.flatMap((pot) => pot.winners.map((w) => w.seat)));
+  const cards = new Set();
+  for (const seat of view.seats) {
+    if (winners.has(seat.number) && seat.best_five) seat.best_five.forEach((c) => cards.add(c));
+  }
+  return cards;
+}
+
+function mark(code, best) {
+  if (!best.size) return "";
+  return best.has(code) ? "best" : "dim";
+}
+
+function seatStatus(seat, hand) {
+  if (seat.sitting_out) return "Sitting out";
+  if (seat.leaving) return "Leaving";
+  if (seat.all_in) return "All-in";
+  if (seat.folded) return "Folded";
+  if (seat.mucked) return "Mucked";
+  if (seat.waiting && !seat.in_hand) return "Waits for big blind";
+  if (hand && !seat.in_hand && !seat.has_cards) return "Next hand";
+  return "";
+}
+
+function holeCards(seat, best) {
+  if (seat.cards) return seat.cards.map((c) => cardFace(c, mark(c, best)));
+  if (seat.has_cards) return [cardBack(), cardBack()];
+  return [];
+}
+
+function seatElement(seat, view, best, anchor, winners) {
+  const hand = view.hand;
+  const me = view.you.seat === seat.number;
+  const toAct = hand && !hand.complete && hand.to_act === seat.number;
+  const classes = ["seat", "taken"];
+  if (me) classes.push("me");
+  if (toAct) classes.push("to-act");
+  if (seat.folded || seat.sitting_out) classes.push("inactive");
+  if (winners.has(seat.number)) classes.push("winner");
+  const status = seatStatus(seat, hand);
+  const angle = seatAngle(seat.number, view.max_seats, anchor);
+  return h(
+    "div",
+    { class: classes.join(" "), style: at(angle, 1), dataset: { seat: seat.number } },
+    h("div", { class: "hole" }, holeCards(seat, best)),
+    h(
+      "div",
+      { class: "plate" },
+      h("div", { class: "name", title: seat.player }, seat.player),
+      h("div", { class: "stack" }, seat.stack.toLocaleString("en")),
+      status ? h("div", { class: "status" }, status) : null,
+      toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
+    ),
+    seat.description
+      ? h("div", { class: "shown-desc", title: seat.description }, seat.description)
+      : null,
+  );
+}
+
+function emptySeat(number, view, anchor, onSit) {
+  const angle = seatAngle(number, view.max_seats, anchor);
+  if (view.you.seat === null && onSit) {
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "seat empty sit-here",
+        style: at(angle, 1),
+        dataset: { seat: number },
+        onclick: () => onSit(number),
+      },
+      "Sit here",
+    );
+  }
+  return h(
+    "div",
+    { class: "seat empty", style: at(angle, 1), dataset: { seat: number } },
+    h("span", { class: "muted" }, `Seat ${number}`),
+  );
+}
+
+function centre(view, best) {
+  const hand = view.hand;
+  const board = hand ? hand.board : [];
+  const cards = board.map((c) => cardFace(c, mark(c, best)));
+  while (hand && cards.length < 5) cards.push(cardSlot());
+  const parts = [h("div", { class: "board", "aria-label": "board" }, cards)];
+  if (hand) {
+    parts.push(h("div", { class: "pot" }, `Pot ${hand.total_pot.toLocaleString("en")}`));
+    if (hand.pots.length > 1) {
+      parts.push(
+        h(
+          "div",
+          { class: "side-pots" },
+          hand.pots.map((pot, i) =>
+            h("span", { class: "side-pot" }, `${i ? `Side pot ${i}` : "Main pot"}: ${pot.amount}`),
+          ),
+        ),
+      );
+    }
+  }
+  if (hand && hand.complete && hand.results.length) {
+    parts.push(
+      h(
+        "ul",
+        { class: "results" },
+        hand.results.flatMap((pot) =>
+          pot.winners.map((w) =>
+            h(
+              "li",
+              {},
+              h("strong", {}, w.player),
+              ` wins ${w.amount} from the ${pot.pot.toLowerCase()}`,
+              pot.description ? ` with ${lowerFirst(pot.description)}` : "",
+            ),
+          ),
+        ),
+      ),
+    );
+  } else if (!hand) {
+    parts.push(h("div", { class: "waiting", dataset: { role: "between-hands" } }, idleText(view)));
+  }
+  return h("div", { class: "centre" }, parts);
+}
+
+export function lowerFirst(text) {
+  return text ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+export function idleText(view) {
+  const ready = view.seats.filter((s) => !s.sitting_out && s.stack > 0).length;
+  if (view.status !== "open") return `The table is ${view.status}.`;
+  if (ready < 2) return "Waiting for players: the next hand deals when two are ready.";
+  return "The next hand is about to be dealt…";
+}
+
+function chips(seat, view, anchor) {
+  const angle = seatAngle(seat.number, view.max_seats, anchor);
+  return h(
+    "div",
+    { class: "bet", style: at(angle, 0.58), dataset: { seat: seat.number } },
+    h("span", { class: "chip", "aria-hidden": "true" }),
+    seat.bet.toLocaleString("en"),
+  );
+}
+
+function button(seatNumber, view, anchor) {
+  const angle = seatAngle(seatNumber, view.max_seats, anchor) - 0.35 / Math.max(1, view.max_seats / 6);
+  return h("div", { class: "dealer-button", style: at(angle, 0.7), title: "Dealer" }, "D");
+}
+
+/** Draw the whole felt for `view` into `felt`. `onSit(number)` is offered on empty seats. */
+export function renderFelt(felt, view, { onSit } = {}) {
+  const anchor = view.you.seat || 1;
+  const best = winningCards(view);
+  const winners = new Set(
+    view.hand && view.hand.complete
+      ? view.hand.results.flatMap((pot) => pot.winners.map((w) => w.seat))
+      : [],
+  );
+  const bySeat = new Map(view.seats.map((s) => [s.number, s]));
+  const children = [centre(view, best)];
+  for (let number = 1; number <= view.max_seats; number += 1) {
+    const seat = bySeat.get(number);
+    children.push(
+      seat ? seatElement(seat, view, best, anchor, winners) : emptySeat(number, view, anchor, onSit),
+    );
+    if (seat && seat.bet > 0) children.push(chips(seat, view, anchor));
+  }
+  if (view.hand && view.hand.button) children.push(button(view.hand.button, view, anchor));
+  felt.dataset.seats = String(view.max_seats);
+  clear(felt).append(...children);
+}

@@ -1,0 +1,232 @@
+// The table page: opens the socket, draws each view the server sends, sends your choices.
+import { ActionBar } from "./actions.js";
+import { TableSocket } from "./connection.js";
+import { clamp, clear, h } from "./dom.js";
+import { renderFelt } from "./felt.js";
+import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
+import { renderLog } from "./log.js";
+
+const config = JSON.parse(document.getElementById("table-config").textContent);
+const $ = (id) => document.getElementById(id);
+const root = $("poker");
+const felt = $("felt");
+const banner = $("banner");
+const youHave = $("you-have");
+const turnClock = $("turn-clock");
+const sitDialog = $("sit-dialog");
+const baseTitle = document.title;
+
+let view = null;
+let wasMyTurn = false;
+// The acting seat's deadline on this page's own clock (immune to clock skew).
+let deadline = null;
+const hands = new Map(); // hand number -> log rows, the last few hands
+
+// ---------------------------------------------------------------- messages to the player
+
+function toast(text, kind = "error") {
+  const box = $("toasts");
+  const item = h(
+    "div",
+    { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" },
+    h("span", {}, text),
+    h("button", { type: "button", class: "close", "aria-label": "Dismiss",
+      onclick: () => item.remove() }, "×"),
+  );
+  box.append(item);
+  while (box.children.length > 4) box.firstChild.remove();
+  setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
+}
+
+function showBanner(text, kind) {
+  banner.textContent = text;
+  banner.className = `banner ${kind}`;
+  banner.hidden = false;
+}
+
+// ---------------------------------------------------------------- the socket
+
+function send(message) {
+  if (socket.send(message)) return true;
+  toast("Not connected to the table right now; reconnecting…");
+  return false;
+}
+
+const actionBar = new ActionBar($("action-bar"), { send });
+
+const socket = new TableSocket(config.socketPath, {
+  onView(table) {
+    render(table);
+  },
+  onError(reason) {
+    toast(reason);
+    actionBar.refused();
+  },
+  onStatus(status, detail) {
+    root.dataset.state = status;
+    if (status === "open") {
+      banner.hidden = true;
+    } else if (status === "reconnecting") {
+      showBanner("Connection lost. Reconnecting…", "warn");
+    } else if (status === "closed") {
+      showBanner(detail, "error");
+    }
+  },
+});
+
+// ---------------------------------------------------------------- drawing a view
+
+function render(table) {
+  view = table;
+  const hand = table.hand;
+  renderFelt(felt, table, { onSit: openSitDialog });
+  actionBar.update(table);
+  if (hand) hands.set(hand.number, table.log);
+  while (hands.size > 5) hands.delete(hands.keys().next().value);
+  renderLog($("log"), hands);
+
+  youHave.textContent = hand && hand.your_hand ? `You have: ${hand.your_hand}` : "";
+  youHave.hidden = !youHave.textContent;
+
+  const acting = hand && !hand.complete && hand.to_act !== null && hand.seconds_left !== null;
+  deadline = acting ? performance.now() + hand.seconds_left * 1000 : null;
+  tick();
+
+  const myTurn = Boolean(hand && !hand.complete && hand.legal);
+  if (myTurn && !wasMyTurn && getPref("sound", true)) beep();
+  wasMyTurn = myTurn;
+  document.title = myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
+
+  const seated = table.you.seat !== null;
+  const sitOut = $("sit-out");
+  sitOut.hidden = !seated;
+  sitOut.textContent = table.you.sitting_out ? "Sit back in" : "Sit out";
+  sitOut.setAttribute("aria-pressed", String(table.you.sitting_out));
+  const leave = $("leave");
+  leave.hidden = !seated;
+  leave.disabled = Boolean(table.you.leaving);
+  leave.textContent = table.you.leaving ? "Leaving after this hand" : "Leave table";
+}
+
+/** Run the acting player's clock down between frames. */
+function tick() {
+  const bar = felt.querySelector(".seat.to-act .clock > span");
+  if (deadline === null || !view) {
+    turnClock.hidden = true;
+    return;
+  }
+  const left = Math.max(0, deadline - performance.now());
+  const share = clamp(left / (view.action_seconds * 1000), 0, 1);
+  if (bar) {
+    bar.style.width = `${(share * 100).toFixed(1)}%`;
+    bar.parentElement.classList.toggle("low", left < 5000);
+  }
+  const mine = view.hand && view.hand.legal;
+  turnClock.hidden = !mine;
+  if (mine) turnClock.textContent = `Your turn · ${Math.ceil(left / 1000)} s`;
+  turnClock.classList.toggle("low", left < 5000);
+}
+setInterval(tick, 200);
+
+// ---------------------------------------------------------------- taking a seat
+
+function openSitDialog(number) {
+  if (!view) return;
+  const form = sitDialog.querySelector("form");
+  const bankroll = view.you.bankroll;
+  const top = Math.min(view.max_buy_in, bankroll);
+  const suggested = clamp(100 * view.big_blind, view.min_buy_in, view.max_buy_in);
+  form.elements.buy_in.min = String(view.min_buy_in);
+  form.elements.buy_in.max = String(Math.max(view.min_buy_in, top));
+  form.elements.buy_in.value = String(Math.max(view.min_buy_in, Math.min(suggested, top)));
+  form.elements.post_now.checked = false;
+  sitDialog.querySelector('[data-field="seat"]').textContent = String(number);
+  sitDialog.querySelector('[data-field="range"]').textContent =
+    `Between ${view.min_buy_in} and ${view.max_buy_in} chips; your bankroll is ${bankroll}.`;
+  sitDialog.dataset.seat = String(number);
+  sitDialog.returnValue = "";
+  sitDialog.showModal();
+  form.elements.buy_in.focus();
+  form.elements.buy_in.select();
+}
+
+sitDialog.addEventListener("close", () => {
+  if (sitDialog.returnValue !== "sit") return;
+  const form = sitDialog.querySelector("form");
+  const buyIn = Math.round(Number(form.elements.buy_in.value));
+  if (!Number.isFinite(buyIn) || buyIn <= 0) {
+    toast("The buy-in must be a whole number of chips.");
+    return;
+  }
+  send({
+    type: "sit",
+    seat: Number(sitDialog.dataset.seat),
+    buy_in: buyIn,
+    post_now: form.elements.post_now.checked,
+  });
+});
+
+// ---------------------------------------------------------------- tools and keys
+
+$("sit-out").addEventListener("click", () => {
+  if (view) send({ type: view.you.sitting_out ? "sit_back" : "sit_out" });
+});
+$("leave").addEventListener("click", () => send({ type: "stand" }));
+
+function showSound() {
+  const on = getPref("sound", true);
+  $("sound").textContent = on ? "Sound on" : "Sound off";
+  $("sound").setAttribute("aria-pressed", String(on));
+}
+$("sound").addEventListener("click", () => {
+  setPref("sound", !getPref("sound", true));
+  showSound();
+  if (getPref("sound", true)) beep();
+});
+showSound();
+
+function showDeck() {
+  const four = getPref("fourColour", false);
+  document.documentElement.classList.toggle("four-colour", four);
+  $("four-colour").setAttribute("aria-pressed", String(four));
+}
+$("four-colour").addEventListener("click", () => {
+  setPref("fourColour", !getPref("fourColour", false));
+  showDeck();
+});
+showDeck();
+
+const copyInvite = $("copy-invite");
+if (copyInvite) {
+  copyInvite.addEventListener("click", async () => {
+    const input = $("invite-url");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      toast("Invite link copied.", "info");
+    } catch {
+      toast("Copy the selected link with Ctrl+C (or long-press on a phone).", "info");
+    }
+  });
+}
+
+document.addEventListener("pointerdown", unlockAudio);
+document.addEventListener("keydown", (event) => {
+  unlockAudio();
+  if (event.ctrlKey || event.metaKey || event.altKey || sitDialog.open) return;
+  const tag = event.target.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (event.key === "Enter" && tag === "BUTTON") return;
+  if (actionBar.handleKey(event)) event.preventDefault();
+});
+
+// For people debugging in the console (and the browser tests): the live socket and view.
+window.pokerTable = {
+  socket,
+  get view() {
+    return view;
+  },
+};
+
+clear($("log"));
+socket.connect();
