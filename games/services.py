@@ -201,7 +201,7 @@ def act(table_id: int, user, kind: str, amount: int | None, version: int) -> Non
     seat = _seat_of(table, user)
     if state is None:
         raise ServiceError("There is no hand in progress.")
-    if version != table.version:
+    if not locked.hand.turn_version <= version <= table.version:
         raise ServiceError(
             "The table has moved on since you acted (you saw version "
             f"{version}, it is now {table.version}); check the table and act again."
@@ -232,12 +232,13 @@ def _after_action(locked: Locked, now: datetime) -> None:
     _play_for_departed(locked)
     hand.state = state.to_dict()
     hand.board = "".join(state.board)
+    hand.turn_version = table.version + 1  # the version _changed() is about to publish
     if state.is_complete:
         finish_hand(table, hand, state, now)
         _schedule_next_hand(table, now, NEXT_HAND_DELAY)
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
-        hand.save(update_fields=["state", "board", "action_deadline"])
+        hand.save(update_fields=["state", "board", "action_deadline", "turn_version"])
     _changed(table)
 
 

@@ -6,6 +6,7 @@ typo in production fails at start-up instead of half-working.
 """
 
 import os
+import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -79,9 +80,10 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
         if not path:
             raise ImproperlyConfigured("DATABASE_URL for sqlite needs a file path.")
         name = Path(path) if Path(path).is_absolute() else base_dir / path
-        # The test database must be a file too: the forked live server of the browser
-        # tests has to open the same database.
-        return {"ENGINE": engine, "NAME": str(name), "TEST": {"NAME": str(name) + ".test"}}
+        # The test database must be a file too, so server processes started by tests can
+        # open it; one per test process, so that test runs side by side do not collide.
+        test_name = Path(tempfile.gettempdir()) / f"{name.stem}-test-{os.getpid()}.sqlite3"
+        return {"ENGINE": engine, "NAME": str(name), "TEST": {"NAME": str(test_name)}}
     name = unquote(parts.path.lstrip("/"))
     if not name:
         raise ImproperlyConfigured("DATABASE_URL for postgres needs a database name.")

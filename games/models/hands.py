@@ -23,6 +23,9 @@ class Hand(models.Model):
     )
     # When the player to act runs out of time (None when nobody is to act).
     action_deadline = models.DateTimeField(null=True, blank=True)
+    # The table version at which the current turn began: an action quoting an older version
+    # was decided on a stale view (or raced another one) and is refused.
+    turn_version = models.PositiveBigIntegerField(default=0)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

@@ -181,3 +181,16 @@ def test_the_next_hand_is_scheduled_when_two_players_sit(table, alice, bob):
     assert table.next_hand_at is not None
     services.run_due_work(now=table.next_hand_at)
     assert Hand.objects.filter(table=table, status="in_progress").count() == 1
+
+
+def test_a_seat_taken_elsewhere_does_not_void_the_version_a_player_saw(
+    table, alice, bob, carol, spectator
+):
+    seat_three_and_deal(table, alice, bob, carol)
+    table.refresh_from_db()
+    seen = table.version
+    services.sit(table.id, spectator, 4, 100)  # bumps the version, but it is still alice's turn
+    services.act(table.id, alice, "fold", None, seen)
+    assert HandAction.objects.filter(kind="fold", seat=1).exists()
+    with pytest.raises(ServiceError, match="moved on since you acted"):
+        services.act(table.id, bob, "fold", None, seen)  # bob's turn began after `seen`
