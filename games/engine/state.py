@@ -231,7 +231,7 @@ class HandState:
         before = len(self.events)
         try:
             self._act(kind, total)
-            self.actions.append(action)
+            self.actions.append(Action(action.seat, kind, action.amount))
             self._advance()
         except Exception:
             self._restore(saved)
