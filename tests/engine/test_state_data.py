@@ -104,3 +104,37 @@ def test_public_events_strip_hole_cards_only():
             assert event.is_private and public.cards == () and public.seat == event.seat
         else:
             assert public == event
+
+
+def test_start_hand_refuses_bad_input_with_a_reason():
+    import pytest
+
+    seats = [SeatInput(1, "a", 100), SeatInput(2, "b", 100)]
+    config = TableConfig(1, 2, max_seats=6)
+    cases = [
+        (dict(deck=FULL_DECK[:11]), "The deck has 11 cards; this hand needs 12."),
+        (dict(deck=["As", "As", *FULL_DECK[2:]]), "The deck holds As twice."),
+        (dict(deck=["as", *FULL_DECK[1:]]), "'as' is not a card."),
+        (dict(button=3), "The button must be on a player's seat, not seat 3."),
+        (dict(seats=[SeatInput(1, "a", 100)]), "A hand needs 2 to 6 players, not 1."),
+        (dict(seats=[SeatInput(1, "a", 100), SeatInput(7, "b", 1)]), "Seat 7 is not a seat"),
+        (dict(seats=[SeatInput(1, "a", 100), SeatInput(2, "b", 0)]), "Seat 2 has no chips"),
+    ]
+    for change, message in cases:
+        args = {"config": config, "seats": seats, "deck": FULL_DECK, "button": 1} | change
+        with pytest.raises(ValueError) as refused:
+            start_hand(**args)
+        assert str(refused.value).startswith(message)
+
+
+def test_table_config_checks_its_values():
+    import pytest
+
+    for kwargs, message in [
+        (dict(small_blind=0, big_blind=2), "The small blind must be positive."),
+        (dict(small_blind=2, big_blind=1), "The big blind must be at least the small blind."),
+        (dict(small_blind=1, big_blind=2, max_seats=11), "A table has 2 to 10 seats."),
+        (dict(small_blind=1, big_blind=2, ante=-1), "The ante cannot be negative."),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            TableConfig(**kwargs)
