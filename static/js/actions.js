@@ -54,8 +54,14 @@ export class ActionBar {
 
   waitingText(view, me) {
     const hand = view.hand;
-    if (!me) return view.seats.length < view.max_seats ? "Pick an empty seat to play." : "";
-    if (!hand || hand.complete) return "";
+    if (!me) {
+      return view.seats.length < view.max_seats
+        ? "You are watching. Pick an empty seat to play." : "You are watching.";
+    }
+    if (view.you.leaving) return "You leave the table when this hand ends.";
+    if (me.sitting_out) return "You are sitting out. Sit back in to be dealt the next hand.";
+    if (!hand || hand.complete) return "The next hand deals in a moment.";
+    if (!me.in_hand && !me.folded) return "You are dealt in from the next hand.";
     if (hand.to_act === null) return "";
     const actor = view.seats.find((s) => s.number === hand.to_act);
     return actor ? `Waiting for ${actor.player} to act.` : "";

@@ -39,5 +39,6 @@ export function renderLog(list, hands) {
     list.append(h("li", { class: "hand-head" }, `Hand #${number}`));
     for (const entry of rows) list.append(row(entry));
   }
+  if (!hands.size) list.append(h("li", { class: "muted" }, "No hand played yet at this table."));
   if (nearBottom) list.scrollTop = list.scrollHeight;
 }

@@ -93,7 +93,12 @@ function render(table) {
   tick();
 
   const myTurn = Boolean(hand && !hand.complete && hand.legal);
-  if (myTurn && !wasMyTurn && getPref("sound", true)) beep();
+  if (myTurn && !wasMyTurn) {
+    if (getPref("sound", true)) beep();
+    // On a small screen the bar may be below the fold: bring it up.
+    const bar = $("action-bar").getBoundingClientRect();
+    if (bar.bottom > window.innerHeight) $("action-bar").scrollIntoView({ block: "end" });
+  }
   wasMyTurn = myTurn;
   document.title = myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
 

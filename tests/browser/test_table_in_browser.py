@@ -1,0 +1,326 @@
+"""Two people and a spectator at one table, in three separate Chromium contexts.
+
+The tests share one table and run in order: a hand played to showdown with clicks and keys,
+then a reload in the middle of the next hand, then a lost connection that recovers. Before
+every action each page is checked for the other player's hole cards, in the DOM and in every
+WebSocket frame it received.
+"""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
+
+expect.set_options(timeout=15_000)
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+RANK_NAMES = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
+}
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 375, "height": 812}
+
+
+class Person:
+    """One person in a browser context of their own (own cookies, own storage)."""
+
+    def __init__(self, chromium, site, name: str):
+        self.name = name
+        self.context = chromium.new_context(viewport=DESKTOP, base_url=site.url)
+        self.page: Page = self.context.new_page()
+        self.problems: list[str] = []
+        self.frames: list[dict] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+        self.page.on("websocket", self._watch_socket)
+
+    def _console(self, message) -> None:
+        # Failed connections while the test has taken the context offline are expected.
+        if message.type == "error" and "ERR_INTERNET_DISCONNECTED" not in message.text:
+            self.problems.append(f"console: {message.text}")
+
+    def _watch_socket(self, socket) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def join_as_guest(self) -> None:
+        self.page.goto("/guest/")
+        self.page.get_by_label("Nickname").fill(self.name)
+        self.page.get_by_role("button", name="Play").click()
+        expect(self.page.locator(".site-header .who")).to_have_text(self.name)
+
+    def sit(self, seat: int, artifacts=None) -> None:
+        self.page.locator(f"button.sit-here[data-seat='{seat}']").click()
+        dialog = self.page.locator("#sit-dialog")
+        expect(dialog).to_be_visible()
+        if artifacts:
+            self.page.screenshot(path=artifacts / "sit-dialog-1280.png")
+        buy_in = dialog.locator("input[name=buy_in]")
+        expect(buy_in).to_have_value("200")  # 100 big blinds, within 40..200
+        buy_in.fill("150")
+        dialog.get_by_role("button", name="Sit down").click()
+        expect(self.page.locator(".seat.me")).to_have_attribute("data-seat", str(seat))
+
+    def own_cards(self) -> list[str]:
+        cards = self.page.locator(".seat.me .hole .card[data-card]")
+        expect(cards).to_have_count(2)
+        return [cards.nth(i).get_attribute("data-card") for i in range(2)]
+
+    def view(self) -> dict:
+        return self.page.evaluate("window.pokerTable.view")
+
+    def my_turn(self) -> bool:
+        return self.page.locator("#action-bar.your-turn button.act:not([disabled])").count() > 0
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def assert_cards_not_on_page(person: Person, cards: list[str], hand_number: int) -> None:
+    """Neither the DOM nor any frame of this hand so far holds ``cards``."""
+    html = person.page.content()
+    text = person.page.locator("body").inner_text()
+    for code in cards:
+        assert f'data-card="{code}"' not in html, f"{person.name} sees {code}"
+        name = f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
+        assert name not in html, f"{person.name} sees {name}"
+        assert not re.search(rf"(?<![\w-]){code}(?![\w-])", text), f"{person.name} reads {code}"
+    for frame in person.frames:
+        table = frame.get("table") or {}
+        hand = table.get("hand") or {}
+        if hand.get("number") == hand_number and not hand.get("complete"):
+            payload = json.dumps(table)
+            for code in cards:
+                assert f'"{code}"' not in payload, f"a frame sent {code} to {person.name}"
+
+
+@pytest.fixture(scope="module")
+def game(chromium, site, artifacts):
+    alice, bob, carol = (Person(chromium, site, name) for name in ("alice", "bob", "carol"))
+    alice.join_as_guest()
+    alice.page.goto("/")
+    form = alice.page.locator("form.create-table")
+    form.get_by_label("Table name").fill("Browser game")
+    form.get_by_label("Small blind").fill("1")
+    form.get_by_label("Big blind").fill("2")
+    form.get_by_label("Seats").fill("6")
+    form.get_by_label("Seconds to act").fill("60")
+    form.get_by_role("button", name="Create table").click()
+    expect(alice.page.locator(".table-title h1")).to_have_text("Browser game")
+    expect(alice.page.locator("#sit-out")).to_be_hidden()
+    alice.sit(1, artifacts)
+    expect(alice.page.locator("#sit-out")).to_be_visible()
+
+    bob.join_as_guest()
+    bob.page.goto("/")
+    row = bob.page.locator("tr", has_text="Browser game")
+    expect(row).to_contain_text("1/6")
+    expect(row).to_contain_text("alice")
+    bob.page.screenshot(path=artifacts / "lobby-1280.png", full_page=True)
+    bob.page.set_viewport_size(PHONE)
+    bob.page.screenshot(path=artifacts / "lobby-375.png", full_page=True)
+    bob.page.set_viewport_size(DESKTOP)
+    row.get_by_role("link", name="Join").click()
+    bob.sit(4)
+
+    carol.join_as_guest()
+    carol.page.goto(alice.page.url)
+    expect(carol.page.locator(".seat.taken")).to_have_count(2)
+    yield alice, bob, carol
+    for person in (alice, bob, carol):
+        assert not person.problems, f"{person.name}: {person.problems}"
+        person.close()
+
+
+def wait_for_new_hand(people, after: int = 0) -> int:
+    """Wait until every page shows a hand numbered above ``after`` that is not over yet."""
+    for person in people:
+        person.page.wait_for_function(
+            "n => { const v = window.pokerTable.view;"
+            " return v && v.hand && v.hand.number > n && !v.hand.complete; }",
+            arg=after,
+        )
+    return people[0].view()["hand"]["number"]
+
+
+def whose_turn(alice: Person, bob: Person) -> Person | None:
+    """The player whose action bar is live, or None once the hand is over."""
+    for _ in range(200):
+        hand = alice.view()["hand"]
+        if hand is None or hand["complete"]:
+            return None
+        for person in (alice, bob):
+            if person.my_turn():
+                return person
+        alice.page.wait_for_timeout(100)
+    raise AssertionError("nobody can act and the hand is not over")
+
+
+def check_or_call(person: Person, with_keys: bool) -> None:
+    bar = person.page.locator("#action-bar")
+    if with_keys:
+        person.page.keyboard.press("c")
+    elif bar.locator("button[data-action=check]").count():
+        bar.locator("button[data-action=check]").click()
+    else:
+        bar.locator("button[data-action=call]").click()
+    expect(bar.locator("button.act:not([disabled])")).to_have_count(0)
+
+
+def try_amount_controls(person: Person) -> None:
+    """The bet/raise box clamps to the legal range; presets set it; R focuses it."""
+    legal = person.view()["hand"]["legal"]
+    span = legal["bet"] or legal["raise"]
+    box = person.page.locator("#action-bar .amount-box")
+    person.page.keyboard.press("r")
+    expect(box).to_be_focused()
+    box.fill("99999")
+    box.press("Tab")
+    expect(box).to_have_value(str(span["max"]))
+    box.fill("0")
+    box.press("Tab")
+    expect(box).to_have_value(str(span["min"]))
+    person.page.locator("#action-bar button[data-preset='All-in']").click()
+    expect(box).to_have_value(str(span["max"]))
+    expect(person.page.locator("#action-bar button.raise")).to_contain_text(str(span["max"]))
+    person.page.locator("#action-bar button[data-preset='Min']").click()
+    expect(box).to_have_value(str(span["min"]))
+    box.press("Escape")  # leave the box, so that keys act again
+    expect(box).not_to_be_focused()
+
+
+def screenshot(person: Person, artifacts, name: str) -> None:
+    page = person.page
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=artifacts / f"{name}-375.png")
+    page.screenshot(path=artifacts / f"{name}-375-full.png", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=artifacts / f"{name}-1280.png")
+
+
+def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, artifacts):
+    alice, bob, carol = game
+    number = wait_for_new_hand([alice, bob, carol])
+    cards = {alice.name: alice.own_cards(), bob.name: bob.own_cards()}
+    expect(carol.page.locator(".seat .hole .card[data-card]")).to_have_count(0)
+    expect(carol.page.locator(".seat .hole .card.back")).to_have_count(4)
+    expect(alice.page.locator("#you-have")).to_contain_text("You have: ")
+
+    tried_amounts = screenshot_taken = False
+    for _ in range(40):
+        assert_cards_not_on_page(alice, cards["bob"], number)
+        assert_cards_not_on_page(bob, cards["alice"], number)
+        assert_cards_not_on_page(carol, cards["alice"] + cards["bob"], number)
+        actor = whose_turn(alice, bob)
+        if actor is None:
+            break
+        if not screenshot_taken:
+            screenshot(actor, artifacts, "table-turn")
+            screenshot_taken = True
+        if actor is alice and not tried_amounts:
+            try_amount_controls(alice)
+            tried_amounts = True
+        # Alice clicks, Bob uses the keyboard.
+        check_or_call(actor, with_keys=actor is bob)
+    else:
+        raise AssertionError("the hand did not end")
+
+    for person in (alice, bob, carol):
+        expect(person.page.locator(".centre .results li").first).to_be_visible()
+        expect(person.page.locator(".board .card[data-card]")).to_have_count(5)
+    boards = [
+        person.page.locator(".board .card[data-card]").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+        for person in (alice, bob, carol)
+    ]
+    assert boards[0] == boards[1] == boards[2]
+    pots = [person.page.locator(".centre .pot").inner_text() for person in (alice, bob, carol)]
+    assert pots[0] == pots[1] == pots[2]
+    results = [p.page.locator(".centre .results").inner_text() for p in (alice, bob, carol)]
+    assert results[0] == results[1] == results[2]
+    assert "wins" in results[0] and "from the main pot" in results[0]
+
+    # The winner showed: their cards are face up on the other player's page, the winning
+    # five highlighted, the hand described. The spectator sees no hole cards at all.
+    winners = {w["player"] for pot in alice.view()["hand"]["results"] for w in pot["winners"]}
+    for winner in winners:
+        other = bob if winner == "alice" else alice
+        for code in cards[winner]:
+            expect(other.page.locator(f".seat .hole .card[data-card='{code}']")).to_be_visible()
+    for person in (alice, bob):
+        expect(person.page.locator(".card.best")).not_to_have_count(0)
+        expect(person.page.locator(".seat .shown-desc").first).to_be_visible()
+    for code in cards["alice"] + cards["bob"]:
+        assert f'data-card="{code}"' not in carol.page.content()
+    expect(carol.page.locator("#log")).to_contain_text("River")
+    expect(carol.page.locator("#log")).to_contain_text("wins")
+    screenshot(alice, artifacts, "table-showdown")
+    screenshot(carol, artifacts, "table-spectator")
+
+
+def test_a_refused_message_is_shown_in_words(game):
+    _, _, carol = game
+    carol.page.evaluate("window.pokerTable.socket.send({type: 'sit_out'})")
+    expect(carol.page.locator(".toast[role=alert]")).to_contain_text(
+        "You are not seated at this table."
+    )
+
+
+def test_reloading_mid_hand_restores_the_table(game):
+    alice, bob, carol = game
+    previous = alice.view()["hand"]["number"] if alice.view()["hand"] else 0
+    number = wait_for_new_hand([alice, bob], after=previous)
+    before = alice.own_cards()
+    version = alice.view()["version"]
+    alice.page.reload()
+    expect(alice.page.locator(".seat.me")).to_have_attribute("data-seat", "1")
+    assert alice.own_cards() == before
+    view = alice.view()
+    assert view["hand"]["number"] == number and view["version"] >= version
+    expect(alice.page.locator(".seat.taken")).to_have_count(2)
+    expect(alice.page.locator("#log")).to_contain_text("posts the big blind")
+    if view["hand"]["legal"]:
+        expect(alice.page.locator("#action-bar button.act").first).to_be_visible()
+
+
+def test_a_lost_connection_shows_reconnecting_and_recovers(game):
+    alice, bob, carol = game
+    actor = whose_turn(alice, bob)
+    assert actor is not None, "the hand ended before the test could act"
+    waiting = bob if actor is alice else alice
+    banner = waiting.page.locator("#banner")
+
+    waiting.context.set_offline(True)
+    waiting.page.evaluate("window.pokerTable.socket.socket.close()")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Reconnecting")
+    check_or_call(actor, with_keys=False)  # the table moves on while they are away
+    moved_on = actor.view()["version"]
+    waiting.page.wait_for_timeout(1200)  # a retry or two fails while offline
+    expect(banner).to_be_visible()
+
+    waiting.context.set_offline(False)
+    expect(banner).to_be_hidden()
+    waiting.page.wait_for_function(
+        "v => window.pokerTable.view.version >= v", arg=moved_on
+    )
+    syncs = [f for f in waiting.frames if f.get("type") == "snapshot"]
+    assert len(syncs) >= 2  # the first connection's, and the one after reconnecting
+
+    # Seated people can sit out and back in.
+    waiting.page.get_by_role("button", name="Sit out").click()
+    expect(waiting.page.locator("#sit-out")).to_have_text("Sit back in")
+    waiting.page.get_by_role("button", name="Sit back in").click()
+    expect(waiting.page.locator("#sit-out")).to_have_text("Sit out")
+
+
+def test_the_four_colour_deck_is_remembered(game):
+    _, _, carol = game
+    carol.page.get_by_role("button", name="4-colour deck").click()
+    expect(carol.page.locator("html")).to_have_class(re.compile("four-colour"))
+    carol.page.reload()
+    expect(carol.page.locator("html")).to_have_class(re.compile("four-colour"))
+    expect(carol.page.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
