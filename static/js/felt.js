@@ -35,11 +35,12 @@ function mark(code, best) {
 
 function seatStatus(seat, hand) {
   if (seat.sitting_out) return "Sitting out";
+  if (seat.stack === 0 && !seat.in_hand) return "Out of chips";
   if (seat.leaving) return "Leaving";
   if (seat.all_in) return "All-in";
   if (seat.folded) return "Folded";
   if (seat.mucked) return "Mucked";
-  if (seat.waiting && !seat.in_hand) return "Waits for big blind";
+  if (seat.waiting && !seat.in_hand) return "Waits for BB";
   if (hand && !seat.in_hand && !seat.has_cards) return "Next hand";
   return "";
 }
