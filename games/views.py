@@ -57,13 +57,16 @@ def create_table(request):
     return redirect("table", table_id=table.id)
 
 
-def can_see(request, table: Table) -> bool:
-    """Public tables are open to all; private ones to the invited, the host and the seated."""
+def can_see(table: Table, user, session) -> bool:
+    """Public tables are open to all; private ones to the invited, the host and the seated.
+
+    ``session`` is the Django session (``request.session``, or ``scope["session"]`` in a
+    consumer), where invite links opened in this browser are remembered.
+    """
     if not table.is_private:
         return True
-    if table.id in request.session.get(INVITED_TABLES, []):
+    if table.id in session.get(INVITED_TABLES, []):
         return True
-    user = request.user
     return user.is_authenticated and (
         table.host_id == user.id or table.seats.filter(user=user).exists()
     )
@@ -71,7 +74,7 @@ def can_see(request, table: Table) -> bool:
 
 def table(request, table_id: int):
     table = get_object_or_404(_live_tables(), pk=table_id)
-    if not can_see(request, table):
+    if not can_see(table, request.user, request.session):
         raise Http404("No such table.")
     context = {"table": table}
     if request.user.is_authenticated:

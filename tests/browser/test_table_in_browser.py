@@ -216,6 +216,12 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
         actor = whose_turn(alice, bob)
         if actor is None:
             break
+        # The spectator follows live: the same board and as many log rows as the players.
+        seen = actor.view()
+        expect(carol.page.locator(".board .card[data-card]")).to_have_count(
+            len(seen["hand"]["board"])
+        )
+        expect(carol.page.locator("#log li[data-kind]")).to_have_count(len(seen["log"]))
         if not screenshot_taken:
             screenshot(actor, artifacts, "table-turn")
             screenshot_taken = True
