@@ -1,4 +1,22 @@
 from django.urls import path
 
+from games.history import views
+
 app_name = "history"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.my_hands, name="my_hands"),
+    path("import/", views.import_hand, name="import"),
+    path("shared/<str:token>/", views.shared, name="shared"),
+    path("<int:hand_id>/", views.hand, name="hand"),
+    path("<int:hand_id>/hand.phh", views.hand_phh, name="hand_phh"),
+    path("<int:hand_id>/pokerstars.txt", views.hand_pokerstars, name="hand_pokerstars"),
+    path("tables/<int:table_id>/hands.phhs", views.table_phh, name="table_phh"),
+    path("tables/<int:table_id>/pokerstars.txt", views.table_pokerstars, name="table_pokerstars"),
+    path("tables/<int:table_id>/ledger/", views.table_ledger, name="ledger"),
+    path("tables/<int:table_id>/ledger.csv", views.table_ledger_csv, name="ledger_csv"),
+    path(
+        "tables/<int:table_id>/ledger-entries.csv",
+        views.table_ledger_entries_csv,
+        name="ledger_entries_csv",
+    ),
+]

@@ -1,0 +1,104 @@
+"""Exact equity at each street, among the hands one viewer may see.
+
+Privacy: the equity of a hand against cards the viewer may not see would itself reveal
+something about those cards, so the hidden hands are never used, not even as dead cards.
+Equity is computed only among the visible hands (the viewer's own and those shown at
+showdown) that were still in at the start of each street, by the evaluator's exact
+enumeration of every remaining board. With fewer than two such hands at a street there is
+no figure: the alternative, equity against random hands, is not exact preflop (too many
+boards times opponent hands to enumerate) and answers a different question than "how did
+these hands stand".
+
+Results are cached by cards and board only (public to whoever asks), so a page view repeats
+no enumeration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.cache import cache
+
+from games.engine import UNKNOWN, EventKind, HandState, Street
+
+STREETS = ((Street.PREFLOP, 0), (Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
+CACHE_SECONDS = 30 * 24 * 3600
+
+
+def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
+    """Each hand's share of the pot over every way the board can finish (ties split).
+
+    >>> exact_equity([["As", "Ah"], ["Kd", "Kc"]], ["2c", "7d", "9h", "Jc", "3s"])
+    [1.0, 0.0]
+    """
+    key = "history-equity:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
+    cached = cache.get(key)
+    if cached is not None:
+        return list(cached)
+    shares = [round(share, 6) for share in _enumerate(hands, board)]
+    cache.set(key, shares, CACHE_SECONDS)
+    return shares
+
+
+def _enumerate(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
+    from evaluator import equity  # the evaluator app; imported late so pages load without it
+
+    result = equity(["".join(h) for h in hands], board="".join(board))
+    return [float(_share(r)) for r in _per_hand(result)]
+
+
+def _per_hand(result: Any) -> list[Any]:
+    for name in ("equities", "hands", "results"):
+        if hasattr(result, name):
+            return list(getattr(result, name))
+    return list(result)
+
+
+def _share(value: Any) -> float:
+    for name in ("equity", "share", "value"):
+        if hasattr(value, name):
+            return float(getattr(value, name))
+    return float(value)
+
+
+def street_equities(
+    state: HandState, visible: frozenset[int], names: dict[int, str]
+) -> dict[str, Any] | None:
+    """Equity of each visible hand at the start of each street that was dealt, or None
+    when no street ever had two visible hands in it.
+
+    ``state`` is the masked state (only cards this viewer may see are known).
+    """
+    known = {
+        p.seat: p.hole for p in state.players if p.seat in visible and UNKNOWN not in p.hole
+    }
+    if len(known) < 2:
+        return None
+    folded_at = {e.seat: e.seq for e in state.events if e.kind is EventKind.FOLD}
+    dealt_at = {e.street: e.seq for e in state.events if e.kind is EventKind.DEAL_BOARD}
+    order = [p.seat for p in state.players if p.seat in known]
+    rows: dict[int, list[float | None]] = {seat: [] for seat in order}
+    streets = []
+    for street, count in STREETS:
+        if count > len(state.board):
+            break
+        streets.append(street.value)
+        start = dealt_at.get(street, -1)
+        live = [seat for seat in order if folded_at.get(seat, 10**9) > start]
+        shares = (
+            exact_equity([known[s] for s in live], state.board[:count]) if len(live) >= 2 else []
+        )
+        by_seat = dict(zip(live, shares, strict=False))
+        for seat in order:
+            rows[seat].append(by_seat.get(seat))
+    if not any(v is not None for row in rows.values() for v in row):
+        return None
+    return {
+        "streets": streets,
+        "hands": [
+            {"seat": seat, "name": names.get(seat, f"seat {seat}"), "cards": list(known[seat]),
+             "equity": rows[seat]}
+            for seat in order
+        ],
+    }

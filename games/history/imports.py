@@ -1,0 +1,56 @@
+"""Reviewing someone's PHH hand: read it, replay it through the engine, never store it.
+
+Imports are not stored: the uploaded or pasted text is replayed on the spot and the page
+shows it in the same replayer as a played hand. The uploader knows every card in their own
+file, so all known cards are shown from the start. A file the engine cannot take (another
+variant, broken TOML, an impossible action) is refused with the engine's sentence.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from games.engine import PHHError, replay_phh
+from games.history.equity import street_equities
+from games.history.replayer import build_replay
+
+MAX_CHARS = 100_000
+
+
+def read_phh(text: str) -> Any:
+    """Replay one PHH hand; PHHError with a clear sentence when that cannot be done."""
+    if not text.strip():
+        raise PHHError("The hand history is empty.")
+    if len(text) > MAX_CHARS:
+        raise PHHError(f"The hand history is too long (more than {MAX_CHARS:,} characters).")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"Not valid TOML: {error}.") from None
+    sections = [v for v in data.values() if isinstance(v, dict)]
+    if "variant" not in data and sections and all("variant" in s for s in sections):
+        raise PHHError(
+            f"This file holds {len(sections)} hands (a .phhs file); import one hand at a time."
+        )
+    return replay_phh(text)
+
+
+def decode_upload(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PHHError("The file is not UTF-8 text; a PHH file is TOML text.") from None
+
+
+def imported_replay(text: str) -> dict[str, Any]:
+    """The replayer's data for one PHH hand (raises PHHError)."""
+    replayed = read_phh(text)
+    state = replayed.state
+    n = len(state.players)
+    names = {k + 1: (replayed.players[k] if replayed.players else f"p{k + 1}") for k in range(n)}
+    data = build_replay(state, None, names, reveal_all=True)
+    known = frozenset(p.seat for p in state.players if "??" not in p.hole)
+    data["equity"] = street_equities(state, known, names)
+    data["max_seats"] = n
+    return data

@@ -1,0 +1,103 @@
+"""A table session's ledger: every buy-in and cash-out, and where each player stands.
+
+A table is one session (a friends' game is a table opened for the evening). Per player:
+chips bought in, chips cashed out, chips still on the table (the seat's stack as of the last
+finished hand), and net = cashed out + on the table - bought in. Two queries, however many
+rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, Sum
+
+from games.models import LedgerEntry, Table
+
+KINDS = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.CASH_OUT)
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    buy_ins: int
+    bought_in: int
+    cashed_out: int
+    on_table: int
+
+    @property
+    def net(self) -> int:
+        return self.cashed_out + self.on_table - self.bought_in
+
+
+def entries(table: Table):
+    """The session's buy-ins and cash-outs, oldest first."""
+    return (
+        table.ledger.filter(kind__in=KINDS)
+        .select_related("user")
+        .order_by("created_at", "id")
+    )
+
+
+def standings(table: Table) -> list[Standing]:
+    """One row per player who bought in at the table, biggest winner first."""
+    rows = (
+        table.ledger.filter(kind__in=KINDS)
+        .values("user_id", "user__username")
+        .annotate(
+            buy_ins=Count("id", filter=Q(kind=LedgerEntry.Kind.BUY_IN)),
+            bought=Sum("amount", filter=Q(kind=LedgerEntry.Kind.BUY_IN), default=0),
+            cashed=Sum("amount", filter=Q(kind=LedgerEntry.Kind.CASH_OUT), default=0),
+        )
+        .order_by()
+    )
+    stacks = dict(table.seats.values_list("user_id", "stack"))
+    result = [
+        Standing(
+            player=row["user__username"],
+            buy_ins=row["buy_ins"],
+            bought_in=-row["bought"],
+            cashed_out=row["cashed"],
+            on_table=stacks.get(row["user_id"], 0),
+        )
+        for row in rows
+    ]
+    return sorted(result, key=lambda s: (-s.net, s.player))
+
+
+def cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula ("-x", "+x", "@x" are formulas).
+
+    >>> cell("-bob"), cell("bob")
+    ("'-bob", 'bob')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_csv(table: Table) -> str:
+    """Per-player totals as CSV."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["player", "buy_ins", "bought_in", "cashed_out", "on_table", "net"])
+    for s in standings(table):
+        writer.writerow([cell(s.player), s.buy_ins, s.bought_in, s.cashed_out, s.on_table, s.net])
+    return out.getvalue()
+
+
+def entries_csv(table: Table) -> str:
+    """Every buy-in and cash-out as CSV (chips moved to or from the table)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["time", "player", "kind", "chips"])
+    for entry in entries(table):
+        writer.writerow(
+            [
+                entry.created_at.isoformat(timespec="seconds"),
+                cell(entry.user.get_username()),
+                entry.kind,
+                abs(entry.amount),
+            ]
+        )
+    return out.getvalue()

@@ -1,0 +1,84 @@
+"""What one viewer may know of a finished hand, as an engine state that knows nothing more.
+
+Everything a client gets about a stored hand (the replayer's steps, the equity chart, PHH and
+PokerStars exports) is built from ``masked_state(state, seat)``: the hand replayed through the
+engine from a deck in which every card this viewer may not know is "??". The viewer knows
+their own hole cards, the board that was dealt, and the hands shown at showdown; folded and
+mucked hands of others, burn cards and cards never dealt stay unknown. Seats that mucked are
+told to muck (as PHH import does), so the engine never needs their cards.
+
+Because the masked state simply does not hold the hidden cards, no later step can leak them.
+"""
+
+from __future__ import annotations
+
+from games.engine import UNKNOWN, Entry, HandState, SeatInput, replay
+
+# Where the board cards sit in a deck dealt to n players: after 2n hole cards, a burn, the
+# flop, a burn, the turn, a burn, the river (see ``start_hand``).
+BOARD_OFFSETS = (1, 2, 3, 5, 7)
+
+
+class MaskError(RuntimeError):
+    """The masked replay disagrees with the stored hand (a bug, never the viewer's fault)."""
+
+
+def visible_seats(state: HandState, seat: int | None) -> frozenset[int]:
+    """Seats whose hole cards the player in ``seat`` (None: the public) may see.
+
+    >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
+    >>> s = replay(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
+    ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
+    >>> sorted(visible_seats(s, 2)), sorted(visible_seats(s, None))
+    ([2], [])
+    """
+    return frozenset(p.seat for p in state.players if p.shown or p.seat == seat)
+
+
+def seat_inputs(state: HandState) -> list[SeatInput]:
+    """The seats the hand was dealt to, as ``start_hand`` wants them."""
+    return [
+        SeatInput(
+            p.seat,
+            p.player_id,
+            p.starting_stack,
+            Entry.POST_BB if p.posts_to_play else Entry.PLAYING,
+        )
+        for p in state.players
+    ]
+
+
+def masked_deck(state: HandState, visible: frozenset[int]) -> list[str]:
+    """The hand's deck with every card outside ``visible`` hole cards and the board unknown."""
+    n = len(state.players)
+    deck = [UNKNOWN] * len(state.deck)
+    for i, p in enumerate(state.players):
+        if p.seat in visible:
+            deck[i], deck[n + i] = p.hole
+    for k, card in enumerate(state.board):
+        deck[2 * n + BOARD_OFFSETS[k]] = card
+    return deck
+
+
+def masked_state(state: HandState, seat: int | None) -> HandState:
+    """The finished hand replayed knowing only what the player in ``seat`` may know.
+
+    >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
+    >>> s = replay(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
+    ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
+    >>> [p.hole for p in masked_state(s, 2).players]
+    [('2c', '2h'), ('??', '??')]
+    """
+    if state.result is None:
+        raise ValueError("Only a finished hand can be reviewed.")
+    deck = masked_deck(state, visible_seats(state, seat))
+    mucks = {p.seat for p in state.players if p.mucked} | set(state.mucks)
+    try:
+        masked = replay(
+            state.config, seat_inputs(state), deck, state.actions, state.button, mucks=mucks
+        )
+    except Exception as error:  # the engine refused its own hand: report, never guess
+        raise MaskError(f"The hand cannot be replayed: {error}") from error
+    if masked.result is None or masked.result.finishing_stacks != state.result.finishing_stacks:
+        raise MaskError("The masked replay ends with different stacks than the hand.")
+    return masked

@@ -1,0 +1,204 @@
+"""PokerStars-style hand-history text, the format hand trackers read.
+
+Written from a masked state (``masking.masked_state``), so it can only contain cards the
+requesting player may see: their own ("Dealt to"), and hands shown at showdown. Unknown hole
+cards are left out, as PokerStars does for other players. The shape follows PokerStars'
+files (and what ``pokerkit.HandHistory.from_pokerstars`` parses)::
+
+    PokerStars Hand #12: Hold'em No Limit (1/2) - 2025/01/31 20:15:03 UTC
+    Table 'Friday game' 6-max Seat #1 is the button
+    Seat 1: alice (200 in chips)
+    bob: posts small blind 1
+    *** HOLE CARDS ***
+    Dealt to alice [7s 2d]
+    alice: raises 4 to 6
+    Uncalled bet (4) returned to alice
+    *** FLOP *** [3c 9h 8d]
+    *** SHOW DOWN ***
+    bob: shows [As Ah] (a pair of Aces)
+    bob collected 64 from pot
+    *** SUMMARY ***
+    Total pot 64 | Rake 0
+
+Amounts are whole chips without a currency sign. Several hands are separated by two empty
+lines. Antes are written as PokerStars does ("posts the ante"), though pokerkit's parser
+ignores them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from games.engine import UNKNOWN, EventKind, HandState, Street
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+STREET_TITLES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
+FOLDED_ON = {
+    Street.PREFLOP: "before Flop",
+    Street.FLOP: "on the Flop",
+    Street.TURN: "on the Turn",
+    Street.RIVER: "on the River",
+}
+
+
+@dataclass(frozen=True)
+class HandInfo:
+    """What the text says about a hand besides its play."""
+
+    number: int  # the hand's id on this site: unique, as PokerStars hand numbers are
+    table: str
+    max_seats: int
+    started_at: datetime | None
+    names: dict[int, str]
+    hero_seat: int | None = None
+
+
+def _cards(cards) -> str:
+    return "[" + " ".join(cards) + "]"
+
+
+def _pot_name(index: int, pots: int) -> str:
+    if pots == 1:
+        return "pot"
+    if index == 0:
+        return "main pot"
+    return "side pot" if pots == 2 else f"side pot-{index}"
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text else text
+
+
+def write_hand(state: HandState, info: HandInfo) -> str:
+    """One finished hand as PokerStars text (see the module docstring)."""
+    assert state.result is not None
+    result = state.result
+    config = state.config
+    name = info.names.get
+    when = (info.started_at or EPOCH).strftime("%Y/%m/%d %H:%M:%S")
+    lines = [
+        f"PokerStars Hand #{info.number}: Hold'em No Limit "
+        f"({config.small_blind}/{config.big_blind}) - {when} UTC",
+        f"Table '{info.table}' {info.max_seats}-max Seat #{state.button} is the button",
+    ]
+    for p in sorted(state.players, key=lambda p: p.seat):
+        lines.append(f"Seat {p.seat}: {name(p.seat)} ({p.starting_stack} in chips)")
+    shown = {h.seat: h for h in result.shown}
+    pots = len(result.pots)
+    top = 0  # the biggest bet on this street, for "raises X to Y"
+    hole_cards_written = False
+    ending: list[str] = []  # shows, mucks and wins
+    folded_on: dict[int, Street] = {}
+    for e in state.events:
+        who = name(e.seat) if e.seat is not None else ""
+        all_in = " and is all-in" if e.all_in else ""
+        kind = e.kind
+        if kind is EventKind.POST_ANTE:
+            lines.append(f"{who}: posts the ante {e.amount}{all_in}")
+            continue
+        if kind in (EventKind.POST_SMALL_BLIND, EventKind.POST_BIG_BLIND, EventKind.POST_TO_PLAY):
+            size = "small" if kind is EventKind.POST_SMALL_BLIND else "big"
+            lines.append(f"{who}: posts {size} blind {e.amount}{all_in}")
+            top = max(top, e.to or 0)
+            continue
+        if not hole_cards_written:
+            hole_cards_written = True
+            lines.append("*** HOLE CARDS ***")
+            hero = info.hero_seat
+            if hero is not None and hero in state.seats:
+                hole = state.player(hero).hole
+                if UNKNOWN not in hole:
+                    lines.append(f"Dealt to {name(hero)} {_cards(hole)}")
+        if kind is EventKind.DEAL_HOLE:
+            continue
+        if kind is EventKind.FOLD:
+            folded_on[e.seat] = e.street
+            lines.append(f"{who}: folds")
+        elif kind is EventKind.CHECK:
+            lines.append(f"{who}: checks")
+        elif kind is EventKind.CALL:
+            lines.append(f"{who}: calls {e.amount}{all_in}")
+        elif kind is EventKind.BET:
+            lines.append(f"{who}: bets {e.to}{all_in}")
+            top = e.to or 0
+        elif kind is EventKind.RAISE:
+            lines.append(f"{who}: raises {(e.to or 0) - top} to {e.to}{all_in}")
+            top = e.to or 0
+        elif kind is EventKind.RETURN_UNCALLED:
+            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+        elif kind is EventKind.DEAL_BOARD:
+            top = 0
+            lines.append(_board_line(e.street, state.board))
+        elif kind is EventKind.SHOW:
+            text = shown[e.seat].description if e.seat in shown else e.text
+            ending.append(f"{who}: shows {_cards(e.cards)} ({_lower_first(text)})")
+        elif kind is EventKind.MUCK:
+            ending.append(f"{who}: mucks hand")
+        elif kind is EventKind.WIN:
+            ending.append(f"{who} collected {e.amount} from {_pot_name(e.pot or 0, pots)}")
+    # Shows come after the board, under SHOW DOWN, even when an all-in showed them earlier.
+    if result.showdown:
+        lines.append("*** SHOW DOWN ***")
+    lines += ending
+    lines += _summary(state, info, folded_on)
+    return "\n".join(lines) + "\n"
+
+
+def _board_line(street: Street, board: list[str]) -> str:
+    title = STREET_TITLES[street]
+    if street is Street.FLOP:
+        return f"*** {title} *** {_cards(board[:3])}"
+    count = 4 if street is Street.TURN else 5
+    return f"*** {title} *** {_cards(board[: count - 1])} {_cards(board[count - 1 : count])}"
+
+
+def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> list[str]:
+    assert state.result is not None
+    result = state.result
+    total = sum(p.committed for p in state.players)
+    if len(result.pots) > 1:
+        parts = [f"Main pot {result.pots[0].amount}."]
+        for pot in result.pots[1:]:
+            label = "Side pot" if len(result.pots) == 2 else f"Side pot-{pot.index}"
+            parts.append(f"{label} {pot.amount}.")
+        lines = ["*** SUMMARY ***", f"Total pot {total} " + " ".join(parts) + " | Rake 0"]
+    else:
+        lines = ["*** SUMMARY ***", f"Total pot {total} | Rake 0"]
+    if state.board:
+        lines.append(f"Board {_cards(state.board)}")
+    won: dict[int, int] = {}
+    for pot in result.pots:
+        for seat, share in zip(pot.winners, pot.shares, strict=True):
+            won[seat] = won.get(seat, 0) + share
+    shown = {h.seat: h for h in result.shown}
+    for p in sorted(state.players, key=lambda p: p.seat):
+        tags = []
+        if p.seat == state.button:
+            tags.append("(button)")
+        if p.seat == state.small_blind_seat:
+            tags.append("(small blind)")
+        elif p.seat == state.big_blind_seat:
+            tags.append("(big blind)")
+        head = f"Seat {p.seat}: {info.names.get(p.seat)}" + "".join(f" {t}" for t in tags)
+        if p.seat in folded_on:
+            bet = "" if p.committed else " (didn't bet)"
+            lines.append(f"{head} folded {FOLDED_ON[folded_on[p.seat]]}{bet}")
+        elif p.seat in shown:
+            hand = shown[p.seat]
+            outcome = f"won ({won[p.seat]})" if p.seat in won else "lost"
+            lines.append(
+                f"{head} showed {_cards(hand.cards)} and {outcome} with "
+                f"{_lower_first(hand.description)}"
+            )
+        elif p.mucked:
+            hole = p.hole if p.seat == info.hero_seat and UNKNOWN not in p.hole else None
+            lines.append(f"{head} mucked" + (f" {_cards(hole)}" if hole else ""))
+        else:
+            lines.append(f"{head} collected ({won.get(p.seat, 0)})")
+    return lines
+
+
+def write_hands(hands: list[tuple[HandState, HandInfo]]) -> str:
+    """Several hands, oldest first, separated by two empty lines as PokerStars does."""
+    return "\n\n".join(write_hand(state, info) for state, info in hands)

@@ -1,0 +1,224 @@
+"""Pages of the hand history: my hands, the replayer, share links, exports, import, ledger.
+
+Views are thin: check who may see what (queries.py), build the data, render. A hand is seen
+by the players dealt in (each with their own cards) and, through a share link, by anyone
+with only its public information; everyone else gets a 404, as if there were no such hand.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from games.engine import PHHError
+from games.history import exports, ledger, queries
+from games.history.equity import street_equities
+from games.history.forms import HandFilterForm, ImportForm
+from games.history.imports import imported_replay
+from games.history.replayer import build_replay
+from games.history.sharing import share_token, unshare
+from games.models import Table
+
+PER_PAGE = 25
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_faces(text: str) -> list[dict[str, str]]:
+    """Cards for a template: "AsTd" -> rank "A", symbol "♠", suit "s"; then "10", "♦", "d".
+
+    >>> [c["rank"] + c["symbol"] for c in card_faces("AsTd")]
+    ['A♠', '10♦']
+    """
+    cards = [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+    return [
+        {
+            "code": c,
+            "rank": "10" if c[0] == "T" else c[0],
+            "suit": c[1],
+            "symbol": SUIT_SYMBOLS.get(c[1], "?"),
+        }
+        for c in cards
+        if c != "??"
+    ]
+
+
+def _row(player) -> dict:
+    """One line of "my hands" (``player`` is an annotated HandPlayer)."""
+    hand = player.hand
+    if player.net_chips > 0:
+        result = "won"
+    elif player.folded:
+        result = "folded"
+    elif player.net_chips < 0:
+        result = "lost"
+    else:
+        result = "even"
+    return {
+        "id": hand.id,
+        "number": hand.number,
+        "table": hand.table,
+        "started_at": hand.started_at,
+        "hole": card_faces(player.hole_cards),
+        "board": card_faces(hand.board),
+        "net": player.net_chips,
+        "result": result,
+    }
+
+
+def _download(text: str, name: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def replay_data(review: queries.Review) -> dict:
+    """The replayer's JSON for one viewer: the steps and the equity of the visible hands."""
+    data = build_replay(review.state, review.seat, review.names)
+    data["equity"] = street_equities(review.state, review.visible, review.names)
+    data["max_seats"] = review.hand.table.max_seats
+    return data
+
+
+@login_required
+def my_hands(request):
+    tables = list(queries.tables_played(request.user))
+    form = HandFilterForm(request.GET or None, tables=tables)
+    rows = queries.my_hands(request.user, **form.filters())
+    if form.is_bound and not form.is_valid():
+        rows = rows.none()
+    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "form": form,
+        "page": page,
+        "rows": [_row(player) for player in page.object_list],
+        "query": query.urlencode(),
+        "tables": tables,
+    }
+    return render(request, "history/my_hands.html", context)
+
+
+@login_required
+def hand(request, hand_id: int):
+    review = queries.review_for_player(hand_id, request.user)
+    previous, following = queries.neighbours(review.hand, request.user)
+    share_url = request.build_absolute_uri(
+        reverse("history:shared", args=[share_token(review.hand.id)])
+    )
+    return render(
+        request,
+        "history/hand.html",
+        {
+            "hand": review.hand,
+            "replay": replay_data(review),
+            "previous": previous,
+            "next": following,
+            "share_url": share_url,
+            "mode": "player",
+        },
+    )
+
+
+def shared(request, token: str):
+    hand_id = unshare(token)
+    if hand_id is None:
+        raise Http404("This share link is not valid.")
+    review = queries.public_review(hand_id)
+    response = render(
+        request,
+        "history/hand.html",
+        {"hand": review.hand, "replay": replay_data(review), "mode": "shared"},
+    )
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@login_required
+def hand_phh(request, hand_id: int):
+    review = queries.review_for_player(hand_id, request.user)
+    return _download(exports.phh_text(review), exports.filename(review, "phh"), "application/toml")
+
+
+@login_required
+def hand_pokerstars(request, hand_id: int):
+    review = queries.review_for_player(hand_id, request.user)
+    text = exports.pokerstars_text(review)
+    return _download(text, exports.filename(review, "txt"), "text/plain")
+
+
+def _my_table_reviews(request, table_id: int) -> tuple[Table, list[queries.Review]]:
+    table = get_object_or_404(Table, pk=table_id)
+    reviews = queries.table_reviews(table, request.user)
+    if not reviews:
+        raise Http404("You played no finished hand at this table.")
+    return table, reviews
+
+
+@login_required
+def table_phh(request, table_id: int):
+    table, reviews = _my_table_reviews(request, table_id)
+    name = f"table{table.id}-hands.phhs"
+    return _download(exports.phh_file(reviews), name, "application/toml")
+
+
+@login_required
+def table_pokerstars(request, table_id: int):
+    table, reviews = _my_table_reviews(request, table_id)
+    name = f"table{table.id}-hands.txt"
+    return _download(exports.pokerstars_file(reviews), name, "text/plain")
+
+
+def _ledger_table(request, table_id: int) -> Table:
+    table = get_object_or_404(Table, pk=table_id)
+    if not queries.played_at(table, request.user):
+        raise Http404("No such table.")
+    return table
+
+
+@login_required
+def table_ledger(request, table_id: int):
+    table = _ledger_table(request, table_id)
+    return render(
+        request,
+        "history/ledger.html",
+        {
+            "table": table,
+            "standings": ledger.standings(table),
+            "entries": ledger.entries(table),
+        },
+    )
+
+
+@login_required
+def table_ledger_csv(request, table_id: int):
+    table = _ledger_table(request, table_id)
+    return _download(ledger.standings_csv(table), f"table{table.id}-ledger.csv", "text/csv")
+
+
+@login_required
+def table_ledger_entries_csv(request, table_id: int):
+    table = _ledger_table(request, table_id)
+    name = f"table{table.id}-ledger-entries.csv"
+    return _download(ledger.entries_csv(table), name, "text/csv")
+
+
+@login_required
+def import_hand(request):
+    """Paste or upload a PHH hand and review it; nothing is stored."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context = {"form": form, "replay": None, "error": None}
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                context["replay"] = imported_replay(form.cleaned_data["text"])
+            except PHHError as error:
+                context["error"] = str(error)
+        if context["replay"] is None:
+            status = 400
+    return render(request, "history/import.html", context, status=status)

@@ -1,0 +1,374 @@
+// The hand replayer: steps through a finished hand, one event at a time.
+// Everything drawn comes from the JSON the server embedded (#replay-data): the steps were built
+// by replaying the hand through the engine and hold only the cards this viewer may see.
+// Names and texts always go in as text nodes, never as HTML.
+
+const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+  "#e377c2", "#7f7f7f", "#bcbd22"];
+const PLAY_MS = 900;
+const SVG = "http://www.w3.org/2000/svg";
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "style") Object.assign(el.style, value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  for (const child of children) {
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function card(code, mark = "") {
+  const rank = code[0] === "T" ? "10" : code[0];
+  const suit = code[1];
+  return h(
+    "span",
+    {
+      class: `rp-card suit-${suit}${mark ? ` ${mark}` : ""}`,
+      dataset: { card: code },
+      role: "img",
+      "aria-label": `${rank} of ${SUIT_NAMES[suit] || suit}`,
+    },
+    h("span", { class: "rank" }, rank),
+    h("span", { class: "suit", "aria-hidden": "true" }, SUITS[suit] || "?"),
+  );
+}
+
+const back = () => h("span", { class: "rp-card back", role: "img", "aria-label": "face-down card" });
+const slot = () => h("span", { class: "rp-card slot", "aria-hidden": "true" });
+const chips = (n) => Number(n).toLocaleString("en");
+const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
+
+function position(seat, maxSeats, anchor, radius) {
+  const k = (((seat - anchor) % maxSeats) + maxSeats) % maxSeats;
+  const angle = Math.PI / 2 + (k * 2 * Math.PI) / maxSeats;
+  return {
+    left: `${(50 + 50 * radius * Math.cos(angle)).toFixed(2)}%`,
+    top: `${(50 + 50 * radius * Math.sin(angle)).toFixed(2)}%`,
+  };
+}
+
+export class Replayer {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.steps = data.steps;
+    this.index = 0;
+    this.timer = null;
+    this.players = new Map(data.players.map((p) => [p.seat, p]));
+    this.maxSeats = Math.max(data.max_seats || 0, ...data.players.map((p) => p.seat));
+    this.anchor = data.viewer_seat || data.players[data.players.length - 1].seat;
+    this.felt = root.querySelector("#rp-felt");
+    this.slider = root.querySelector("#rp-slider");
+    this.count = root.querySelector("#rp-count");
+    this.now = root.querySelector("#rp-now");
+    this.log = root.querySelector("#rp-log");
+    this.resultBox = root.querySelector("#rp-result");
+    this.equityBox = root.querySelector("#rp-equity");
+    this.playButton = root.querySelector('[data-go="play"]');
+    this.slider.max = String(this.steps.length - 1);
+    this.buildLog();
+    this.buildEquity();
+    this.bind();
+    this.show(0);
+  }
+
+  bind() {
+    const actions = {
+      first: () => this.show(0),
+      prev: () => this.show(this.index - 1),
+      next: () => this.show(this.index + 1),
+      last: () => this.show(this.steps.length - 1),
+      play: () => this.toggle(),
+    };
+    for (const button of this.root.querySelectorAll("[data-go]")) {
+      button.addEventListener("click", () => {
+        if (button.dataset.go !== "play") this.stop();
+        actions[button.dataset.go]();
+      });
+    }
+    this.slider.addEventListener("input", () => {
+      this.stop();
+      this.show(Number(this.slider.value));
+    });
+    document.addEventListener("keydown", (event) => {
+      const target = event.target;
+      if (target.closest && target.closest("input, textarea, select, button")) {
+        if (!(target.tagName === "BUTTON" && event.key.startsWith("Arrow"))) return;
+      }
+      const keys = {
+        ArrowRight: actions.next, ArrowLeft: actions.prev, Home: actions.first,
+        End: actions.last, " ": actions.play,
+      };
+      const act = keys[event.key];
+      if (!act || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      if (event.key !== " ") this.stop();
+      act();
+    });
+  }
+
+  toggle() {
+    if (this.timer) {
+      this.stop();
+      return;
+    }
+    if (this.index >= this.steps.length - 1) this.show(0);
+    this.playButton.setAttribute("aria-pressed", "true");
+    this.playButton.textContent = "⏸ Pause";
+    this.timer = setInterval(() => {
+      if (this.index >= this.steps.length - 1) this.stop();
+      else this.show(this.index + 1);
+    }, PLAY_MS);
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.playButton.setAttribute("aria-pressed", "false");
+    this.playButton.textContent = "▶ Play";
+  }
+
+  show(index) {
+    this.index = Math.max(0, Math.min(this.steps.length - 1, index));
+    const step = this.steps[this.index];
+    this.slider.value = String(this.index);
+    this.count.textContent = `Step ${this.index + 1} of ${this.steps.length}`;
+    this.now.textContent = step.label;
+    this.drawFelt(step);
+    for (const [k, item] of [...this.log.children].entries()) {
+      const current = k === this.index;
+      item.classList.toggle("current", current);
+      item.classList.toggle("future", k > this.index);
+      if (current) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    }
+    const item = this.log.children[this.index];
+    if (item && item.scrollIntoView) item.scrollIntoView({ block: "nearest" });
+    this.drawResult(this.index === this.steps.length - 1);
+    this.markStreet(step.street);
+  }
+
+  isLast() {
+    return this.index === this.steps.length - 1;
+  }
+
+  winners() {
+    if (!this.isLast()) return new Set();
+    return new Set(this.data.result.pots.flatMap((pot) => pot.winners));
+  }
+
+  bestCards() {
+    const best = new Set();
+    if (!this.isLast()) return best;
+    const winners = this.winners();
+    for (const hand of this.data.result.shown) {
+      if (winners.has(hand.seat)) hand.best_five.forEach((c) => best.add(c));
+    }
+    return best;
+  }
+
+  drawFelt(step) {
+    const best = this.bestCards();
+    const mark = (c) => (best.size ? (best.has(c) ? "best" : "dim") : "");
+    const winners = this.winners();
+    const board = step.board.map((c) => card(c, mark(c)));
+    while (board.length < 5) board.push(slot());
+    const pots = step.pots.length > 1
+      ? h("div", { class: "rp-pots" }, step.pots.map((pot, i) =>
+        h("span", { class: "rp-side-pot" }, `${i ? `Side pot ${i}` : "Main pot"}: ${chips(pot.amount)}`)))
+      : null;
+    const centre = h(
+      "div",
+      { class: "rp-centre" },
+      h("div", { class: "rp-board", "aria-label": "board" }, board),
+      h("div", { class: "rp-pot", dataset: { pot: step.total_pot } }, `Pot ${chips(step.total_pot)}`),
+      pots,
+    );
+    const children = [centre];
+    for (const seat of step.seats) {
+      const player = this.players.get(seat.seat);
+      const classes = ["rp-seat"];
+      if (seat.seat === this.data.viewer_seat) classes.push("me");
+      if (step.actor === seat.seat) classes.push("to-act");
+      if (step.seat === seat.seat && step.kind !== "start") classes.push("acting");
+      if (seat.folded || seat.mucked) classes.push("inactive");
+      if (winners.has(seat.seat)) classes.push("winner");
+      let status = "";
+      if (seat.folded) status = "Folded";
+      else if (seat.mucked) status = "Mucked";
+      else if (seat.all_in) status = "All-in";
+      const hole = seat.cards
+        ? seat.cards.map((c) => card(c, mark(c)))
+        : seat.has_cards ? [back(), back()] : [];
+      children.push(
+        h(
+          "div",
+          {
+            class: classes.join(" "),
+            style: position(seat.seat, this.maxSeats, this.anchor, 1),
+            dataset: { seat: seat.seat, stack: seat.stack },
+          },
+          h("div", { class: "rp-hole" }, hole),
+          h(
+            "div",
+            { class: "rp-plate" },
+            h("div", { class: "rp-name", title: player.name }, player.name,
+              player.position ? h("span", { class: "rp-pos" }, player.position) : null),
+            h("div", { class: "rp-stack" }, chips(seat.stack)),
+            status ? h("div", { class: "rp-status" }, status) : null,
+          ),
+          seat.description ? h("div", { class: "rp-desc" }, seat.description) : null,
+        ),
+      );
+      if (seat.bet > 0) {
+        children.push(
+          h("div", { class: "rp-bet", style: position(seat.seat, this.maxSeats, this.anchor, 0.58),
+            dataset: { seat: seat.seat } }, h("span", { class: "rp-chip", "aria-hidden": "true" }),
+          chips(seat.bet)),
+        );
+      }
+    }
+    children.push(h("div", { class: "rp-dealer", title: "Dealer button",
+      style: position(this.data.button, this.maxSeats, this.anchor, 0.74) }, "D"));
+    this.felt.replaceChildren(...children);
+  }
+
+  buildLog() {
+    const streets = new Set();
+    const items = this.steps.map((step, k) => {
+      const heading = !streets.has(step.street) && step.kind === "deal_board";
+      streets.add(step.street);
+      return h(
+        "li",
+        { class: heading ? "street" : "", dataset: { step: k } },
+        h("button", { type: "button", class: "link", onclick: () => { this.stop(); this.show(k); } },
+          step.label),
+      );
+    });
+    this.log.replaceChildren(...items);
+  }
+
+  drawResult(visible) {
+    if (!visible) {
+      this.resultBox.replaceChildren();
+      return;
+    }
+    const name = (seat) => (this.players.get(seat) || { name: `seat ${seat}` }).name;
+    const pots = this.data.result.pots.map((pot) =>
+      h("li", {}, `${pot.name} ${chips(pot.amount)}: `,
+        pot.winners.map((seat, i) => `${name(seat)} wins ${chips(pot.shares[i])}`).join(", "),
+        pot.description ? ` with ${pot.description[0].toLowerCase()}${pot.description.slice(1)}` : ""));
+    const shown = this.data.result.shown.map((hand) =>
+      h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => card(c)), " ",
+        hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " best five ",
+          hand.best_five.map((c) => card(c))) : null));
+    this.resultBox.replaceChildren(
+      h("h2", {}, "Result"),
+      h("ul", { class: "rp-pot-results" }, pots),
+      shown.length ? h("ul", { class: "rp-shown" }, shown) : null,
+    );
+  }
+
+  buildEquity() {
+    const equity = this.data.equity;
+    if (!equity) {
+      this.equityBox.replaceChildren(
+        h("h2", {}, "Equity"),
+        h("p", { class: "muted" }, "Equity is shown when you can see at least two hands at a street " +
+          "(yours and hands shown at showdown); hidden hands are never used."),
+      );
+      return;
+    }
+    const head = h("tr", {}, h("th", {}, "Hand"), equity.streets.map((st) =>
+      h("th", { class: "num", dataset: { street: st } }, st[0].toUpperCase() + st.slice(1))));
+    const rows = equity.hands.map((hand, k) =>
+      h("tr", {}, h("th", { scope: "row" }, h("span", { class: "rp-swatch", style: { background: COLOURS[k % COLOURS.length] } }),
+        hand.name, " ", hand.cards.map((c) => card(c))),
+      hand.equity.map((x, i) => h("td", { class: "num", dataset: { street: equity.streets[i] } }, pct(x)))));
+    this.equityBox.replaceChildren(
+      h("h2", {}, "Equity by street"),
+      h("p", { class: "muted" }, "Exact, over every way the board could run out, among the hands you can see."),
+      h("table", { class: "rp-equity-table" }, h("thead", {}, head), h("tbody", {}, rows)),
+      this.chart(equity),
+    );
+  }
+
+  chart(equity) {
+    const width = 320;
+    const height = 160;
+    const pad = { left: 36, right: 12, top: 10, bottom: 24 };
+    const n = equity.streets.length;
+    const x = (i) => pad.left + (n === 1 ? 0.5 : i / (n - 1)) * (width - pad.left - pad.right);
+    const y = (v) => pad.top + (1 - v) * (height - pad.top - pad.bottom);
+    const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "rp-chart", role: "img",
+      "aria-label": "Equity of each hand by street" });
+    for (const v of [0, 0.5, 1]) {
+      svg.append(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
+      svg.append(s("text", { x: pad.left - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" }, `${v * 100}%`));
+    }
+    equity.streets.forEach((st, i) => {
+      svg.append(s("rect", { x: x(i) - 14, y: pad.top, width: 28, height: height - pad.top - pad.bottom,
+        class: "street-band", "data-street": st }));
+      svg.append(s("text", { x: x(i), y: height - 6, "text-anchor": "middle", class: "axis" }, st));
+    });
+    equity.hands.forEach((hand, k) => {
+      const colour = COLOURS[k % COLOURS.length];
+      const points = hand.equity.map((v, i) => (v === null ? null : [x(i), y(v)])).filter(Boolean);
+      if (points.length > 1) {
+        svg.append(s("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none",
+          stroke: colour, "stroke-width": 2 }));
+      }
+      for (const [px, py] of points) svg.append(s("circle", { cx: px, cy: py, r: 3.5, fill: colour }));
+    });
+    return svg;
+  }
+
+  markStreet(street) {
+    const current = street === "showdown" ? "river" : street;
+    for (const el of this.equityBox.querySelectorAll("[data-street]")) {
+      el.classList.toggle("current", el.dataset.street === current);
+    }
+  }
+}
+
+function copyButton() {
+  const button = document.getElementById("copy-share");
+  const input = document.getElementById("share-url");
+  if (!button || !input) return;
+  button.addEventListener("click", async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Press Ctrl+C";
+    }
+  });
+}
+
+const root = document.getElementById("replayer");
+const source = document.getElementById("replay-data");
+if (root && source) {
+  window.replayer = new Replayer(root, JSON.parse(source.textContent));
+}
+copyButton();

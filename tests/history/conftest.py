@@ -1,0 +1,163 @@
+"""Played hands to review: the shared people and table of tests/games, and hands played
+through the real services (sit, deal with a known deck, act).
+
+TEMPORARY: until evaluator.evaluate exists, showdowns are scored with pokerkit's lookup and
+equity is enumerated with it (test-only), as tests/engine does. Remove once it lands.
+"""
+
+import itertools
+import random
+
+import pytest
+
+from games import services
+from games.models import Hand
+from tests.games import conftest as shared
+
+# The people and the table of tests/games, shared (pytest finds fixtures by module name).
+ACES_KINGS_DECK = shared.ACES_KINGS_DECK
+make_user = shared.make_user
+alice, bob, carol, spectator, table = (
+    shared.alice, shared.bob, shared.carol, shared.spectator, shared.table
+)
+
+try:
+    from evaluator import equity, evaluate  # noqa: F401
+
+    HAVE_EVALUATOR = True
+except ImportError:
+    HAVE_EVALUATOR = False
+
+
+def _pokerkit_evaluate(cards):
+    from pokerkit import StandardHighHand
+
+    hand = StandardHighHand.from_game("".join(cards[:2]), "".join(cards[2:]))
+    return hand.entry.index, hand.entry.label.value, tuple(repr(c) for c in hand.cards)
+
+
+def _pokerkit_equity(hands, board):
+    from pokerkit import Deck, StandardHighHand
+
+    used = {c for h in hands for c in h} | set(board)
+    rest = [repr(c) for c in Deck.STANDARD if repr(c) not in used]
+    totals = [0.0] * len(hands)
+    boards = 0
+    runouts = itertools.combinations(rest, 5 - len(board))
+    if len(board) < 4:  # too many boards for pure Python: a fixed sample (stand-in only)
+        rng = random.Random(7)
+        runouts = (rng.sample(rest, 5 - len(board)) for _ in range(300))
+    for extra in runouts:
+        full = "".join(board) + "".join(extra)
+        values = [StandardHighHand.from_game("".join(h), full) for h in hands]
+        best = max(values)
+        winners = [k for k, v in enumerate(values) if v == best]
+        for k in winners:
+            totals[k] += 1 / len(winners)
+        boards += 1
+    return [t / boards for t in totals]
+
+
+@pytest.fixture(autouse=True)
+def _evaluator_stand_in(monkeypatch):
+    if not HAVE_EVALUATOR:
+        monkeypatch.setattr("games.engine.showdown.evaluate_cards", _pokerkit_evaluate)
+        monkeypatch.setattr("games.history.equity._enumerate", _pokerkit_equity)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """The shared users get real passwords; hashing them properly takes most of a test."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+def act(table, user, kind, amount=None):
+    table.refresh_from_db()
+    services.act(table.id, user, kind, amount, table.version)
+
+
+def play(table, deck, moves) -> Hand:
+    """Deal the next hand with ``deck`` and play ``moves`` [(user, kind, amount?)...]."""
+    hand = services.start_next_hand(table.id, deck=list(deck))
+    assert hand is not None
+    for user, kind, *amount in moves:
+        act(table, user, kind, *amount)
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.COMPLETE, hand.status
+    return hand
+
+
+def seat(table, *players):
+    """Seat (user, buy_in) pairs in seats 1, 2, 3..."""
+    for number, (user, buy_in) in enumerate(players, start=1):
+        services.sit(table.id, user, number, buy_in)
+
+
+@pytest.fixture
+def showdown_hand(table, alice, bob, carol):
+    """Button alice (7s 2d) folds; bob (As Ah) and carol (Kd Kc) go to showdown: bob shows
+    and wins 64, carol mucks. Stacks after: alice 200, bob 232, carol 168."""
+    seat(table, (alice, 200), (bob, 200), (carol, 200))
+    return play(
+        table,
+        ACES_KINGS_DECK,
+        [
+            (alice, "fold"), (bob, "call"), (carol, "check"),
+            (bob, "bet", 10), (carol, "call"),
+            (bob, "check"), (carol, "check"),
+            (bob, "bet", 20), (carol, "call"),
+        ],
+    )
+
+
+@pytest.fixture
+def side_pot_hand(table, alice, bob, carol):
+    """All in preflop: alice (7s 2d) 200, bob (As Ah) 50, carol (Kd Kc) 100. Bob wins the
+    main pot of 150, carol the side pot of 100, alice gets 100 back uncalled."""
+    seat(table, (alice, 200), (bob, 50), (carol, 100))
+    return play(
+        table,
+        ACES_KINGS_DECK,
+        [(alice, "all_in"), (bob, "call"), (carol, "call")],
+    )
+
+
+@pytest.fixture
+def folded_hand(table, alice, bob, carol):
+    """Alice raises to 6, bob and carol fold: alice wins the blinds without showing."""
+    seat(table, (alice, 200), (bob, 200), (carol, 200))
+    return play(
+        table,
+        ACES_KINGS_DECK,
+        [(alice, "raise", 6), (bob, "fold"), (carol, "fold")],
+    )
+
+
+def play_out(table, users, *, deck=None, passive="check") -> Hand:
+    """Deal a hand and let the actor check when free (else fold) until it is over;
+    ``passive="call"`` calls instead, to reach showdowns."""
+    from games.engine import HandState
+
+    hand = services.start_next_hand(table.id, deck=list(deck) if deck else None)
+    assert hand is not None
+    by_id = {u.id: u for u in users}
+    while True:
+        hand.refresh_from_db()
+        if hand.status != Hand.Status.IN_PROGRESS:
+            return hand
+        state = HandState.from_dict(hand.state)
+        legal = state.legal_actions()
+        user = by_id[hand.players.get(seat=legal.seat).user_id]
+        if legal.call is None:
+            act(table, user, "check")
+        elif passive == "call":
+            act(table, user, "call")
+        else:
+            act(table, user, "fold")
