@@ -191,6 +191,17 @@ def try_amount_controls(person: Person) -> None:
     expect(box).not_to_be_focused()
 
 
+def raise_with_keys(person: Person) -> int:
+    """R, type the smallest legal amount, Enter: a bet or raise made from the keyboard."""
+    legal = person.view()["hand"]["legal"]
+    amount = (legal["bet"] or legal["raise"])["min"]
+    person.page.keyboard.press("r")
+    person.page.keyboard.type(str(amount))
+    person.page.keyboard.press("Enter")
+    expect(person.page.locator("#action-bar button.act:not([disabled])")).to_have_count(0)
+    return amount
+
+
 def screenshot(person: Person, artifacts, name: str) -> None:
     page = person.page
     page.set_viewport_size(PHONE)
@@ -208,7 +219,7 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
     expect(carol.page.locator(".seat .hole .card.back")).to_have_count(4)
     expect(alice.page.locator("#you-have")).to_contain_text("You have: ")
 
-    tried_amounts = screenshot_taken = False
+    tried_amounts = screenshot_taken = raised = False
     for _ in range(40):
         assert_cards_not_on_page(alice, cards["bob"], number)
         assert_cards_not_on_page(bob, cards["alice"], number)
@@ -228,6 +239,13 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
         if actor is alice and not tried_amounts:
             try_amount_controls(alice)
             tried_amounts = True
+        if actor is bob and not raised:
+            amount = raise_with_keys(bob)
+            expect(alice.page.locator("#log")).to_contain_text(
+                re.compile(f"bob (raises to|bets) {amount}")
+            )
+            raised = True
+            continue
         # Alice clicks, Bob uses the keyboard.
         check_or_call(actor, with_keys=actor is bob)
     else:
