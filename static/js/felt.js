@@ -123,27 +123,32 @@ function centre(view, best) {
     }
   }
   if (hand && hand.complete && hand.results.length) {
-    parts.push(
-      h(
-        "ul",
-        { class: "results" },
-        hand.results.flatMap((pot) =>
-          pot.winners.map((w) =>
-            h(
-              "li",
-              {},
-              h("strong", {}, w.player),
-              ` wins ${w.amount} from the ${pot.pot.toLowerCase()}`,
-              pot.description ? ` with ${lowerFirst(pot.description)}` : "",
-            ),
-          ),
-        ),
-      ),
-    );
+    parts.push(resultsList(view, "in-felt"));
   } else if (!hand) {
     parts.push(h("div", { class: "waiting", dataset: { role: "between-hands" } }, idleText(view)));
   }
   return h("div", { class: "centre" }, parts);
+}
+
+/** Who won what from which pot, as a list; null before the hand is over. */
+export function resultsList(view, where) {
+  const hand = view.hand;
+  if (!hand || !hand.complete || !hand.results.length) return null;
+  return h(
+    "ul",
+    { class: `results ${where}` },
+    hand.results.flatMap((pot) =>
+      pot.winners.map((w) =>
+        h(
+          "li",
+          {},
+          h("strong", {}, w.player),
+          ` wins ${w.amount} from the ${pot.pot.toLowerCase()}`,
+          pot.description ? ` with ${lowerFirst(pot.description)}` : "",
+        ),
+      ),
+    ),
+  );
 }
 
 export function lowerFirst(text) {

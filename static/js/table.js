@@ -2,7 +2,7 @@
 import { ActionBar } from "./actions.js";
 import { TableSocket } from "./connection.js";
 import { clamp, clear, h } from "./dom.js";
-import { renderFelt } from "./felt.js";
+import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
 
@@ -85,6 +85,8 @@ function render(table) {
   while (hands.size > 5) hands.delete(hands.keys().next().value);
   renderLog($("log"), hands);
 
+  const results = resultsList(table, "below");
+  clear($("results-below")).append(...(results ? [results] : []));
   youHave.textContent = hand && hand.your_hand ? `You have: ${hand.your_hand}` : "";
   youHave.hidden = !youHave.textContent;
 
