@@ -1,0 +1,59 @@
+"""The hand evaluator: cards, hand values, batches and equity. The core imports no Django.
+
+>>> from evaluator import evaluate, parse_cards
+>>> evaluate(parse_cards("Kh Kd Ks 4c 4d")).describe()
+'Full house, kings full of fours'
+
+Importing this package is light: lookup tables are built on first use, and NumPy is loaded
+only by the batch and equity functions (and the table build).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from evaluator.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, to_cards
+from evaluator.hands import HandValue, compare, evaluate, winners
+from evaluator.tables import Category
+
+if TYPE_CHECKING:
+    from evaluator.batch import evaluate_batch
+    from evaluator.equity import EquityResult, HandEquity, equity
+
+__all__ = [
+    "DECK",
+    "Card",
+    "Category",
+    "EquityResult",
+    "HandEquity",
+    "HandValue",
+    "Rank",
+    "Suit",
+    "compare",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "parse_cards",
+    "to_cards",
+    "winners",
+]
+
+_LAZY = {
+    "evaluate_batch": "evaluator.batch",
+    "equity": "evaluator.equity",
+    "EquityResult": "evaluator.equity",
+    "HandEquity": "evaluator.equity",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the NumPy-backed parts (batch, equity) on first access."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'evaluator' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,260 @@
+"""Cards, ranks, suits and the one checked entry point for card input.
+
+Facts, written once:
+
+- A card id is ``4 * rank + suit``: rank 0..12 for 2..A, suit 0..3 for clubs, diamonds,
+  hearts, spades (the convention of phevaluator). ``0`` is ``2c``, ``51`` is ``As``.
+- There are exactly 52 ``Card`` objects; ``Card("As") is Card(51)``. Equality is identity,
+  so cards hash and compare at C speed, and they sort by id.
+- Text input accepts ranks ``2-9``, ``T`` or ``10``, ``J Q K A`` (any case; ``ace`` and ``1``
+  are also read as an ace, as seed 002 writes them) and suits ``s h d c`` or the symbols
+  ``♠♥♦♣`` / ``♤♡♢♧``. Cards may be separated by spaces and/or commas or written together
+  (``"AhKd"``); a space between a rank and its suit is allowed (``"10 ♧, J ♡"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import Final
+
+
+class Rank(IntEnum):
+    """Card ranks, deuce lowest. ``Rank.ACE.char == "A"``, ``Rank.SIX.plural == "sixes"``."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """One-letter text: ``"T"`` for ten."""
+        return "23456789TJQKA"[self]
+
+    @property
+    def word(self) -> str:
+        """English name: ``"queen"``."""
+        return _RANK_WORDS[self]
+
+    @property
+    def plural(self) -> str:
+        """English plural: ``"sixes"``."""
+        return "sixes" if self == Rank.SIX else _RANK_WORDS[self] + "s"
+
+
+class Suit(IntEnum):
+    """Card suits in id order: clubs 0, diamonds 1, hearts 2, spades 3."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        """One-letter text: ``"s"`` for spades."""
+        return "cdhs"[self]
+
+    @property
+    def symbol(self) -> str:
+        """Filled symbol: ``"♠"`` for spades."""
+        return "♣♦♥♠"[self]
+
+
+_RANK_WORDS: Final = (
+    "two", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)
+
+
+class Card:
+    """One of the 52 cards: ``Card("As")``, ``Card(51)`` and ``Card("a♠")`` are the same object.
+
+    >>> card = Card("Td")
+    >>> card.id, card.rank, card.suit, str(card)
+    (33, <Rank.TEN: 8>, <Suit.DIAMONDS: 1>, 'Td')
+    >>> Card(33) is card
+    True
+    """
+
+    __slots__ = ("id", "rank", "suit", "_text")
+
+    id: int
+    rank: Rank
+    suit: Suit
+    _text: str
+
+    def __new__(cls, value: int | str | Card) -> Card:
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            parsed = parse_cards(value)
+            if len(parsed) != 1:
+                raise ValueError(f"expected one card, got {len(parsed)} in {value!r}")
+            return parsed[0]
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
+            return DECK[value]
+        raise ValueError(f"not a card: {value!r} (expected an id 0..51 or text like 'As')")
+
+    @classmethod
+    def _make(cls, card_id: int) -> Card:
+        card = object.__new__(cls)
+        rank, suit = Rank(card_id // 4), Suit(card_id % 4)
+        object.__setattr__(card, "id", card_id)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "_text", rank.char + suit.char)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (self.id,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card({self._text!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.id < other.id
+
+    def __le__(self, other: Card) -> bool:
+        return self.id <= other.id
+
+    def __gt__(self, other: Card) -> bool:
+        return self.id > other.id
+
+    def __ge__(self, other: Card) -> bool:
+        return self.id >= other.id
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol: ``"A♠"``."""
+        return self.rank.char + self.suit.symbol
+
+
+DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+"""All 52 cards in id order: ``DECK[0]`` is ``2c``, ``DECK[51]`` is ``As``."""
+
+_RANK_OF: Final = {**{c.lower(): i for i, c in enumerate("23456789tjqka")}, "10": 8,
+                   "1": 12, "ace": 12}
+_SUIT_OF: Final = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+                   "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUITS: Final = "cdhs♣♦♥♠♧♢♡♤"
+_ONE_CARD: Final = re.compile(r"(10|ace|[2-9tjqka1])\s*([" + _SUITS + "])", re.IGNORECASE)
+_RANK_ONLY: Final = re.compile(r"(10|ace|[2-9tjqka1])", re.IGNORECASE)
+_SUIT_ONLY: Final = re.compile("[" + _SUITS + "]")
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+def _tokens(text: str) -> list[str]:
+    """Split on spaces/commas, gluing a lone rank to a lone suit that follows it."""
+    raw = [t for t in _SEPARATORS.split(text.replace("\ufe0f", "")) if t]
+    tokens: list[str] = []
+    i = 0
+    while i < len(raw):
+        token = raw[i]
+        if (i + 1 < len(raw) and _RANK_ONLY.fullmatch(token)
+                and _SUIT_ONLY.fullmatch(raw[i + 1])):
+            token += raw[i + 1]
+            i += 1
+        tokens.append(token)
+        i += 1
+    return tokens
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards from text; a bad token or a duplicate card is a ``ValueError`` naming it.
+
+    >>> parse_cards("As, 10♥ kd")
+    [Card('As'), Card('Th'), Card('Kd')]
+    >>> parse_cards("AhKd")
+    [Card('Ah'), Card('Kd')]
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"expected card text, got {type(text).__name__}: {text!r}")
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    for token in _tokens(text):
+        position = 0
+        while position < len(token):
+            match = _ONE_CARD.match(token, position)
+            if match is None:
+                raise ValueError(
+                    f"bad card {token!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+                    "followed by a suit (s, h, d, c or ♠ ♥ ♦ ♣)"
+                )
+            rank = _RANK_OF[match.group(1).lower()]
+            card = DECK[4 * rank + _SUIT_OF[match.group(2).lower()]]
+            if card in seen:
+                raise ValueError(f"duplicate card {card}")
+            seen.add(card)
+            cards.append(card)
+            position = match.end()
+    return cards
+
+
+def to_cards(value: object) -> list[Card]:
+    """The one checked entry point: text, a Card, an id, or a sequence of those -> cards.
+
+    Raises ``ValueError`` naming the problem for junk, bad tokens and duplicates.
+
+    >>> to_cards(["As", 50, Card("Qs")])
+    [Card('As'), Card('Ks'), Card('Qs')]
+    >>> to_cards("Ac Ad")
+    [Card('Ac'), Card('Ad')]
+    """
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, (bytes, bytearray, dict)) or not isinstance(value, Iterable):
+        raise ValueError(f"expected cards, got {type(value).__name__}: {value!r}")
+    cards: list[Card] = []
+    for item in value:
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, str):
+            cards.extend(parse_cards(item))
+        elif hasattr(item, "__index__") and not isinstance(item, bool):
+            index = item.__index__()
+            if not 0 <= index < 52:
+                raise ValueError(f"card id out of range 0..51: {index}")
+            cards.append(DECK[index])
+        else:
+            raise ValueError(f"not a card: {item!r} (expected a Card, text or an id 0..51)")
+    if len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise ValueError(f"duplicate card {card}")
+            seen.add(card)
+    return cards
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    """Cards as text: ``format_cards(parse_cards("as kd")) == "As Kd"``."""
+    return sep.join(str(card) for card in cards)
