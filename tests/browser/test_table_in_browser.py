@@ -310,7 +310,7 @@ def test_reloading_mid_hand_restores_the_table(game):
         expect(alice.page.locator("#action-bar button.act").first).to_be_visible()
 
 
-def test_a_lost_connection_shows_reconnecting_and_recovers(game):
+def test_a_lost_connection_shows_reconnecting_and_recovers(game, artifacts):
     alice, bob, carol = game
     actor = whose_turn(alice, bob)
     assert actor is not None, "the hand ended before the test could act"
@@ -321,6 +321,7 @@ def test_a_lost_connection_shows_reconnecting_and_recovers(game):
     waiting.page.evaluate("window.pokerTable.socket.socket.close()")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Reconnecting")
+    waiting.page.screenshot(path=artifacts / "reconnecting-1280.png")
     check_or_call(actor, with_keys=False)  # the table moves on while they are away
     moved_on = actor.view()["version"]
     waiting.page.wait_for_timeout(1200)  # a retry or two fails while offline
