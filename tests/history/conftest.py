@@ -161,3 +161,32 @@ def play_out(table, users, *, deck=None, passive="check") -> Hand:
             act(table, user, "call")
         else:
             act(table, user, "fold")
+
+
+def play_random(table, users, rng: random.Random) -> Hand:
+    """Deal a hand from a seeded deck and play random legal actions to the end."""
+    from games.engine import FULL_DECK, HandState
+
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    assert hand is not None
+    by_id = {u.id: u for u in users}
+    while True:
+        hand.refresh_from_db()
+        if hand.status != Hand.Status.IN_PROGRESS:
+            return hand
+        legal = HandState.from_dict(hand.state).legal_actions()
+        user = by_id[hand.players.get(seat=legal.seat).user_id]
+        choices = ["check" if legal.call is None else "call"] * 6 + ["fold"] * 2
+        span = legal.bet or legal.raise_to
+        if span is not None:
+            choices += ["raise"] * 2
+        if legal.all_in is not None:
+            choices.append("all_in")
+        kind = rng.choice(choices)
+        if kind == "raise":
+            amount = rng.choice([span.min, span.max, (span.min + span.max) // 2])
+            act(table, user, "bet" if legal.bet else "raise", amount)
+        else:
+            act(table, user, kind)
