@@ -295,7 +295,8 @@ def test_a_refused_message_is_shown_in_words(game):
 
 def test_reloading_mid_hand_restores_the_table(game):
     alice, bob, carol = game
-    previous = alice.view()["hand"]["number"] if alice.view()["hand"] else 0
+    seen = alice.view()
+    previous = seen["hand"]["number"] if seen and seen["hand"] else 0
     number = wait_for_new_hand([alice, bob], after=previous)
     before = alice.own_cards()
     version = alice.view()["version"]
@@ -312,6 +313,7 @@ def test_reloading_mid_hand_restores_the_table(game):
 
 def test_a_lost_connection_shows_reconnecting_and_recovers(game, artifacts):
     alice, bob, carol = game
+    wait_for_new_hand([alice, bob])
     actor = whose_turn(alice, bob)
     assert actor is not None, "the hand ended before the test could act"
     waiting = bob if actor is alice else alice
