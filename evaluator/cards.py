@@ -222,7 +222,7 @@ def to_cards(value: object) -> list[Card]:
 
     Raises ``ValueError`` naming the problem for junk, bad tokens and duplicates.
 
-    >>> to_cards(["As", 50, Card("Qs")])
+    >>> to_cards(["As", 47, Card("Qs")])
     [Card('As'), Card('Ks'), Card('Qs')]
     >>> to_cards("Ac Ad")
     [Card('Ac'), Card('Ad')]
