@@ -73,7 +73,8 @@ def can_see(table: Table, user, session) -> bool:
 
 
 def table(request, table_id: int):
-    table = get_object_or_404(_live_tables(), pk=table_id)
+    # A closed table stays viewable (read-only), as the socket allows, to see its last hand.
+    table = get_object_or_404(Table, pk=table_id)
     if not can_see(table, request.user, request.session):
         raise Http404("No such table.")
     context = {"table": table}

@@ -158,9 +158,10 @@ def test_the_host_and_seated_players_see_a_private_table_without_the_link(
     assert client.get(f"/tables/{private_table.id}/").status_code == 200
 
 
-def test_a_closed_or_missing_table_is_404(client, alice):
+def test_a_missing_table_is_404_and_a_closed_one_is_out_of_the_lobby_but_viewable(client, alice):
     table = Table.objects.create(name="Old game", status=Table.Status.CLOSED)
-    assert client.get(f"/tables/{table.id}/").status_code == 404
+    assert b"Old game" not in client.get("/").content
+    assert client.get(f"/tables/{table.id}/").status_code == 200
     assert client.get("/tables/99999/").status_code == 404
 
 
