@@ -57,9 +57,9 @@ const slot = () => h("span", { class: "rp-card slot", "aria-hidden": "true" });
 const chips = (n) => Number(n).toLocaleString("en");
 const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
 
-function position(seat, maxSeats, anchor, radius) {
+function position(seat, maxSeats, anchor, radius, shift = 0) {
   const k = (((seat - anchor) % maxSeats) + maxSeats) % maxSeats;
-  const angle = Math.PI / 2 + (k * 2 * Math.PI) / maxSeats;
+  const angle = Math.PI / 2 + (k * 2 * Math.PI) / maxSeats + shift;
   return {
     left: `${(50 + 50 * radius * Math.cos(angle)).toFixed(2)}%`,
     top: `${(50 + 50 * radius * Math.sin(angle)).toFixed(2)}%`,
@@ -249,7 +249,7 @@ export class Replayer {
       }
     }
     children.push(h("div", { class: "rp-dealer", title: "Dealer button",
-      style: position(this.data.button, this.maxSeats, this.anchor, 0.74) }, "D"));
+      style: position(this.data.button, this.maxSeats, this.anchor, 0.62, -0.45) }, "D"));
     this.felt.replaceChildren(...children);
   }
 
@@ -280,7 +280,7 @@ export class Replayer {
         pot.description ? ` with ${pot.description[0].toLowerCase()}${pot.description.slice(1)}` : ""));
     const shown = this.data.result.shown.map((hand) =>
       h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => card(c)), " ",
-        hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " best five ",
+        hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " · best five: ",
           hand.best_five.map((c) => card(c))) : null));
     this.resultBox.replaceChildren(
       h("h2", {}, "Result"),

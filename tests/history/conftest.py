@@ -1,8 +1,8 @@
 """Played hands to review: the shared people and table of tests/games, and hands played
 through the real services (sit, deal with a known deck, act).
 
-TEMPORARY: until evaluator.evaluate exists, showdowns are scored with pokerkit's lookup and
-equity is enumerated with it (test-only), as tests/engine does. Remove once it lands.
+TEMPORARY: until evaluator.evaluate and evaluator.equity exist, showdowns are scored and
+equity estimated with pokerkit (test-only), as tests/engine does. Remove once they land.
 """
 
 import itertools
@@ -22,11 +22,17 @@ alice, bob, carol, spectator, table = (
 )
 
 try:
-    from evaluator import equity, evaluate  # noqa: F401
+    from evaluator import evaluate  # noqa: F401
 
-    HAVE_EVALUATOR = True
+    HAVE_EVALUATE = True
 except ImportError:
-    HAVE_EVALUATOR = False
+    HAVE_EVALUATE = False
+try:
+    from evaluator import equity  # noqa: F401
+
+    HAVE_EQUITY = True
+except ImportError:
+    HAVE_EQUITY = False
 
 
 def _pokerkit_evaluate(cards):
@@ -60,8 +66,9 @@ def _pokerkit_equity(hands, board):
 
 @pytest.fixture(autouse=True)
 def _evaluator_stand_in(monkeypatch):
-    if not HAVE_EVALUATOR:
+    if not HAVE_EVALUATE:
         monkeypatch.setattr("games.engine.showdown.evaluate_cards", _pokerkit_evaluate)
+    if not HAVE_EQUITY:
         monkeypatch.setattr("games.history.equity._enumerate", _pokerkit_equity)
 
 

@@ -189,3 +189,19 @@ def test_a_table_export_holds_only_the_requesting_players_hands(table, alice, bo
     assert client.get(f"/hands/tables/{table.id}/hands.phhs").status_code == 404
     client.force_login(alice)
     assert client.get(f"/hands/tables/{table.id}/pokerstars.txt").status_code == 200
+
+
+def test_hands_with_antes_round_trip_as_phh(alice, bob, carol):
+    """pokerkit's PokerStars parser ignores antes ("posts the ante"), so only PHH is checked
+    against pokerkit here; the PokerStars text still names every ante."""
+    from games.models import Table
+
+    table = Table.objects.create(name="Antes", small_blind=1, big_blind=2, ante=1)
+    seat(table, (alice, 100), (bob, 100), (carol, 100))
+    hand = play_out(table, [alice, bob, carol], passive="call")
+    for user in (alice, bob, carol):
+        review = queries.review_for_player(hand.id, user)
+        phh = exports.phh_text(review)
+        assert pokerkit_stacks(HandHistory.loads(phh)) == expected_stacks(hand)
+        assert list(replay_phh(phh).finishing_stacks) == expected_stacks(hand)
+        assert exports.pokerstars_text(review).count(": posts the ante 1") == 3
