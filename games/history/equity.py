@@ -42,24 +42,10 @@ def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[f
 
 
 def _enumerate(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
-    from evaluator import equity  # the evaluator app; imported late so pages load without it
+    from evaluator import equity  # NumPy-backed: loaded on first use
 
     result = equity(["".join(h) for h in hands], board="".join(board))
-    return [float(_share(r)) for r in _per_hand(result)]
-
-
-def _per_hand(result: Any) -> list[Any]:
-    for name in ("equities", "hands", "results"):
-        if hasattr(result, name):
-            return list(getattr(result, name))
-    return list(result)
-
-
-def _share(value: Any) -> float:
-    for name in ("equity", "share", "value"):
-        if hasattr(value, name):
-            return float(getattr(value, name))
-    return float(value)
+    return [hand.equity for hand in result]
 
 
 def street_equities(

@@ -1,11 +1,6 @@
 """Played hands to review: the shared people and table of tests/games, and hands played
-through the real services (sit, deal with a known deck, act).
+through the real services (sit, deal with a known deck, act)."""
 
-TEMPORARY: until evaluator.evaluate and evaluator.equity exist, showdowns are scored and
-equity estimated with pokerkit (test-only), as tests/engine does. Remove once they land.
-"""
-
-import itertools
 import random
 
 import pytest
@@ -20,56 +15,6 @@ make_user = shared.make_user
 alice, bob, carol, spectator, table = (
     shared.alice, shared.bob, shared.carol, shared.spectator, shared.table
 )
-
-try:
-    from evaluator import evaluate  # noqa: F401
-
-    HAVE_EVALUATE = True
-except ImportError:
-    HAVE_EVALUATE = False
-try:
-    from evaluator import equity  # noqa: F401
-
-    HAVE_EQUITY = True
-except ImportError:
-    HAVE_EQUITY = False
-
-
-def _pokerkit_evaluate(cards):
-    from pokerkit import StandardHighHand
-
-    hand = StandardHighHand.from_game("".join(cards[:2]), "".join(cards[2:]))
-    return hand.entry.index, hand.entry.label.value, tuple(repr(c) for c in hand.cards)
-
-
-def _pokerkit_equity(hands, board):
-    from pokerkit import Deck, StandardHighHand
-
-    used = {c for h in hands for c in h} | set(board)
-    rest = [repr(c) for c in Deck.STANDARD if repr(c) not in used]
-    totals = [0.0] * len(hands)
-    boards = 0
-    runouts = itertools.combinations(rest, 5 - len(board))
-    if len(board) < 4:  # too many boards for pure Python: a fixed sample (stand-in only)
-        rng = random.Random(7)
-        runouts = (rng.sample(rest, 5 - len(board)) for _ in range(300))
-    for extra in runouts:
-        full = "".join(board) + "".join(extra)
-        values = [StandardHighHand.from_game("".join(h), full) for h in hands]
-        best = max(values)
-        winners = [k for k, v in enumerate(values) if v == best]
-        for k in winners:
-            totals[k] += 1 / len(winners)
-        boards += 1
-    return [t / boards for t in totals]
-
-
-@pytest.fixture(autouse=True)
-def _evaluator_stand_in(monkeypatch):
-    if not HAVE_EVALUATE:
-        monkeypatch.setattr("games.engine.showdown.evaluate_cards", _pokerkit_evaluate)
-    if not HAVE_EQUITY:
-        monkeypatch.setattr("games.history.equity._enumerate", _pokerkit_equity)
 
 
 @pytest.fixture(autouse=True)
