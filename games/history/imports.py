@@ -33,7 +33,16 @@ def read_phh(text: str) -> Any:
         raise PHHError(
             f"This file holds {len(sections)} hands (a .phhs file); import one hand at a time."
         )
-    return replay_phh(text)
+    try:
+        return replay_phh(text)
+    except PHHError:
+        raise
+    except ValueError as error:  # a value the engine refused with its own sentence
+        raise PHHError(str(error)) from None
+    except (IndexError, KeyError, TypeError, AttributeError):
+        # The engine's reader does not name every malformed line yet (e.g. 'd db' without
+        # cards); refuse it cleanly rather than fail the page.
+        raise PHHError("An action line is incomplete or malformed.") from None
 
 
 def decode_upload(raw: bytes) -> str:
