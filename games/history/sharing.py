@@ -14,7 +14,9 @@ SALT = "games.history.share"
 
 
 def share_token(hand_id: int) -> str:
-    """>>> unshare(share_token(12))
+    """The share token of a hand.
+
+    >>> unshare(share_token(12))
     12
     """
     return signing.Signer(salt=SALT).sign_object({"hand": hand_id})

@@ -15,71 +15,19 @@ from django.urls import reverse
 
 from games.engine import PHHError
 from games.history import exports, ledger, queries
-from games.history.equity import street_equities
 from games.history.forms import HandFilterForm, ImportForm
 from games.history.imports import imported_replay
-from games.history.replayer import build_replay
+from games.history.presenters import hand_row, replay_data
 from games.history.sharing import share_token, unshare
 from games.models import Table
 
 PER_PAGE = 25
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-
-def card_faces(text: str) -> list[dict[str, str]]:
-    """Cards for a template: "AsTd" -> rank "A", symbol "♠", suit "s"; then "10", "♦", "d".
-
-    >>> [c["rank"] + c["symbol"] for c in card_faces("AsTd")]
-    ['A♠', '10♦']
-    """
-    cards = [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
-    return [
-        {
-            "code": c,
-            "rank": "10" if c[0] == "T" else c[0],
-            "suit": c[1],
-            "symbol": SUIT_SYMBOLS.get(c[1], "?"),
-        }
-        for c in cards
-        if c != "??"
-    ]
-
-
-def _row(player) -> dict:
-    """One line of "my hands" (``player`` is an annotated HandPlayer)."""
-    hand = player.hand
-    if player.net_chips > 0:
-        result = "won"
-    elif player.folded:
-        result = "folded"
-    elif player.net_chips < 0:
-        result = "lost"
-    else:
-        result = "even"
-    return {
-        "id": hand.id,
-        "number": hand.number,
-        "table": hand.table,
-        "started_at": hand.started_at,
-        "hole": card_faces(player.hole_cards),
-        "board": card_faces(hand.board),
-        "net": player.net_chips,
-        "result": result,
-    }
 
 
 def _download(text: str, name: str, content_type: str) -> HttpResponse:
     response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
-
-
-def replay_data(review: queries.Review) -> dict:
-    """The replayer's JSON for one viewer: the steps and the equity of the visible hands."""
-    data = build_replay(review.state, review.seat, review.names)
-    data["equity"] = street_equities(review.state, review.visible, review.names)
-    data["max_seats"] = review.hand.table.max_seats
-    return data
 
 
 @login_required
@@ -95,7 +43,7 @@ def my_hands(request):
     context = {
         "form": form,
         "page": page,
-        "rows": [_row(player) for player in page.object_list],
+        "rows": [hand_row(player) for player in page.object_list],
         "query": query.urlencode(),
         "tables": tables,
     }

@@ -10,8 +10,8 @@ from django.test import Client
 from games.engine import HandState
 from games.history import queries
 from games.history.masking import MaskError, masked_state
+from games.history.presenters import replay_data
 from games.history.sharing import share_token
-from games.history.views import replay_data
 from games.models import Hand
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,59 @@
+"""What the hand-history pages show: rows of "my hands" and the replayer's JSON."""
+
+from __future__ import annotations
+
+from games.history.equity import street_equities
+from games.history.queries import Review
+from games.history.replayer import build_replay
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_faces(text: str) -> list[dict[str, str]]:
+    """Cards for a template: "AsTd" -> rank "A", symbol "♠", suit "s"; then "10", "♦", "d".
+
+    >>> [c["rank"] + c["symbol"] for c in card_faces("AsTd")]
+    ['A♠', '10♦']
+    """
+    cards = [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+    return [
+        {
+            "code": c,
+            "rank": "10" if c[0] == "T" else c[0],
+            "suit": c[1],
+            "symbol": SUIT_SYMBOLS.get(c[1], "?"),
+        }
+        for c in cards
+        if c != "??"
+    ]
+
+
+def hand_row(player) -> dict:
+    """One line of "my hands" (``player`` is an annotated HandPlayer)."""
+    hand = player.hand
+    if player.net_chips > 0:
+        result = "won"
+    elif player.folded:
+        result = "folded"
+    elif player.net_chips < 0:
+        result = "lost"
+    else:
+        result = "even"
+    return {
+        "id": hand.id,
+        "number": hand.number,
+        "table": hand.table,
+        "started_at": hand.started_at,
+        "hole": card_faces(player.hole_cards),
+        "board": card_faces(hand.board),
+        "net": player.net_chips,
+        "result": result,
+    }
+
+
+def replay_data(review: Review) -> dict:
+    """The replayer's JSON for one viewer: the steps and the equity of the visible hands."""
+    data = build_replay(review.state, review.seat, review.names)
+    data["equity"] = street_equities(review.state, review.visible, review.names)
+    data["max_seats"] = review.hand.table.max_seats
+    return data
