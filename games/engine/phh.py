@@ -154,6 +154,8 @@ def _int_list(data: dict[str, Any], key: str, n: int | None) -> list[int]:
 
 def _config(data: dict[str, Any]) -> tuple[TableConfig, list[int], list[Entry]]:
     variant = data.get("variant")
+    if variant is None and data and all(isinstance(v, dict) for v in data.values()):
+        raise PHHError("Unsupported: several hands in one file; give one hand per file.")
     if variant != "NT":
         raise PHHError(f"Unsupported variant {variant!r}: only no-limit hold'em ('NT').")
     for key in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
