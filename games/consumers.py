@@ -5,12 +5,18 @@ own viewer's projection from the database. Private data (hole cards) therefore n
 travels in a group message, and a socket's frames hold only what its user may see.
 """
 
+import logging
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 
 from games import services
+from games.access import may_watch
 from games.projection import table_view
 from games.protocol import ProtocolError, Sync, parse_command
+
+log = logging.getLogger(__name__)
 
 # Close codes in the 4000 range are the application's own (see docs/protocol.md).
 CLOSE_UNAUTHENTICATED = 4401
@@ -29,7 +35,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        if not await database_sync_to_async(services.table_exists)(self.table_id):
+        session = self.scope.get("session", {})
+        # A private table the user was not invited to looks exactly like a missing one.
+        if not await database_sync_to_async(may_watch)(self.table_id, self.user, session):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
@@ -53,6 +61,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await database_sync_to_async(services.perform)(self.table_id, self.user, command)
         except services.ServiceError as error:
             await self.send_error(str(error))
+        except DatabaseError:
+            # Nothing was applied (the transaction rolled back); say so instead of dropping
+            # the socket.
+            log.exception("table %s: database error on %r", self.table_id, command)
+            await self.send_error("The server is busy and could not do that; please try again.")
 
     async def table_changed(self, message):
         """Group message from services after a commit: send this viewer the new state."""

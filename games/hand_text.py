@@ -47,7 +47,7 @@ def event_text(event: dict, names: dict[int, str]) -> dict:
         "bet": f"{who} bets {to}{all_in}",
         "raise": f"{who} raises to {to}{all_in}",
         "return_uncalled": f"Uncalled bet of {amount} returned to {who}",
-        "show": f"{who} shows {cards}" + (f" ({event['text']})" if event["text"] else ""),
+        "show": _show_text(who, cards, event["text"]),
         "muck": f"{who} mucks",
         "win": _win_text(who, amount, event),
     }
@@ -61,6 +61,15 @@ def event_text(event: dict, names: dict[int, str]) -> dict:
         "cards": event["cards"],
         "text": texts.get(kind, kind),
     }
+
+
+def _show_text(who: str, cards: str, description: str) -> str:
+    # Spectators get shown hands without the cards: "alice shows a flush, ace high".
+    if not cards:
+        if not description:
+            return f"{who} shows their hand"
+        return f"{who} shows {description[:1].lower()}{description[1:]}"
+    return f"{who} shows {cards}" + (f" ({description})" if description else "")
 
 
 def _win_text(who: str, amount: int, event: dict) -> str:

@@ -24,8 +24,11 @@ def table_view(table_id: int, user) -> dict | None:
     hand = table.hands.order_by("-number").prefetch_related("players__user").first()
     if hand is not None and hand.status == Hand.Status.VOIDED:
         hand = None
-    # Spectators (not seated here) see no hole cards at all, not even shown ones.
-    hand_view = _hand_view(hand, user, spectator=my_seat is None) if hand else None
+    hand_view = None
+    if hand is not None:
+        played = any(p.user_id == user.id for p in hand.players.all())
+        # Spectators (neither seated nor in the hand) see no hole cards, not even shown ones.
+        hand_view = _hand_view(hand, user, spectator=my_seat is None and not played)
     return {
         "id": table.id,
         "name": table.name,
@@ -46,25 +49,39 @@ def table_view(table_id: int, user) -> dict | None:
             "sitting_out": bool(my_seat and my_seat.sitting_out),
             "leaving": bool(my_seat and my_seat.leave_after_hand),
         },
-        "seats": [_seat_view(seat, hand_view) for seat in seats],
+        "seats": _seat_views(seats, hand_view),
         "hand": hand_view["hand"] if hand_view else None,
         "log": hand_view["log"] if hand_view else [],
         "next_hand_at": table.next_hand_at.isoformat() if table.next_hand_at else None,
     }
 
 
-def _seat_view(seat, hand_view) -> dict:
+def _seat_views(seats, hand_view) -> list[dict]:
+    """Occupied seats, plus players of the shown hand who have left since (busted, or
+    stood up at its end) while their chair is still free, so its showdown stays whole."""
+    views = [_seat_view(seat, hand_view) for seat in seats]
+    if hand_view is not None:
+        taken = {seat.number for seat in seats}
+        for number, engine in hand_view["players"].items():
+            if number not in taken:
+                views.append(_seat_view(None, hand_view, number=number, engine=engine))
+    return sorted(views, key=lambda view: view["number"])
+
+
+def _seat_view(seat, hand_view, number=None, engine=None) -> dict:
+    """One seat: a Seat row, or (``seat`` None) a departed player of the shown hand."""
     view = {
-        "number": seat.number,
-        "player": seat.user.get_username(),
-        "stack": seat.stack,
+        "number": seat.number if seat else number,
+        "player": seat.user.get_username() if seat else engine["name"],
+        "stack": seat.stack if seat else engine["stack"],
         "bet": 0,
         "in_hand": False,
         "folded": False,
         "all_in": False,
-        "sitting_out": seat.sitting_out,
-        "waiting": seat.entry != "playing",
-        "leaving": seat.leave_after_hand,
+        "sitting_out": seat.sitting_out if seat else False,
+        "waiting": seat.entry != "playing" if seat else False,
+        "leaving": seat.leave_after_hand if seat else False,
+        "left": seat is None,
         "is_button": False,
         "has_cards": False,
         "cards": None,
@@ -75,18 +92,19 @@ def _seat_view(seat, hand_view) -> dict:
     }
     if hand_view is None:
         return view
-    engine = hand_view["players"].get(seat.number)
-    # Only when this seat's occupant is the one who played the hand in it.
-    if engine is None or engine["user_id"] != seat.user_id:
-        return view
-    shown = hand_view["shown"].get(seat.number, {})
+    if seat is not None:
+        engine = hand_view["players"].get(seat.number)
+        # Only when this seat's occupant is the one who played the hand in it.
+        if engine is None or engine["user_id"] != seat.user_id:
+            return view
+    shown = hand_view["shown"].get(view["number"], {})
     view.update(
         stack=engine["stack"],
         bet=engine["bet"],
         in_hand=not engine["folded"] and not engine["mucked"],
         folded=engine["folded"],
         all_in=engine["all_in"],
-        is_button=hand_view["hand"]["button"] == seat.number,
+        is_button=hand_view["hand"]["button"] == view["number"],
         has_cards=engine["has_cards"],
         cards=engine["cards"],
         shown=engine["shown"],
@@ -106,7 +124,8 @@ def _hand_view(hand: Hand, user, spectator: bool) -> dict:
         view = _without_hole_cards(view)
     names = {seat: p.user.get_username() for seat, p in players.items()}
     engine_players = {
-        p["seat"]: {**p, "user_id": players[p["seat"]].user_id} for p in view["players"]
+        p["seat"]: {**p, "user_id": players[p["seat"]].user_id, "name": names[p["seat"]]}
+        for p in view["players"]
     }
     result = view["result"]
     shown = {h["seat"]: h for h in result["shown"]} if result else {}

@@ -49,11 +49,6 @@ class Locked:
     state: HandState | None
 
 
-def table_exists(table_id: int) -> bool:
-    # Closed tables stay viewable (read-only), e.g. to see how the last hand ended.
-    return Table.objects.filter(pk=table_id).exists()
-
-
 def table_config(table: Table) -> TableConfig:
     return TableConfig(
         small_blind=table.small_blind,

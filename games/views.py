@@ -12,12 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games.access import INVITED_TABLES, can_see
 from games.accounts import GuestForm
 from games.forms import CreateTableForm
 from games.models import Seat, Table
 
 # Session key: ids of the private tables whose invite link this browser has opened.
-INVITED_TABLES = "invited_tables"
 
 
 def _live_tables():
@@ -55,21 +55,6 @@ def create_table(request):
     table = form.create(request.user)
     _remember_invite(request, table.id)
     return redirect("table", table_id=table.id)
-
-
-def can_see(table: Table, user, session) -> bool:
-    """Public tables are open to all; private ones to the invited, the host and the seated.
-
-    ``session`` is the Django session (``request.session``, or ``scope["session"]`` in a
-    consumer), where invite links opened in this browser are remembered.
-    """
-    if not table.is_private:
-        return True
-    if table.id in session.get(INVITED_TABLES, []):
-        return True
-    return user.is_authenticated and (
-        table.host_id == user.id or table.seats.filter(user=user).exists()
-    )
 
 
 def table(request, table_id: int):

@@ -83,7 +83,14 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
         # The test database must be a file too, so server processes started by tests can
         # open it; one per test process, so that test runs side by side do not collide.
         test_name = Path(tempfile.gettempdir()) / f"{name.stem}-test-{os.getpid()}.sqlite3"
-        return {"ENGINE": engine, "NAME": str(name), "TEST": {"NAME": str(test_name)}}
+        return {
+            "ENGINE": engine,
+            "NAME": str(name),
+            # Writers take the lock when their transaction begins, and others wait for it,
+            # instead of failing with "database is locked" halfway through.
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            "TEST": {"NAME": str(test_name)},
+        }
     name = unquote(parts.path.lstrip("/"))
     if not name:
         raise ImproperlyConfigured("DATABASE_URL for postgres needs a database name.")

@@ -155,3 +155,18 @@ async def test_sockets_without_a_user_are_refused(table):
 async def test_a_missing_table_closes_the_socket(alice):
     socket = await RecordingSocket.open(999_999, alice)
     assert not socket.connected
+
+
+async def test_a_private_table_socket_is_refused_to_the_uninvited(alice, bob):
+    @database_sync_to_async
+    def private_table():
+        from games.models import Table
+
+        return Table.objects.create(name="Secret", is_private=True, host=alice)
+
+    table = await private_table()
+    outsider = await RecordingSocket.open(table.id, bob)
+    assert not outsider.connected
+    host = await RecordingSocket.open(table.id, alice)
+    assert host.connected
+    await host.close()
