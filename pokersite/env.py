@@ -106,7 +106,9 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
         "HOST": parts.hostname or "",
         "PORT": str(port or ""),
         "OPTIONS": dict(parse_qsl(parts.query)),
-        "CONN_MAX_AGE": 60,
+        # No persistent connections: Django advises against them under ASGI, where each
+        # sync_to_async thread would hold its own.
+        "CONN_MAX_AGE": 0,
         # Explicit, so that every process (including a forked live server) finds it.
         "TEST": {"NAME": f"test_{name}"},
     }
