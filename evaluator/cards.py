@@ -15,7 +15,7 @@ Facts, written once:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
@@ -231,10 +231,19 @@ def to_cards(value: object) -> list[Card]:
         return parse_cards(value)
     if isinstance(value, Card):
         return [value]
-    if isinstance(value, (bytes, bytearray, dict)) or not isinstance(value, Iterable):
+    if isinstance(value, (list, tuple)):
+        items: list[object] | tuple[object, ...] = value
+    elif isinstance(value, (bytes, bytearray, dict)) or not isinstance(value, Iterable):
         raise ValueError(f"expected cards, got {type(value).__name__}: {value!r}")
+    else:
+        items = list(value)
     cards: list[Card] = []
-    for item in value:
+    if items and set(map(type, items)) == {int}:  # plain ids: the quick way
+        ids: Sequence[int] = items  # type: ignore[assignment]
+        if min(ids) >= 0 and max(ids) < 52:
+            cards = list(map(DECK.__getitem__, ids))
+            items = ()
+    for item in items:
         if isinstance(item, Card):
             cards.append(item)
         elif isinstance(item, str):

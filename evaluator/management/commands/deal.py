@@ -22,6 +22,7 @@ class Command(EvaluatorCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         stdin: TextIO = options.get("stdin") or sys.stdin
+        echoed = stdin.isatty()  # a terminal echoes the answer's newline; a pipe does not
         shuffler = secrets.SystemRandom()
         while True:
             deck = list(DECK)
@@ -34,9 +35,9 @@ class Command(EvaluatorCommand):
                 self.stdout.write(PROMPT, ending="")
                 self.stdout.flush()
                 line = stdin.readline()
+                if not echoed or not line:
+                    self.stdout.write("")
                 if not line or line.strip().lower() in ("quit", "q", "exit"):
-                    if not line:
-                        self.stdout.write("")
                     return
                 if not line.strip():
                     break
