@@ -289,7 +289,7 @@ def replay_phh(text: str) -> PHHReplay:
             if words[0] == "d":
                 if words[1] == "db":
                     board_seen += len(split_cards(words[2]))
-                    _repair_until(state, lambda seen=board_seen: len(state.board) >= seen)
+                    _repair_until(state, board=board_seen)
                     pending_auto = []
                     if state.board[:board_seen] != board[:board_seen]:
                         raise PHHError("The board does not follow the betting.")
@@ -305,7 +305,7 @@ def replay_phh(text: str) -> PHHReplay:
                 continue
             if verb not in ("f", "cc", "cbr") or (verb == "cbr") != (len(words) == 3):
                 raise PHHError(f"Unsupported or malformed action {' '.join(words)!r}.")
-            _repair_until(state, lambda k=k: state.actor == k + 1)
+            _repair_until(state, actor=k + 1)
             before = len(state.events)
             state.apply(_action(state, k + 1, verb, words))
             pending_auto = _autos(state, before)
@@ -332,9 +332,10 @@ def _autos(state: HandState, start: int) -> list[int]:
     ]
 
 
-def _repair_until(state: HandState, done: Any) -> None:
-    """Supply missing checks (and folds), as pokerkit does, until ``done()``."""
-    while not done():
+def _repair_until(state: HandState, *, board: int = 0, actor: int | None = None) -> None:
+    """Supply missing checks (and folds), as pokerkit does, until ``board`` cards are out
+    or ``actor`` is to act."""
+    while len(state.board) < board or (actor is not None and state.actor != actor):
         legal = state.legal_actions()
         if legal is None:
             raise PHHError("An action comes after the hand is over, or out of turn.")

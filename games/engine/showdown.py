@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from evaluator import evaluate
 from games.engine.cards import UNKNOWN
 from games.engine.pots import build_pots, split
 from games.engine.types import (
@@ -31,9 +32,11 @@ if TYPE_CHECKING:
 
 
 def evaluate_cards(cards: list[str]) -> tuple[int, str, tuple[str, ...]]:
-    """Strength (higher is stronger), description and best five of 5 to 7 cards."""
-    from evaluator import evaluate
+    """Strength (higher is stronger), description and best five of 5 to 7 cards.
 
+    >>> evaluate_cards(["Ah", "7c", "As", "Kh", "9c", "7d", "3s"])[1]
+    'Two pair, aces and sevens with a king kicker'
+    """
     value = evaluate("".join(cards))
     return value.strength, value.describe(), tuple(str(c) for c in value.best_five)
 

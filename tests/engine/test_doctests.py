@@ -12,6 +12,7 @@ MODULES = [
     "games.engine.phh",
     "games.engine.pots",
     "games.engine.replay",
+    "games.engine.showdown",
     "games.engine.state",
     "games.engine.types",
     "games.engine.view",

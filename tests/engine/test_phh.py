@@ -210,3 +210,26 @@ def test_the_phh_replay_command_reports_failures_and_exits_with_status_1(tmp_pat
     assert lines[0]["finishing_stacks"] == [572100, 1997500, 1109500]
     assert "Unsupported variant 'FT'" in lines[1]["error"]
     assert "Cannot read the file" in lines[2]["error"]
+
+
+def test_a_missing_check_is_supplied_as_pokerkit_does():
+    state = replay(
+        TableConfig(1, 2),
+        [SeatInput(1, "a", 100), SeatInput(2, "b", 100), SeatInput(3, "c", 100)],
+        stacked_deck(["AsKd", "7c7d", "QhJh"], "2c3c4c5d9s"),
+        [Action(3, ActionKind.CALL), Action(1, ActionKind.CALL), Action(2, ActionKind.CHECK)]
+        + [Action(1, ActionKind.CHECK), Action(2, ActionKind.BET, 4), Action(3, ActionKind.FOLD)]
+        + [Action(1, ActionKind.FOLD)],
+        button=3,
+    )
+    text = export_phh(state)
+    assert "'p1 cc', 'p2 cbr 4'" in text
+    shortened = text.replace("'p1 cc', 'p2 cbr 4'", "'p2 cbr 4'")
+    assert replay_phh(shortened).finishing_stacks == (98, 104, 98)
+    assert pokerkit_final_stacks(shortened) == [98, 104, 98]
+
+
+def test_several_hands_in_one_file_are_refused():
+    one = (DATA / "dwan-ivey-2009.phh").read_text()
+    with pytest.raises(PHHError, match="several hands"):
+        replay_phh("[1]\n" + one.split("actions")[0])
