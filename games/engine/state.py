@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.engine.betting import check_action
 from games.engine.cards import check_deck
 from games.engine.types import (
     Action,
@@ -226,7 +227,7 @@ class HandState:
         """Apply the actor's decision; return the events it caused (the engine may go on to
         deal, run out the board and settle the hand). On ``IllegalAction`` nothing changed.
         """
-        kind, total = self._check(action)
+        kind, total = check_action(self, action)
         saved = self._save()
         before = len(self.events)
         try:
@@ -237,64 +238,6 @@ class HandState:
             self._restore(saved)
             raise
         return self.events[before:]
-
-    def _check(self, action: Action) -> tuple[ActionKind, int | None]:
-        """Validate ``action``; return its kind and the "to" total for bets and raises."""
-        if self.result is not None:
-            raise IllegalAction("The hand is over.")
-        legal = self.legal_actions()
-        assert legal is not None
-        if action.seat != legal.seat:
-            if action.seat not in self.seats:
-                raise IllegalAction(f"Seat {action.seat} is not in this hand.")
-            raise IllegalAction(f"It is not your turn: seat {legal.seat} is to act.")
-        try:
-            kind = ActionKind(action.kind)
-        except ValueError:
-            raise IllegalAction(f"{action.kind!r} is not an action.") from None
-        amount = action.amount
-        if kind in (ActionKind.BET, ActionKind.RAISE):
-            return kind, self._check_amount(kind, amount, legal)
-        if amount is not None:
-            raise IllegalAction(f"A {kind.value.replace('_', '-')} takes no amount.")
-        if kind is ActionKind.CHECK and legal.call is not None:
-            raise IllegalAction(f"You cannot check: it is {legal.call} to call.")
-        if kind is ActionKind.CALL and legal.call is None:
-            raise IllegalAction("There is nothing to call: you can check.")
-        if kind is ActionKind.ALL_IN:
-            if legal.all_in is None:
-                raise IllegalAction(
-                    "You cannot go all-in: the betting was not reopened to you, so you "
-                    "may only call or fold."
-                    if ActionKind.CALL in legal.kinds
-                    else "You cannot go all-in now: nobody left could call it."
-                )
-            return kind, legal.all_in
-        return kind, None
-
-    def _check_amount(self, kind: ActionKind, amount: int | None, legal: LegalActions) -> int:
-        word = kind.value
-        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction(f"A {word} needs an amount: the total your bet becomes.")
-        span = legal.bet if kind is ActionKind.BET else legal.raise_to
-        if span is None:
-            if kind is ActionKind.BET and legal.raise_to is not None:
-                raise IllegalAction("There is already a bet: raise instead.")
-            if kind is ActionKind.RAISE and legal.bet is not None:
-                raise IllegalAction("There is no bet to raise: bet instead.")
-            if legal.call is not None and legal.all_in is not None:
-                raise IllegalAction("You can only call (all-in) or fold.")
-            if legal.call is not None:
-                raise IllegalAction(
-                    "You cannot raise: the betting was not reopened to you, "
-                    "so you may only call or fold."
-                )
-            raise IllegalAction(f"You cannot {word} now: nobody left could call it.")
-        if amount > span.max:
-            raise IllegalAction(f"You have {span.max} chips in all: you cannot {word} to {amount}.")
-        if amount < span.min:
-            raise IllegalAction(f"The smallest {word} is to {span.min} (or all-in for {span.max}).")
-        return amount
 
     def _act(self, kind: ActionKind, total: int | None) -> None:
         index = self.queue[0]
