@@ -111,9 +111,9 @@ export class Replayer {
     });
     document.addEventListener("keydown", (event) => {
       const target = event.target;
-      if (target.closest && target.closest("input, textarea, select, button")) {
-        if (!(target.tagName === "BUTTON" && event.key.startsWith("Arrow"))) return;
-      }
+      if (target.closest && target.closest("input, textarea, select, a")) return;
+      // A focused button keeps Space and Enter for itself (they press it).
+      if (target.closest && target.closest("button") && [" ", "Enter"].includes(event.key)) return;
       const keys = {
         ArrowRight: actions.next, ArrowLeft: actions.prev, Home: actions.first,
         End: actions.last, " ": actions.play,

@@ -17,6 +17,17 @@ alice, bob, carol, spectator, table = (
 )
 
 
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last (as tests/browser/conftest.py does), and this folder's first among
+    them: they open and close their own Chromium before tests/browser opens the session's."""
+
+    def key(item):
+        browser = "browser" in item.keywords
+        return (browser, browser and "history" not in item.path.parts)
+
+    items.sort(key=key)
+
+
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     """The shared users get real passwords; hashing them properly takes most of a test."""
@@ -52,8 +63,7 @@ def seat(table, *players):
         services.sit(table.id, user, number, buy_in)
 
 
-@pytest.fixture
-def showdown_hand(table, alice, bob, carol):
+def deal_showdown(table, alice, bob, carol) -> Hand:
     """Button alice (7s 2d) folds; bob (As Ah) and carol (Kd Kc) go to showdown: bob shows
     and wins 64, carol mucks. Stacks after: alice 200, bob 232, carol 168."""
     seat(table, (alice, 200), (bob, 200), (carol, 200))
@@ -69,16 +79,21 @@ def showdown_hand(table, alice, bob, carol):
     )
 
 
-@pytest.fixture
-def side_pot_hand(table, alice, bob, carol):
+def deal_side_pots(table, alice, bob, carol) -> Hand:
     """All in preflop: alice (7s 2d) 200, bob (As Ah) 50, carol (Kd Kc) 100. Bob wins the
     main pot of 150, carol the side pot of 100, alice gets 100 back uncalled."""
     seat(table, (alice, 200), (bob, 50), (carol, 100))
-    return play(
-        table,
-        ACES_KINGS_DECK,
-        [(alice, "all_in"), (bob, "call"), (carol, "call")],
-    )
+    return play(table, ACES_KINGS_DECK, [(alice, "all_in"), (bob, "call"), (carol, "call")])
+
+
+@pytest.fixture
+def showdown_hand(table, alice, bob, carol):
+    return deal_showdown(table, alice, bob, carol)
+
+
+@pytest.fixture
+def side_pot_hand(table, alice, bob, carol):
+    return deal_side_pots(table, alice, bob, carol)
 
 
 @pytest.fixture

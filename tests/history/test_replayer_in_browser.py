@@ -1,0 +1,137 @@
+"""The replayer in Chromium: keys and buttons step through the hand, the felt shows each
+step's stacks and pot, and the page holds no card the viewer may not see.
+
+Pages come from Django's live server (a thread of this process, on the test database).
+Playwright's sync API keeps an event loop running in the test's thread, so the hands are
+dealt in a helper thread (the services broadcast through ``async_to_sync``) and the database
+work left in this thread is allowed explicitly (Django's escape hatch for such cases).
+"""
+
+import json
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import conftest as browser
+from tests.history.conftest import deal_showdown, deal_side_pots
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """A Chromium of this module's own, closed at its end. These tests run first among the
+    browser tests (see tests/history/conftest.py), before tests/browser starts its own."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=browser.chromium_path(), args=browser.CHROMIUM_FLAGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _database_beside_playwright():
+    # Module scope: still set when the test database is flushed after each test.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+def off_the_loop(function, *args):
+    """Run ``function`` in a thread with no event loop and return what it returns."""
+    result = {}
+
+    def run():
+        try:
+            result["value"] = function(*args)
+        except BaseException as error:  # re-raised in the test's thread
+            result["error"] = error
+        finally:
+            from django.db import connection
+
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
+
+
+@pytest.fixture
+def page_for(transactional_db, live_server, chromium, client):
+    contexts = []
+
+    def open_page(user=None):
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        if user is not None:
+            client.force_login(user)
+            cookie = client.cookies["sessionid"].value
+            context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+        page = context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda error: page.problems.append(str(error)))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def felt(page) -> dict:
+    return {
+        "pot": int(page.locator(".rp-pot").get_attribute("data-pot")),
+        "stacks": {
+            int(seat.get_attribute("data-seat")): int(seat.get_attribute("data-stack"))
+            for seat in page.locator(".rp-seat").all()
+        },
+        "cards": {c.get_attribute("data-card") for c in page.locator("[data-card]").all()},
+    }
+
+
+def test_keys_and_buttons_step_through_the_hand(page_for, live_server, table, alice, bob, carol):
+    hand = off_the_loop(deal_side_pots, table, alice, bob, carol)
+    page = page_for(alice)
+    page.goto(f"{live_server.url}/hands/{hand.id}/")
+    steps = json.loads(page.locator("#replay-data").text_content())["steps"]
+    count = page.locator("#rp-count")
+    expect(count).to_have_text(f"Step 1 of {len(steps)}")
+    for k in range(1, len(steps)):
+        page.keyboard.press("ArrowRight")
+        expect(count).to_have_text(f"Step {k + 1} of {len(steps)}")
+        shown = felt(page)
+        assert shown["pot"] == steps[k]["total_pot"]
+        assert shown["stacks"] == {s["seat"]: s["stack"] for s in steps[k]["seats"]}
+    expect(page.locator("#rp-result")).to_contain_text("Side pot 1 100: carol wins 100")
+    page.keyboard.press("Home")
+    expect(count).to_have_text(f"Step 1 of {len(steps)}")
+    page.get_by_role("button", name="Step forward").click()
+    expect(count).to_have_text(f"Step 2 of {len(steps)}")
+    page.get_by_role("button", name="▶ Play").click()
+    expect(count).to_have_text(f"Step 4 of {len(steps)}", timeout=5_000)
+    page.keyboard.press("End")
+    expect(count).to_have_text(f"Step {len(steps)} of {len(steps)}")
+    expect(page.locator(".rp-equity-table tbody tr")).to_have_count(3)
+    assert page.problems == []
+
+
+def test_the_page_never_draws_a_hidden_card(page_for, live_server, table, alice, bob, carol):
+    hand = off_the_loop(deal_showdown, table, alice, bob, carol)
+    owner = page_for(alice)
+    owner.goto(f"{live_server.url}/hands/{hand.id}/")
+    share_url = owner.locator("#share-url").input_value()
+    for page, hidden in ((owner, {"Kd", "Kc"}), (page_for(), {"Kd", "Kc", "7s", "2d"})):
+        if page is not owner:
+            page.goto(share_url)
+        drawn = set()
+        for _ in range(20):
+            drawn |= felt(page)["cards"]
+            page.keyboard.press("ArrowRight")
+        assert {"As", "Ah"} <= drawn and not drawn & hidden, drawn
+        assert page.problems == []
