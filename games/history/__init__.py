@@ -1,1 +1,24 @@
-"""Hand history for players: my hands, the replayer, exports and imports, session ledgers."""
+"""Hand history for players: my hands, the replayer, exports and imports, session ledgers.
+
+Privacy first: every view of a stored hand goes through ``masking.masked_state(state, seat)``,
+the hand replayed by the engine from a deck in which each card this viewer may not know is
+"??" (their own hole cards, the board and the hands shown at showdown stay). The replayer's
+steps, the equity figures and the PHH / PokerStars exports are all built from that state.
+
+    queries.py     my hands (filters, net, result), one hand per viewer (``Review``), neighbours
+    masking.py     what a viewer may know, as an engine state
+    replayer.py    the replayer's steps: engine views after each action, one step per event
+    equity.py      exact equity by street among the visible hands (evaluator, cached)
+    pokerstars.py  PokerStars-style hand-history text
+    exports.py     PHH and PokerStars downloads for a hand or a table session
+    imports.py     review a pasted or uploaded PHH hand (not stored)
+    ledger.py      a table's buy-ins, cash-outs and net per player, CSV
+    sharing.py     signed share links
+    presenters.py  rows of "my hands" and the replayer's JSON
+    views.py urls.py forms.py
+
+URLs (under /hands/): ``""`` my hands; ``<id>/`` the replayer; ``<id>/hand.phh`` and
+``<id>/pokerstars.txt``; ``shared/<token>/``; ``tables/<id>/hands.phhs``,
+``tables/<id>/pokerstars.txt``, ``tables/<id>/ledger/``, ``ledger.csv``,
+``ledger-entries.csv``; ``import/``.
+"""

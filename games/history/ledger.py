@@ -13,6 +13,7 @@ import io
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
+from django.db.models.functions import Abs
 
 from games.models import LedgerEntry, Table
 
@@ -33,10 +34,11 @@ class Standing:
 
 
 def entries(table: Table):
-    """The session's buy-ins and cash-outs, oldest first."""
+    """The session's buy-ins and cash-outs, oldest first, with ``chips`` moved."""
     return (
         table.ledger.filter(kind__in=KINDS)
         .select_related("user")
+        .annotate(chips=Abs("amount"))
         .order_by("created_at", "id")
     )
 
@@ -97,7 +99,7 @@ def entries_csv(table: Table) -> str:
                 entry.created_at.isoformat(timespec="seconds"),
                 cell(entry.user.get_username()),
                 entry.kind,
-                abs(entry.amount),
+                entry.chips,
             ]
         )
     return out.getvalue()

@@ -31,6 +31,7 @@ def test_the_ledger_nets_buy_ins_cash_outs_and_stacks(client, showdown_hand, tab
     ]
     page = client.get(f"/hands/tables/{table.id}/ledger/").content.decode()
     assert "+32" in page and "-32" in page and "Cash-out" in page
+    assert '<td class="num">232</td>' in page
 
 
 def test_the_entries_csv_lists_every_movement_in_order(client, showdown_hand, table, alice, bob):
