@@ -42,7 +42,7 @@ class BatchTables:
         self.keys: IntArray = t.batch_keys.astype(np.int64)
         self.first_keys: IntArray = self.keys + FLUSH_ADD  # folds the flush test's addend
         self.mask_bits: IntArray = t.mask_bits.astype(np.int64)
-        self.flush: StrengthArray = t.flush.astype(np.int16)
+        self.flush: StrengthArray = t.flush
         self.mask_shift: IntArray = np.zeros(FLUSH_BITS + 1, dtype=np.int64)
         for suit in range(4):
             self.mask_shift[0x8 << (4 * suit)] = 16 * suit
@@ -63,7 +63,7 @@ class BatchTables:
         """Dense rank table for n-card rows (n = 5, 6, 7), built on first use."""
         table = self._ranks.get(n)
         if table is None:
-            table = tables().rank_array(n).astype(np.int16)
+            table = tables().rank_array(n)
             self._ranks[n] = table
         return table
 

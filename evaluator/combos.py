@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def combinations_array(n: int, k: int) -> npt.NDArray[np.uint8]:
     """Every k-subset of ``range(n)`` in lexicographic order, as a (k, C(n, k)) uint8 array.
 
@@ -24,17 +24,16 @@ def combinations_array(n: int, k: int) -> npt.NDArray[np.uint8]:
     if k == 0:
         result = np.zeros((0, 1), dtype=np.uint8)
     else:
-        # Start with every first element that leaves room for k - 1 more, then extend.
-        columns = [np.arange(n - k + 1, dtype=np.int64)]
+        # Start with every first element that leaves room for k - 1 more, then extend: a
+        # combination ending in `last` at position p has n - k + p - last choices next.
+        columns = [np.arange(n - k + 1, dtype=np.uint8)]
         for position in range(1, k):
-            last = columns[-1]
-            room = n - k + position - last  # choices for the next element: last+1 .. n-k+pos
-            total = int(room.sum())
-            starts = np.repeat(np.cumsum(room) - room, room)
-            offsets = np.arange(total, dtype=np.int64) - starts
+            room = (n - k + position) - columns[-1].astype(np.int32)
+            starts = np.repeat((np.cumsum(room) - room).astype(np.int32), room)
+            offsets = np.arange(len(starts), dtype=np.int32) - starts
             columns = [np.repeat(c, room) for c in columns]
-            columns.append(columns[-1] + 1 + offsets)
-        result = np.stack(columns).astype(np.uint8)
+            columns.append((columns[-1] + 1 + offsets).astype(np.uint8))
+        result = np.stack(columns)
     assert result.shape[1] == comb(n, k)
     result.setflags(write=False)
     return result

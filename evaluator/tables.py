@@ -43,7 +43,7 @@ SCALAR_RANK_SHIFT: Final = 80  # scalar key: rank-key sum starts here
 
 STRAIGHT_HIGHS: Final = tuple(range(3, 13))  # five-high (the wheel) .. ace-high
 NUM_STRENGTHS: Final = 7462
-UInt16Array: TypeAlias = "npt.NDArray[np.uint16]"
+Int16Array: TypeAlias = "npt.NDArray[np.int16]"
 UInt64Array: TypeAlias = "npt.NDArray[np.uint64]"
 Int64Array: TypeAlias = "npt.NDArray[np.int64]"
 
@@ -132,24 +132,24 @@ class Tables:
 
     classes: tuple[tuple[Category, tuple[int, ...]], ...]  # strength s -> classes[s]; [0] unused
     category_of: bytes  # strength -> Category value
-    flush: UInt16Array  # 13-bit suit mask -> best flush strength (0 below five cards)
+    flush: Int16Array  # 13-bit suit mask -> best flush strength (0 below five cards)
     flush_list: list[int]
     rank_sums: dict[int, Int64Array]  # n -> sorted rank-key sums of n cards
-    rank_values: dict[int, UInt16Array]  # n -> best non-flush strength, aligned with sums
+    rank_values: dict[int, Int16Array]  # n -> best non-flush strength, aligned with sums
     rank_dicts: dict[int, dict[int, int]]  # n -> {rank-key sum: strength}
     scalar_keys: dict[Card, int]  # Card -> big-int key of the scalar evaluator
     batch_keys: UInt64Array  # card id -> rank key << 16 | 1 << 4 * suit
     mask_bits: UInt64Array  # card id -> 1 << 16 * suit + rank
-    _rank_arrays: dict[int, UInt16Array] = field(default_factory=dict)
+    _rank_arrays: dict[int, Int16Array] = field(default_factory=dict)
 
-    def rank_array(self, n: int) -> UInt16Array:
+    def rank_array(self, n: int) -> Int16Array:
         """Dense table for n-card hands: rank-key sum -> best non-flush strength."""
         array = self._rank_arrays.get(n)
         if array is None:
             import numpy as np
 
             sums = self.rank_sums[n]
-            array = np.zeros(int(sums[-1]) + 1, dtype=np.uint16)
+            array = np.zeros(int(sums[-1]) + 1, dtype=np.int16)
             array[sums] = self.rank_values[n]
             self._rank_arrays[n] = array
         return array
@@ -172,7 +172,7 @@ def _build() -> Tables:
     strength_of = {c: s for s, c in enumerate(classes, start=1)}
     category_of = bytes([0] + [int(c[0]) for c in classes])
 
-    flush = np.zeros(1 << 13, dtype=np.uint16)
+    flush = np.zeros(1 << 13, dtype=np.int16)
     for (category, ranks), strength in strength_of.items():
         if category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
             flush[sum(1 << r for r in ranks)] = strength
@@ -180,7 +180,7 @@ def _build() -> Tables:
     popcount = np.array([bin(m).count("1") for m in range(1 << 13)])
     for size in range(6, 14):
         chosen = masks[popcount == size]
-        best = np.zeros(len(chosen), dtype=np.uint16)
+        best = np.zeros(len(chosen), dtype=np.int16)
         for bit in range(13):
             has = (chosen >> bit) & 1 == 1
             best = np.where(has, np.maximum(best, flush[chosen ^ (1 << bit)]), best)
@@ -191,15 +191,15 @@ def _build() -> Tables:
         if category not in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
             five[sum(RANK_KEYS[r] for r in ranks)] = strength
     rank_sums: dict[int, Int64Array] = {}
-    rank_values: dict[int, UInt16Array] = {}
+    rank_values: dict[int, Int16Array] = {}
     sums5, _ = _multisets(5)
     rank_sums[5] = sums5
-    rank_values[5] = np.array([five[int(s)] for s in sums5], dtype=np.uint16)
+    rank_values[5] = np.array([five[int(s)] for s in sums5], dtype=np.int16)
     keys = np.asarray(RANK_KEYS, dtype=np.int64)
     for size in (6, 7):
         sums, counts = _multisets(size)
         below_sums, below_values = rank_sums[size - 1], rank_values[size - 1]
-        best = np.zeros(len(sums), dtype=np.uint16)
+        best = np.zeros(len(sums), dtype=np.int16)
         for r in range(13):
             has = counts[:, r] > 0
             position = np.searchsorted(below_sums, sums[has] - keys[r])

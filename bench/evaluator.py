@@ -1,0 +1,271 @@
+"""Benchmark the evaluator against its peers on the same hands, in one process.
+
+    .venv/bin/python bench/evaluator.py            # about a minute
+    .venv/bin/python bench/evaluator.py --quick    # smaller samples, a few seconds
+
+Peers: treys, phevaluator (its public API), eval7 and pokerkit. Each figure is the best of a
+few runs (wall clock; the machine may be shared). Slow peers are measured on fewer hands and
+compared per hand. The issue's targets are printed next to the figures; nothing here passes
+or fails, it only reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import phevaluator
+import pokerkit
+import treys
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+with warnings.catch_warnings():  # eval7 imports pyparsing names that are deprecated
+    warnings.simplefilter("ignore", DeprecationWarning)
+    import eval7  # noqa: E402
+
+from evaluator import DECK, equity, evaluate, evaluate_batch  # noqa: E402
+
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+TEXT = [r + s for r in RANKS for s in SUITS]  # card id -> "As" (the same ids as phevaluator)
+
+
+def best_of(runs: int, action: Callable[[], object]) -> float:
+    """The fastest of ``runs`` wall-clock timings of ``action``, in seconds."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def random_hands(count: int, size: int, seed: int) -> np.ndarray:
+    """``count`` uniform random hands of ``size`` distinct card ids, as uint8 (count, size)."""
+    rng = np.random.default_rng(seed)
+    hands = rng.integers(0, 52, size=(count, size))
+    while True:
+        clash = np.flatnonzero((np.diff(np.sort(hands, axis=1), axis=1) == 0).any(axis=1))
+        if not len(clash):
+            return hands.astype(np.uint8)
+        hands[clash] = rng.integers(0, 52, size=(len(clash), size))
+
+
+def rate(count: int, seconds: float) -> str:
+    per_second = count / seconds
+    if per_second >= 1e6:
+        return f"{per_second / 1e6:8.2f} M/s"
+    return f"{per_second / 1e3:8.1f} k/s"
+
+
+def line(label: str, figure: str, note: str = "") -> None:
+    print(f"  {label:<46}{figure:>14}  {note}")
+
+
+def section(title: str) -> None:
+    print(f"\n{title}\n" + "-" * len(title))
+
+
+# --- tables ---------------------------------------------------------------------------------
+LOAD_PROBE = """
+import os, time, json
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+t0 = time.perf_counter()
+import numpy
+t1 = time.perf_counter(); before = rss()
+from evaluator import evaluate, evaluate_batch
+t2 = time.perf_counter()
+evaluate("As Ks Qs Js Ts 2c 3d")
+t3 = time.perf_counter()
+evaluate_batch([[0, 4, 8, 12, 17, 21, 25]])
+t4 = time.perf_counter()
+from evaluator.tables import tables
+from evaluator.batch import batch_tables
+t, b = tables(), batch_tables()
+arrays = [t.flush, *t.rank_sums.values(), *t.rank_values.values(), *t._rank_arrays.values(),
+          *(v for v in vars(b).values() if isinstance(v, numpy.ndarray)), *b._ranks.values()]
+unique = {id(a): a for a in arrays}.values()
+print(json.dumps({"numpy": t1 - t0, "import": t2 - t1, "scalar": t3 - t2, "batch": t4 - t3,
+                  "rss": rss() - before, "bytes": sum(a.nbytes for a in unique)}))
+"""
+
+
+def bench_tables() -> None:
+    section("Tables (fresh process, best of 3)")
+    runs = []
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-c", LOAD_PROBE], cwd=ROOT, capture_output=True,
+                              text=True, check=True)
+        runs.append(json.loads(done.stdout))
+    best = {key: min(run[key] for run in runs) for key in runs[0]}
+    line("import evaluator (no NumPy, no tables)", f"{best['import'] * 1e3:8.1f} ms")
+    line("import numpy (not ours, for scale)", f"{best['numpy'] * 1e3:8.1f} ms")
+    line("first evaluate(): build scalar tables", f"{best['scalar'] * 1e3:8.1f} ms",
+         "target < 1 s")
+    line("first evaluate_batch(): dense 7-card table", f"{best['batch'] * 1e3:8.1f} ms")
+    line("table arrays (NumPy nbytes)", f"{best['bytes'] / 2**20:8.1f} MB", "target < 64 MB")
+    line("resident memory growth, all of the above", f"{best['rss'] / 2**20:8.1f} MB")
+
+
+# --- one hand at a time ---------------------------------------------------------------------
+def bench_single(count: int) -> float:
+    section(f"One 7-card hand per call from Python ({count:,} random hands)")
+    hands = random_hands(count, 7, seed=1).tolist()
+    ours_cards = [[DECK[i] for i in hand] for hand in hands]
+    treys_cards = [[treys.Card.new(TEXT[i]) for i in hand] for hand in hands]
+    eval7_cards = [[eval7.Card(TEXT[i]) for i in hand] for hand in hands]
+    treys_evaluator = treys.Evaluator()
+    ph_evaluate = phevaluator.evaluate_cards
+    e7_evaluate = eval7.evaluate
+
+    def ours() -> None:
+        for cards in ours_cards:
+            evaluate(cards)
+
+    def ours_ids() -> None:
+        for ids in hands:
+            evaluate(ids)
+
+    few = max(count // 10, 1000)
+
+    def run_treys() -> None:
+        for cards in treys_cards[:few]:
+            treys_evaluator.evaluate(cards[:2], cards[2:])
+
+    def run_phevaluator() -> None:
+        for ids in hands:
+            ph_evaluate(*ids)
+
+    def run_eval7() -> None:
+        for cards in eval7_cards:
+            e7_evaluate(cards)
+
+    pk_hands = [("".join(TEXT[i] for i in h[:2]), "".join(TEXT[i] for i in h[2:]))
+                for h in hands[:2000]]
+
+    def run_pokerkit() -> None:
+        for hole, board in pk_hands:
+            pokerkit.StandardHighHand.from_game(hole, board)
+
+    ours_time = best_of(5, ours) / count
+    results = {
+        "treys Evaluator.evaluate": best_of(3, run_treys) / few,
+        "phevaluator evaluate_cards": best_of(3, run_phevaluator) / count,
+        "eval7 evaluate": best_of(3, run_eval7) / count,
+        "pokerkit StandardHighHand.from_game": best_of(1, run_pokerkit) / len(pk_hands),
+    }
+    line("ours: evaluate(list of Card)", rate(1, ours_time), f"{ours_time * 1e6:.2f} us/hand")
+    ids_time = best_of(3, ours_ids) / count
+    line("ours: evaluate(list of int ids)", rate(1, ids_time), f"{ids_time * 1e6:.2f} us/hand")
+    for name, seconds in results.items():
+        target = "  (target >= 6x treys)" if name.startswith("treys") else ""
+        line(name, rate(1, seconds), f"ours is {seconds / ours_time:5.1f}x faster{target}")
+    return results["phevaluator evaluate_cards"]
+
+
+# --- many hands at once ---------------------------------------------------------------------
+def bench_batch(count: int) -> None:
+    section(f"Many 7-card hands: evaluate_batch on {count:,} hands vs peers per hand")
+    hands = random_hands(count, 7, seed=2)
+    wide = hands.astype(np.int64)
+    evaluate_batch(hands[:10])
+    figures = {
+        "ours: evaluate_batch(uint8 ids)": best_of(5, lambda: evaluate_batch(hands)),
+        "ours: evaluate_batch(uint8, check=False)":
+            best_of(5, lambda: evaluate_batch(hands, check=False)),
+        "ours: evaluate_batch(int64 ids)": best_of(5, lambda: evaluate_batch(wide)),
+    }
+    for name, seconds in figures.items():
+        note = "target >= 50 M/s" if name == "ours: evaluate_batch(uint8 ids)" else ""
+        line(name, rate(count, seconds), note)
+    ours_rate = count / figures["ours: evaluate_batch(uint8 ids)"]
+    sample = hands[: max(count // 5, 1000)].tolist()
+    ph7 = phevaluator.evaluate_7cards
+    e7_cards = [[eval7.Card(TEXT[i]) for i in hand] for hand in sample]
+    peers = {
+        "phevaluator evaluate_7cards per hand": best_of(3, lambda: [ph7(*h) for h in sample]),
+        "eval7 evaluate per hand": best_of(3, lambda: [eval7.evaluate(c) for c in e7_cards]),
+    }
+    for name, seconds in peers.items():
+        peer_rate = len(sample) / seconds
+        target = "  (target >= 20x phevaluator)" if name.startswith("phe") else ""
+        line(name, rate(len(sample), seconds), f"ours is {ours_rate / peer_rate:5.1f}x{target}")
+
+
+# --- equity ---------------------------------------------------------------------------------
+def eval7_equity_seconds(holes: list[str], boards_to_time: int) -> tuple[float, int]:
+    """eval7.evaluate looped over the first boards, extrapolated to every board."""
+    hole_cards = [[eval7.Card(t) for t in (h[:2], h[2:])] for h in holes]
+    used = {t for h in holes for t in (h[:2], h[2:])}
+    deck = [eval7.Card(t) for t in TEXT if t not in used]
+    all_boards = combinations(deck, 5)
+    boards = [list(b) for _, b in zip(range(boards_to_time), all_boards, strict=False)]
+    total = sum(1 for _ in combinations(range(len(deck)), 5))
+    e7 = eval7.evaluate
+
+    def loop() -> None:
+        for board in boards:
+            values = [e7(h + board) for h in hole_cards]
+            best = max(values)
+            values.count(best)
+
+    return best_of(2, loop) * total / len(boards), total
+
+
+def bench_equity(boards_to_time: int) -> None:
+    section("Exact preflop equity (every board)")
+    heads_up = ["AhAs", "KdKc"]
+    start = time.perf_counter()
+    result = equity(heads_up)
+    cold = time.perf_counter() - start
+    warm = best_of(5, lambda: equity(heads_up))
+    aces = result[0]
+    line("ours: AhAs vs KdKc, first call (builds combos)", f"{cold:8.3f} s")
+    line("ours: AhAs vs KdKc", f"{warm:8.3f} s", "target <= 0.25 s")
+    print(f"  {'':<46}{'':>14}  {result.boards:,} boards; AhAs wins {aces.wins:,}, "
+          f"ties {aces.ties:,}, loses {aces.losses:,}")
+    e7_time, total = eval7_equity_seconds(heads_up, boards_to_time)
+    line(f"eval7 evaluate looped ({boards_to_time:,} boards, scaled)", f"{e7_time:8.3f} s",
+         f"ours is {e7_time / warm:5.1f}x faster  (target >= 6x)")
+    three = ["AhAs", "KdKc", "7c8c"]
+    three_time = best_of(3, lambda: equity(three))
+    line("ours: AhAs vs KdKc vs 7c8c", f"{three_time:8.3f} s", "target <= 1 s")
+    e7_three, _ = eval7_equity_seconds(three, boards_to_time)
+    line("eval7 evaluate looped, three hands (scaled)", f"{e7_three:8.3f} s",
+         f"ours is {e7_three / three_time:5.1f}x faster")
+    mc = best_of(3, lambda: equity(heads_up, samples=1_000_000, seed=1))
+    line("ours: Monte Carlo, 1,000,000 boards", f"{mc:8.3f} s")
+    six = ["AhAs", "KdKc", "7c8c", "QsJs", "2d2h", "Tc9d"]
+    six_time = best_of(3, lambda: equity(six))
+    line("ours: six hands (C(40,5) = 658,008 boards)", f"{six_time:8.3f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller samples")
+    quick = parser.parse_args().quick
+    print(f"Python {platform.python_version()}, NumPy {np.__version__}, "
+          f"{os.cpu_count()} CPUs, {platform.processor() or platform.machine()}")
+    started = time.perf_counter()
+    bench_tables()
+    bench_single(20_000 if quick else 100_000)
+    bench_batch(200_000 if quick else 1_000_000)
+    bench_equity(20_000 if quick else 100_000)
+    print(f"\nbenchmark took {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
