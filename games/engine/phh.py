@@ -203,8 +203,14 @@ def _lines(data: dict[str, Any]) -> list[list[str]]:
     lines = []
     for text in actions:
         words = text.split("#", 1)[0].split()
-        if words:
-            lines.append(words)
+        if not words:
+            continue
+        # Every action has an actor and a verb; dealing names its cards (and hole cards,
+        # the player). Checked here so the replay can rely on the shape.
+        expected = {"dh": 4, "db": 3}.get(words[1], 2) if len(words) > 1 else 2
+        if len(words) < 2 or (words[0] == "d" and len(words) != expected):
+            raise PHHError(f"Malformed action {text.strip()!r}.")
+        lines.append(words)
     return lines
 
 

@@ -175,6 +175,8 @@ def test_unknown_hole_cards_needed_at_showdown_are_an_error():
         (("\"d db 4h\"", "\"d db Ac\""), "Ac appears twice"),
         (("year = 2009", "finishing_stacks = [1, 2, 3]"), "differ from the replay"),
         (("variant", "variant = = "), "Not valid TOML"),
+        (("\"d db Jh\"", "\"d db\""), "Malformed action 'd db'"),
+        (("\"p3 cbr 7000\"", "\"p3\""), "Malformed action 'p3'"),
     ],
 )
 def test_bad_files_are_refused_with_a_reason(change, message):
