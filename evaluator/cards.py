@@ -168,6 +168,26 @@ _ONE_CARD: Final = re.compile(r"(10|ace|[2-9tjqka1])\s*([" + _SUITS + "])", re.I
 _RANK_ONLY: Final = re.compile(r"(10|ace|[2-9tjqka1])", re.IGNORECASE)
 _SUIT_ONLY: Final = re.compile("[" + _SUITS + "]")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
+_TWO: Final = re.compile("..", re.DOTALL)
+_BY_TEXT: Final = {  # every two-character spelling of a card: "As", "aS", "A♠", ...
+    rank + suit: DECK[4 * r + s]
+    for r, upper in enumerate("23456789TJQKA")
+    for rank in {upper, upper.lower()}
+    for suit, s in {**_SUIT_OF, "C": 0, "D": 1, "H": 2, "S": 3}.items()
+}
+
+
+def _quick_parse(text: str) -> list[Card] | None:
+    """The common case, two characters per card ("As Kd", "AsKd"); None if anything else."""
+    pieces = text.replace(",", " ").split()
+    for piece in pieces:
+        if len(piece) % 2:
+            return None
+    found = list(map(_BY_TEXT.get, _TWO.findall("".join(pieces))))
+    if None in found:
+        return None
+    cards: list[Card] = found  # type: ignore[assignment]
+    return cards if len(set(cards)) == len(cards) else None
 
 
 def _tokens(text: str) -> list[str]:
@@ -196,6 +216,9 @@ def parse_cards(text: str) -> list[Card]:
     """
     if not isinstance(text, str):
         raise ValueError(f"expected card text, got {type(text).__name__}: {text!r}")
+    quick = _quick_parse(text)
+    if quick is not None:
+        return quick
     cards: list[Card] = []
     seen: set[Card] = set()
     for token in _tokens(text):

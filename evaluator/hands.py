@@ -168,11 +168,15 @@ def evaluate(cards: CardInput) -> HandValue:
     """
     if not _KEYS:
         _load()
-    try:
-        count = len(cards)  # type: ignore[arg-type]
-        total = sum(map(_KEYS.__getitem__, cards))  # type: ignore[arg-type]
-        hand = cards
-    except (KeyError, TypeError):
+    hand: Sequence[Card] | None = None
+    if type(cards) is not str:
+        try:  # the fast path: a list or tuple of Cards
+            count = len(cards)  # type: ignore[arg-type]
+            total = sum(map(_KEYS.__getitem__, cards))  # type: ignore[arg-type]
+            hand = cards  # type: ignore[assignment]
+        except (KeyError, TypeError):
+            pass
+    if hand is None:
         hand = to_cards(cards)
         total = sum(map(_KEYS.__getitem__, hand))
         count = len(hand)
@@ -187,7 +191,7 @@ def evaluate(cards: CardInput) -> HandValue:
         strength = _RANKS[count][total >> SCALAR_RANK_SHIFT]
     value = HandValue.__new__(HandValue)
     value.strength = strength
-    value._cards = tuple(hand)  # type: ignore[arg-type]
+    value._cards = tuple(hand)
     return value
 
 
