@@ -40,8 +40,8 @@ def read_phh(text: str) -> Any:
     except ValueError as error:  # a value the engine refused with its own sentence
         raise PHHError(str(error)) from None
     except (IndexError, KeyError, TypeError, AttributeError):
-        # The engine's reader does not name every malformed line yet (e.g. 'd db' without
-        # cards); refuse it cleanly rather than fail the page.
+        # A last resort: the engine's reader names the problems it knows of; anything it
+        # misses is still refused cleanly rather than failing the page.
         raise PHHError("An action line is incomplete or malformed.") from None
 
 

@@ -91,7 +91,7 @@ def test_our_own_export_imports_as_the_same_hand(logged_in, side_pot_hand, alice
          .replace("\n]", "]") + "\n[2]\n" + SAMPLE.replace("actions = [\n", "actions = [")
          .replace(",\n  ", ", ").replace("\n]", "]"), "holds 2 hands"),
         ("   ", "Paste a hand history or choose a file."),
-        (SAMPLE.replace("'d db Jd'", "'d db'"), "An action line is incomplete or malformed."),
+        (SAMPLE.replace("'d db Jd'", "'d db'"), "Malformed action &#x27;d db&#x27;."),
     ],
 )
 def test_broken_or_unsupported_files_are_refused_with_a_clear_message(logged_in, text, message):
