@@ -4,6 +4,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -19,29 +20,37 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextmanager
-def daphne_server(env_overrides: dict[str, str], timeout: float = 30.0):
-    """Run ``daphne pokersite.asgi:application`` on a free port; yield its base URL.
+def _tail(path: Path, lines: int = 60) -> str:
+    text = path.read_text(errors="replace") if path.exists() else ""
+    return "\n".join(text.splitlines()[-lines:])
 
-    The process gets the current environment plus ``env_overrides`` and is stopped
-    (then killed if it lingers) on exit. Waits until ``/healthz`` answers 200.
+
+@contextmanager
+def daphne_server(env_overrides: dict[str, str | None], timeout: float = 30.0, log_path=None):
+    """Run ``daphne pokersite.asgi:application`` on a free port; yield ``host:port``.
+
+    The process gets the current environment with ``env_overrides`` applied (None unsets a
+    variable), writes its output to ``log_path`` (a temporary file if not given, quoted on
+    failure), and is stopped, then killed if it lingers, on exit. Waits for ``/healthz``.
     """
     port = free_port()
     env = {**os.environ, **env_overrides}
-    process = subprocess.Popen(
-        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "pokersite.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    env = {key: value for key, value in env.items() if value is not None}
+    log_path = Path(log_path or tempfile.mkstemp(prefix="daphne-", suffix=".log")[1])
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "pokersite.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     base = f"127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if process.poll() is not None:
-                output = process.stdout.read().decode(errors="replace")
-                raise RuntimeError(f"daphne exited with {process.returncode}:\n{output}")
+                raise RuntimeError(f"daphne exited with {process.returncode}:\n{_tail(log_path)}")
             try:
                 with urllib.request.urlopen(f"http://{base}/healthz", timeout=2) as response:
                     if response.status == 200:
@@ -49,7 +58,7 @@ def daphne_server(env_overrides: dict[str, str], timeout: float = 30.0):
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"daphne did not answer on {base} within {timeout}s")
+                raise RuntimeError(f"daphne did not answer within {timeout}s:\n{_tail(log_path)}")
             time.sleep(0.2)
         yield base
     finally:

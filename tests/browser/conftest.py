@@ -11,14 +11,12 @@ import os
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.servers import DAPHNE, ROOT, free_port
+from tests.servers import ROOT, daphne_server
 
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_FLAGS = [
@@ -57,51 +55,23 @@ class Site:
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("browser-site")
     env = {
-        **os.environ,
         "DATABASE_URL": f"sqlite:///{folder}/site.sqlite3",
         "TABLE_CLOCK": "on",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "1",
+        "REDIS_URL": None,
     }
-    env.pop("REDIS_URL", None)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT, env=env, check=True, capture_output=True, timeout=120,
+        cwd=ROOT,
+        env={**os.environ, **{k: v for k, v in env.items() if v is not None}},
+        check=True,
+        capture_output=True,
+        timeout=120,
     )
-    port = free_port()
     log_path = folder / "daphne.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "pokersite.asgi:application"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
-    site = Site(url=f"http://127.0.0.1:{port}", log=log_path)
-    try:
-        _wait_for_health(process, site)
-        yield site
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_for_health(process, site: Site, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"daphne exited with {process.returncode}:\n{site.log_tail()}")
-        try:
-            with urllib.request.urlopen(f"{site.url}/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"daphne did not answer within {timeout}s:\n{site.log_tail()}")
-        time.sleep(0.2)
+    with daphne_server(env, log_path=log_path) as base:
+        yield Site(url=f"http://{base}", log=log_path)
 
 
 @pytest.fixture(scope="session")
