@@ -13,7 +13,7 @@ import evaluator
 from evaluator.tables import RANK_KEYS, Category, tables
 
 MODULES = ["evaluator", "evaluator.cards", "evaluator.tables", "evaluator.hands",
-           "evaluator.batch", "evaluator.equity", "evaluator.combos"]
+           "evaluator.batch", "evaluator.equity", "evaluator.combos", "evaluator.learning"]
 
 
 @pytest.mark.parametrize("name", MODULES)
