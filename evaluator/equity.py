@@ -22,7 +22,7 @@ from evaluator.batch import BatchTables, batch_tables
 from evaluator.cards import DECK, Card, to_cards
 from evaluator.combos import combinations_array
 from evaluator.hands import CardInput
-from evaluator.tables import FLUSH_BITS, SUIT_SHIFT
+from evaluator.tables import FLUSH_ADD, FLUSH_BITS, SUIT_SHIFT
 
 CHUNK = 1 << 14
 PROGRESS_EVERY = 1 << 18
@@ -188,7 +188,7 @@ def equity(
     deck = np.array([c.id for c in DECK if c not in seen], dtype=np.int64)
     deck_keys = bt.keys[deck]
     deck_bits = bt.mask_bits[deck]
-    board_key = int(bt.first_keys[0] - bt.keys[0]) + sum(int(bt.keys[c.id]) for c in shared)
+    board_key = FLUSH_ADD + sum(int(bt.keys[c.id]) for c in shared)  # + the flush addend
     known_mask = 0
     for card in shared:
         known_mask |= int(bt.mask_bits[card.id])
