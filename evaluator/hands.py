@@ -10,14 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
 from evaluator.cards import Card, Rank, to_cards
-from evaluator.tables import (
-    FLUSH_ADD,
-    FLUSH_BITS,
-    MASK_SHIFT,
-    SCALAR_RANK_SHIFT,
-    Category,
-    tables,
-)
+from evaluator.tables import Category, tables
 
 CardInput: TypeAlias = "str | Card | Iterable[Card | str | int]"
 """Anything :func:`evaluator.cards.to_cards` reads: text, Cards, card ids, or a mix."""
@@ -25,12 +18,14 @@ CardInput: TypeAlias = "str | Card | Iterable[Card | str | int]"
 _FLUSH_CATEGORIES: Final = frozenset(
     (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 )
-_MASKS: Final = (1 << 64) - 1
-_FLUSH_SUIT: Final = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
+# Filled in place on first use (see _load), so evaluate() can bind them once.
 _CATEGORY_OF: list[Category] = []
 _KEYS: dict[Card, int] = {}
+_KEY_OF: Final = _KEYS.__getitem__
 _RANKS: list[dict[int, int]] = []
 _FLUSH: list[int] = []
+_FLUSH_SUITS: list[int] = []
+_new: Final = object.__new__
 
 
 def _load() -> None:
@@ -38,7 +33,8 @@ def _load() -> None:
     _CATEGORY_OF[:] = [Category(c) for c in t.category_of]
     _RANKS[:] = [{}, {}, {}, {}, {}, t.rank_dicts[5], t.rank_dicts[6], t.rank_dicts[7]]
     _FLUSH[:] = t.flush_list
-    _KEYS.update(t.scalar_keys)  # last: evaluate() checks _KEYS to know tables are loaded
+    _FLUSH_SUITS[:] = t.flush_suits
+    _KEYS.update(t.scalar_keys)  # last: an empty _KEYS sends evaluate() the slow way
 
 
 class HandValue:
@@ -166,33 +162,31 @@ def evaluate(cards: CardInput) -> HandValue:
     >>> evaluate(["2c", "2d", "9h", "9s", "Kc", "7d", "3s"]).category.label
     'Two pair'
     """
+    try:  # the fast path: a list or tuple of Cards (anything else raises and goes slow)
+        count = len(cards)  # type: ignore[arg-type]
+        total = sum(map(_KEY_OF, cards))  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        return _evaluate_checked(cards)
+    if (total & 0xFFFFFFFFFFFFF).bit_count() != count or not 5 <= count <= 7:
+        return _evaluate_checked(cards)  # raises, naming the problem
+    suit = _FLUSH_SUITS[(total >> 52) & 0xFFF]  # the flush suit, or -1
+    strength = (
+        _RANKS[count][total >> 64] if suit < 0 else _FLUSH[(total >> (13 * suit)) & 0x1FFF]
+    )
+    value: HandValue = _new(HandValue)
+    value.strength = strength
+    value._cards = tuple(cards)  # type: ignore[arg-type]
+    return value
+
+
+def _evaluate_checked(cards: CardInput) -> HandValue:
+    """evaluate() for any input: loads the tables, reads the cards, names what is wrong."""
     if not _KEYS:
         _load()
-    hand: Sequence[Card] | None = None
-    if type(cards) is not str:
-        try:  # the fast path: a list or tuple of Cards
-            count = len(cards)  # type: ignore[arg-type]
-            total = sum(map(_KEYS.__getitem__, cards))  # type: ignore[arg-type]
-            hand = cards  # type: ignore[assignment]
-        except (KeyError, TypeError):
-            pass
-    if hand is None:
-        hand = to_cards(cards)
-        total = sum(map(_KEYS.__getitem__, hand))
-        count = len(hand)
-    if not 5 <= count <= 7 or ((total >> MASK_SHIFT) & _MASKS).bit_count() != count:
-        hand = to_cards(hand)  # names a duplicate card, if any
+    hand = to_cards(cards)
+    if not 5 <= len(hand) <= 7:
         raise ValueError(f"a hand has 5, 6 or 7 cards, got {len(hand)}")
-    flush = ((total & 0xFFFF) + FLUSH_ADD) & FLUSH_BITS
-    if flush:
-        shift = MASK_SHIFT + 16 * _FLUSH_SUIT[flush]
-        strength = _FLUSH[(total >> shift) & 0x1FFF]
-    else:
-        strength = _RANKS[count][total >> SCALAR_RANK_SHIFT]
-    value = HandValue.__new__(HandValue)
-    value.strength = strength
-    value._cards = tuple(hand)
-    return value
+    return evaluate(hand)
 
 
 def compare(a: HandValue | CardInput, b: HandValue | CardInput) -> int:

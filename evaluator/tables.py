@@ -12,10 +12,16 @@ The facts, written once:
 - Each card has an additive key. Its rank part is one of 13 *rank keys*, chosen so that the
   sums over any 5, 6 or 7 cards (each rank at most four times) are distinct per rank multiset
   for a given card count; a table indexed by that sum holds the best non-flush strength.
-  Its suit part counts cards per suit in four 4-bit fields (``+0x3333`` sets bit 3 of a field
-  holding five or more: a flush). Its mask part sets bit ``16 * suit + rank``; a 13-bit
-  suit mask indexes the flush table. With at most seven cards a flush, when there is one, is
-  always the best hand (four of a kind or a full house would need the two other cards).
+  Its suit part counts cards per suit; its mask part sets one bit per card, and a suit's
+  13-bit mask indexes the flush table. With at most seven cards a flush, when there is one,
+  is always the best hand (four of a kind or a full house would need the two other cards).
+- The batch key (int64) is ``rank key << 16 | 1 << 4 * suit``: four 4-bit suit counts, where
+  ``+0x3333`` sets bit 3 of a field holding five or more. Mask bits ``16 * suit + rank`` are
+  gathered separately, for flush rows only.
+- The scalar key (a Python int of 87 bits) is ``rank key << 64 | 1 << 52 + 3 * suit |
+  1 << 13 * suit + rank``: the sum's low 52 bits are the cards (a repeated card carries, so
+  their bit count equals the card count exactly when the cards are distinct), bits 52-63 the
+  suit counts (a 4,096-entry list names the flush suit), and bits 64 up the rank-key sum.
 """
 
 from __future__ import annotations
@@ -38,8 +44,8 @@ RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 6363
 SUIT_SHIFT: Final = 16  # rank-key sum starts at this bit of a batch key (suit counts below)
 FLUSH_ADD: Final = 0x3333
 FLUSH_BITS: Final = 0x8888
-MASK_SHIFT: Final = 16  # scalar key: per-suit 16-bit rank masks start here
-SCALAR_RANK_SHIFT: Final = 80  # scalar key: rank-key sum starts here
+SCALAR_SUIT_SHIFT: Final = 52  # scalar key: 3-bit suit counts start here (cards below)
+SCALAR_RANK_SHIFT: Final = 64  # scalar key: rank-key sum starts here
 
 STRAIGHT_HIGHS: Final = tuple(range(3, 13))  # five-high (the wheel) .. ace-high
 NUM_STRENGTHS: Final = 7462
@@ -134,6 +140,7 @@ class Tables:
     category_of: bytes  # strength -> Category value
     flush: Int16Array  # 13-bit suit mask -> best flush strength (0 below five cards)
     flush_list: list[int]
+    flush_suits: list[int]  # 3-bit suit counts (scalar key bits 52-63) -> flush suit or -1
     rank_sums: dict[int, Int64Array]  # n -> sorted rank-key sums of n cards
     rank_values: dict[int, Int16Array]  # n -> best non-flush strength, aligned with sums
     rank_dicts: dict[int, dict[int, int]]  # n -> {rank-key sum: strength}
@@ -156,13 +163,23 @@ class Tables:
 
 
 def scalar_key(card_id: int) -> int:
-    """The big-int key the scalar evaluator sums: rank key, suit mask bit, suit count."""
+    """The big-int key the scalar evaluator sums: rank key, suit count, card bit."""
     rank, suit = divmod(card_id, 4)
     return (
         (RANK_KEYS[rank] << SCALAR_RANK_SHIFT)
-        | (1 << (MASK_SHIFT + 16 * suit + rank))
-        | (1 << (4 * suit))
+        | (1 << (SCALAR_SUIT_SHIFT + 3 * suit))
+        | (1 << (13 * suit + rank))
     )
+
+
+def scalar_flush_suits() -> list[int]:
+    """For each 12-bit value of four 3-bit suit counts, the suit holding five or more, or -1."""
+    suits = [-1] * 4096
+    for counts in range(4096):
+        for suit in range(4):
+            if (counts >> (3 * suit)) & 7 >= 5:
+                suits[counts] = suit
+    return suits
 
 
 def _build() -> Tables:
@@ -217,6 +234,7 @@ def _build() -> Tables:
         category_of=category_of,
         flush=flush,
         flush_list=flush.tolist(),
+        flush_suits=scalar_flush_suits(),
         rank_sums=rank_sums,
         rank_values=rank_values,
         rank_dicts={
