@@ -80,16 +80,20 @@ def batch_tables() -> BatchTables:
     return BatchTables()
 
 
-def _check(ids: npt.NDArray[np.integer]) -> None:
+def _check_shape(ids: npt.NDArray[np.integer]) -> None:
+    if not np.issubdtype(ids.dtype, np.integer):
+        raise ValueError(f"card ids must be integers, got dtype {ids.dtype}")
     if ids.ndim != 2 or not 5 <= ids.shape[1] <= 7:
         raise ValueError(f"expected an array of shape (N, 5..7) of card ids, got {ids.shape}")
-    if ids.size == 0:
-        return
-    high = int(ids.max())
-    low = 0 if np.issubdtype(ids.dtype, np.unsignedinteger) else int(ids.min())
-    if low < 0 or high > 51:
-        bad = low if low < 0 else high
-        raise ValueError(f"card id out of range 0..51: {bad}")
+
+
+def _check_range(block: npt.NDArray[np.integer]) -> None:
+    # One pass: read as unsigned, a negative id is huge too.
+    kind = block.dtype.kind
+    unsigned = block.view(np.dtype(f"u{block.dtype.itemsize}")) if kind == "i" else block
+    if len(block) and int(unsigned.max()) > 51:
+        low, high = int(block.min()), int(block.max())
+        raise ValueError(f"card id out of range 0..51: {low if low < 0 else high}")
 
 
 def _columns(block: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint16] | npt.NDArray[np.uint8]]:
@@ -115,16 +119,16 @@ def evaluate_batch(ids: npt.ArrayLike, *, check: bool = True) -> StrengthArray:
     [7462, 1]
     """
     array = np.asarray(ids)
-    if not np.issubdtype(array.dtype, np.integer):
-        raise ValueError(f"card ids must be integers, got dtype {array.dtype}")
-    _check(array)
+    _check_shape(array)
     count = array.shape[1]
     bt = batch_tables()
     ranks, take = bt.ranks(count), np.take
     lone = count % 2 == 1
     out = np.empty(len(array), dtype=np.int16)
     for start in range(0, len(array), CHUNK):
-        block = np.ascontiguousarray(array[start : start + CHUNK], dtype=np.uint8)
+        block_ids = array[start : start + CHUNK]
+        _check_range(block_ids)  # per chunk, while it is in the cache
+        block = np.ascontiguousarray(block_ids, dtype=np.uint8)
         columns = [column.astype(np.intp) for column in _columns(block)]
         if check:
             total = _checked_total(block, columns, lone, bt, start)
