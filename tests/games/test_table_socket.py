@@ -170,3 +170,40 @@ async def test_a_private_table_socket_is_refused_to_the_uninvited(alice, bob):
     host = await RecordingSocket.open(table.id, alice)
     assert host.connected
     await host.close()
+
+
+async def test_a_foreign_origin_table_socket_is_refused(table, alice):
+    from channels.testing import WebsocketCommunicator
+
+    from pokersite.asgi import application
+    from tests.games.sockets import session_key_for
+
+    key = await session_key_for(alice)
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.id}/",
+        headers=[(b"origin", b"https://evil.example"), (b"cookie", f"sessionid={key}".encode())],
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_a_staff_pause_is_pushed_live_to_everyone_at_the_table(table, alice, spectator):
+    from django.contrib.auth import get_user_model
+
+    from games import staff
+
+    player = await RecordingSocket.open(table.id, alice)
+    watcher = await RecordingSocket.open(table.id, spectator)
+    await settle(player, watcher)
+
+    @database_sync_to_async
+    def pause():
+        boss = get_user_model().objects.create_superuser("boss", "b@example.com", "pw-boss")
+        staff.pause_table(table.id, boss)
+
+    await pause()
+    for socket in (player, watcher):
+        update = await socket.receive_until(lambda f: f["type"] == "update")
+        assert update["table"]["status"] == "paused"
+        await socket.close()
