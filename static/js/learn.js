@@ -29,7 +29,7 @@ function enhancePicker(form) {
       const code = rank + suit;
       const button = h("button", {
         type: "button", class: `suit-${suit}`, title: code, "aria-label": code,
-      }, rankText(rank), SUITS[suit]);
+      }, h("span", {}, rankText(rank)), h("span", { "aria-hidden": "true" }, SUITS[suit]));
       button.addEventListener("click", () => addCard(code));
       buttons.set(code, button);
       grid.append(button);
@@ -61,14 +61,20 @@ function enhancePicker(form) {
       text += " ";
     }
     target.value = text + code;
-    refresh();
-    target.focus();
+    refresh();  // no focus(): on phones it would open the keyboard over the picker
+  }
+
+  function aim(field) {
+    target.classList.remove("ln-target");
+    target = field;
+    target.classList.add("ln-target");
   }
 
   for (const field of fields) {
-    field.addEventListener("focus", () => { target = field; });
+    field.addEventListener("focus", () => aim(field));
     field.addEventListener("input", refresh);
   }
+  aim(target);
   refresh();
 }
 
