@@ -18,7 +18,7 @@ from evaluator.tables import Category
 
 if TYPE_CHECKING:
     from evaluator.batch import evaluate_batch
-    from evaluator.equity import EquityResult, HandEquity, equity
+    from evaluator.odds import EquityResult, HandEquity, equity
 
 __all__ = [
     "DECK",
@@ -39,11 +39,14 @@ __all__ = [
     "winners",
 ]
 
+# The NumPy-backed parts live in modules whose names differ from the functions they export
+# (odds.py for ``equity``): a submodule named like a package attribute would replace it
+# once imported.
 _LAZY = {
     "evaluate_batch": "evaluator.batch",
-    "equity": "evaluator.equity",
-    "EquityResult": "evaluator.equity",
-    "HandEquity": "evaluator.equity",
+    "equity": "evaluator.odds",
+    "EquityResult": "evaluator.odds",
+    "HandEquity": "evaluator.odds",
 }
 
 
