@@ -111,7 +111,7 @@ def _number(params: QueryDict, name: str, low: int, high: int) -> int | None:
     text = params.get(name, "").replace(",", "").replace("_", "").strip()
     if not text:
         return None
-    if not text.isdigit() or not low <= int(text) <= high:
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
         raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}")
     return int(text)
 
