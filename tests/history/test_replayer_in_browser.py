@@ -118,6 +118,8 @@ def test_keys_and_buttons_step_through_the_hand(page_for, live_server, table, al
     page.keyboard.press("End")
     expect(count).to_have_text(f"Step {len(steps)} of {len(steps)}")
     expect(page.locator(".rp-equity-table tbody tr")).to_have_count(3)
+    browser.ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=browser.ARTIFACTS / "replayer-showdown.png", full_page=True)
     assert page.problems == []
 
 
