@@ -62,7 +62,11 @@ ODDS_EXAMPLES = [
 
 
 def hand_texts(params: QueryDict) -> list[str]:
-    """The hands in a query: ``hand=`` repeated and/or ``hands=`` split into hands."""
+    """The hands in a query: ``hand=`` repeated and/or ``hands=`` split into hands.
+
+    >>> hand_texts(QueryDict("hands=AhAs,KdKc")), hand_texts(QueryDict("hands=Ah, As|Kd Kc"))
+    (['AhAs', 'KdKc'], ['Ah, As', 'Kd Kc'])
+    """
     texts = params.getlist("hand")
     for text in params.getlist("hands"):
         parts = re.split(r"[\n|;]+", text)
@@ -80,7 +84,12 @@ def _cards(label: str, text: str) -> list[Card]:
 def read_deal(
     texts: list[str], board_text: str, dead_text: str = "", what: str = "a showdown"
 ) -> tuple[list[list[Card]], list[Card], list[Card]]:
-    """Hands, board and dead cards of one deal, each field checked; errors name the field."""
+    """Hands, board and dead cards of one deal, each field checked; errors name the field.
+
+    >>> read_deal(["Ah As", "Kd Ah"], board_text="2c 7d 9h")
+    Traceback (most recent call last):
+    ValueError: duplicate card Ah: in hand 1 and hand 2
+    """
     if texts and not 2 <= len(texts) <= MAX_HANDS:
         raise ValueError(f"{what} takes 2 to {MAX_HANDS} hands, got {len(texts)}")
     hands = [_cards(f"hand {i}", text) for i, text in enumerate(texts, 1)]
@@ -153,8 +162,8 @@ def run_equity(params: QueryDict) -> dict[str, Any]:
     }
 
 
-def _link(name: str, hands: list[str], board: str) -> tuple[str, str]:
-    return name, "?" + urlencode({"hands": "\n".join(hands), "board": board})
+def _query(hands: list[str], board: str) -> str:
+    return "?" + urlencode({"hands": "\n".join(hands), "board": board})
 
 
 def _ratio(count: int, total: int) -> dict[str, str]:
@@ -176,7 +185,7 @@ def learn(request: HttpRequest) -> HttpResponse:
         "rankings": rankings, "five_total": f"{FIVE_CARD_HANDS:,}",
         "seven_total": f"{SEVEN_CARD_HANDS:,}", "hands": "\n".join(texts),
         "board": request.GET.get("board", ""),
-        "examples": [_link(name, hands, board) for name, hands, board in WINS_EXAMPLES],
+        "examples": [(name, _query(hands, board)) for name, hands, board in WINS_EXAMPLES],
     }
     if "hands" in request.GET or "hand" in request.GET:
         try:
@@ -192,7 +201,7 @@ def learn(request: HttpRequest) -> HttpResponse:
                 for i, (cards, value) in enumerate(zip(result.hands, result.values, strict=True))
             ]
             if len(result.board) < 5 and all(len(cards) == 2 for cards in result.hands):
-                context["odds_link"] = _link("", texts, context["board"])[1]
+                context["odds_link"] = _query(texts, context["board"])
     return render(request, "evaluator/learn.html", context)
 
 
@@ -209,7 +218,7 @@ def odds(request: HttpRequest) -> HttpResponse:
         "dead": params.get("dead", ""), "samples": params.get("samples", ""),
         "sample_choices": [(str(n), f"{n:,}") for n in SAMPLE_CHOICES],
         "exact_boards": f"{EXACT_BOARDS:,}",
-        "examples": [_link(name, hands, board) for name, hands, board in ODDS_EXAMPLES],
+        "examples": [(name, _query(hands, board)) for name, hands, board in ODDS_EXAMPLES],
     }
     if "hands" in params or "hand" in params:
         try:
