@@ -150,7 +150,8 @@ def _read_hands(hands: Sequence[CardInput]) -> list[list[Card]]:
     cards = [to_cards(hand) for hand in hands]
     for hand in cards:
         if len(hand) != 2:
-            raise ValueError(f"each hand has two hole cards, got {len(hand)}: {hand}")
+            shown = " ".join(str(card) for card in hand) or "nothing"
+            raise ValueError(f"each hand has two hole cards, got {len(hand)}: {shown}")
     return cards
 
 
@@ -183,6 +184,13 @@ def equity(
         seen.add(card)
     if samples is not None and samples < 1:
         raise ValueError(f"samples must be a positive number, got {samples}")
+    missing = 5 - len(shared)
+    if 52 - len(seen) < missing:
+        raise ValueError(
+            f"the board needs {missing} more cards but only {52 - len(seen)} are left in the deck"
+        )
+    if missing == 0:
+        samples = None  # a complete board has one run-out: count it exactly, once
 
     bt = batch_tables()
     deck = np.array([c.id for c in DECK if c not in seen], dtype=np.int64)
@@ -194,7 +202,6 @@ def equity(
         known_mask |= int(bt.mask_bits[card.id])
     hole_keys = [sum(int(bt.keys[c.id]) for c in hand) + board_key for hand in holes]
     hole_masks = [int(bt.mask_bits[a.id]) | int(bt.mask_bits[b.id]) for a, b in holes]
-    missing = 5 - len(shared)
     tally = _Tally(len(holes))
 
     def run(slots: npt.NDArray[np.uint8]) -> None:

@@ -139,3 +139,20 @@ def test_progress_is_called_with_fractions_up_to_one():
 def test_bad_input_is_a_value_error_naming_the_problem(hands, options, message):
     with pytest.raises(ValueError, match=message):
         equity(hands, **options)
+
+
+def test_a_hand_with_the_wrong_number_of_cards_is_named_plainly():
+    with pytest.raises(ValueError, match="each hand has two hole cards, got 1: Kd$"):
+        equity(["AhAs", "Kd"])
+
+
+def test_a_deck_too_thin_for_the_board_is_refused_with_a_sentence():
+    hands = ["AhAs", "KdKc", "QhQs", "JdJc", "ThTs", "9d9c", "8h8s", "7d7c", "6h6s", "5d5c"]
+    dead = "2c2d2h2s3c3d3h3s4c4d4h4s5h5s6c6d7h7s8c8d9h9sTcTdJhJsQcQdKhKsAcAd"
+    with pytest.raises(ValueError, match="the board needs 5 more cards but only 0 are left"):
+        equity(hands, dead=dead)
+
+
+def test_sampling_a_complete_board_counts_its_one_run_out_once():
+    result = equity(["AhAs", "KdKc"], board="2c 7d 9h Jc Qs", samples=1000, seed=1)
+    assert (result.boards, result.exact, result[0].wins, result[1].losses) == (1, True, 1, 1)
