@@ -60,7 +60,7 @@ def table_config(table: Table) -> TableConfig:
     )
 
 
-def _lock(table_id: int) -> Locked:
+def lock_table(table_id: int) -> Locked:
     """Lock the table row for this transaction and load its live hand, if any."""
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
@@ -71,7 +71,7 @@ def _lock(table_id: int) -> Locked:
     return Locked(table, hand, state)
 
 
-def _changed(table: Table) -> None:
+def publish_change(table: Table) -> None:
     """Bump the version and tell every socket of the table once the change is committed."""
     table.version += 1
     table.save()
@@ -94,7 +94,7 @@ def _seat_of(table: Table, user) -> Seat:
     return seat
 
 
-def _schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
+def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
     ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
     table.next_hand_at = now + delay if ready and table.status == Table.Status.OPEN else None
 
@@ -120,7 +120,7 @@ def perform(table_id: int, user, command: Command) -> None:
 
 @transaction.atomic
 def sit(table_id: int, user, seat_number: int, buy_in: int, *, post_now: bool = False) -> Seat:
-    locked = _lock(table_id)
+    locked = lock_table(table_id)
     table = locked.table
     if table.status == Table.Status.CLOSED:
         raise ServiceError("This table is closed.")
@@ -148,15 +148,15 @@ def sit(table_id: int, user, seat_number: int, buy_in: int, *, post_now: bool = 
     except IntegrityError:
         raise ServiceError(f"Seat {seat_number} was just taken.") from None
     if locked.hand is None:
-        _schedule_next_hand(table, timezone.now(), timedelta(seconds=1))
-    _changed(table)
+        schedule_next_hand(table, timezone.now(), timedelta(seconds=1))
+    publish_change(table)
     return seat
 
 
 @transaction.atomic
 def stand(table_id: int, user) -> None:
     """Leave the table: now if not in the live hand, else when it ends (folding on your turn)."""
-    locked = _lock(table_id)
+    locked = lock_table(table_id)
     seat = _seat_of(locked.table, user)
     in_live_hand = locked.state is not None and seat.number in locked.state.seats
     if in_live_hand:
@@ -169,13 +169,13 @@ def stand(table_id: int, user) -> None:
         chips.cash_out(user, locked.table, seat.stack)
         seat.delete()
         if locked.hand is None:
-            _schedule_next_hand(locked.table, timezone.now(), NEXT_HAND_DELAY)
-    _changed(locked.table)
+            schedule_next_hand(locked.table, timezone.now(), NEXT_HAND_DELAY)
+    publish_change(locked.table)
 
 
 @transaction.atomic
 def set_sitting_out(table_id: int, user, sitting_out: bool) -> None:
-    locked = _lock(table_id)
+    locked = lock_table(table_id)
     seat = _seat_of(locked.table, user)
     if seat.sitting_out == sitting_out:
         raise ServiceError(
@@ -185,13 +185,13 @@ def set_sitting_out(table_id: int, user, sitting_out: bool) -> None:
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
     if locked.hand is None and not sitting_out:
-        _schedule_next_hand(locked.table, timezone.now(), timedelta(seconds=1))
-    _changed(locked.table)
+        schedule_next_hand(locked.table, timezone.now(), timedelta(seconds=1))
+    publish_change(locked.table)
 
 
 @transaction.atomic
 def act(table_id: int, user, kind: str, amount: int | None, version: int) -> None:
-    locked = _lock(table_id)
+    locked = lock_table(table_id)
     table, state = locked.table, locked.state
     seat = _seat_of(table, user)
     if state is None:
@@ -227,14 +227,14 @@ def _after_action(locked: Locked, now: datetime) -> None:
     _play_for_departed(locked)
     hand.state = state.to_dict()
     hand.board = "".join(state.board)
-    hand.turn_version = table.version + 1  # the version _changed() is about to publish
+    hand.turn_version = table.version + 1  # the version publish_change() will publish
     if state.is_complete:
         finish_hand(table, hand, state, now)
-        _schedule_next_hand(table, now, NEXT_HAND_DELAY)
+        schedule_next_hand(table, now, NEXT_HAND_DELAY)
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
         hand.save(update_fields=["state", "board", "action_deadline", "turn_version"])
-    _changed(table)
+    publish_change(table)
 
 
 def _play_for_departed(locked: Locked) -> None:
@@ -251,7 +251,7 @@ def _play_for_departed(locked: Locked) -> None:
 def timeout(table_id: int, now: datetime | None = None) -> bool:
     """If the actor's deadline has passed, check for them when free, else fold."""
     now = now or timezone.now()
-    locked = _lock(table_id)
+    locked = lock_table(table_id)
     hand, state = locked.hand, locked.state
     if hand is None or hand.action_deadline is None or hand.action_deadline > now:
         return False
@@ -272,7 +272,7 @@ def start_next_hand(table_id: int, deck: list[str] | None = None, now: datetime 
     ``deck`` is for tests and replays; live play shuffles with the OS's CSPRNG.
     """
     now = now or timezone.now()
-    locked = _lock(table_id)
+    locked = lock_table(table_id)
     table = locked.table
     if locked.hand is not None or table.status != Table.Status.OPEN:
         return None

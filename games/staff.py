@@ -25,7 +25,7 @@ def record(staff, obj, message: str) -> None:
 
 
 def _set_status(table_id: int, staff, status: str, message: str) -> Table:
-    locked = services._lock(table_id)
+    locked = services.lock_table(table_id)
     table = locked.table
     if table.status == status:
         raise services.ServiceError(f"The table is already {table.get_status_display().lower()}.")
@@ -35,12 +35,12 @@ def _set_status(table_id: int, staff, status: str, message: str) -> Table:
     if status != Table.Status.OPEN:
         table.next_hand_at = None
     elif locked.hand is None:
-        services._schedule_next_hand(table, timezone.now(), services.NEXT_HAND_DELAY)
+        services.schedule_next_hand(table, timezone.now(), services.NEXT_HAND_DELAY)
     if status == Table.Status.CLOSED and locked.hand is None:
         for seat in table.seats.select_related("user"):
             chips.cash_out(seat.user, table, seat.stack)
             seat.delete()
-    services._changed(table)
+    services.publish_change(table)
     record(staff, table, message)
     return table
 
@@ -64,7 +64,7 @@ def close_table(table_id: int, staff) -> Table:
 def remove_player(seat_id: int, staff) -> None:
     """Take a player off the table: now between hands, else when the hand ends."""
     seat = Seat.objects.select_related("user", "table").get(pk=seat_id)
-    locked = services._lock(seat.table_id)
+    locked = services.lock_table(seat.table_id)
     seat = locked.table.seats.select_related("user").get(pk=seat_id)
     name = seat.user.get_username()
     if locked.state is not None and seat.number in locked.state.seats:
@@ -75,16 +75,16 @@ def remove_player(seat_id: int, staff) -> None:
         chips.cash_out(seat.user, locked.table, seat.stack)
         seat.delete()
         message = f"Removed {name} from seat {seat.number}."
-    services._changed(locked.table)
+    services.publish_change(locked.table)
     record(staff, locked.table, message)
 
 
 @transaction.atomic
 def sit_out_player(seat_id: int, staff) -> None:
     seat = Seat.objects.select_related("user").get(pk=seat_id)
-    locked = services._lock(seat.table_id)
+    locked = services.lock_table(seat.table_id)
     Seat.objects.filter(pk=seat_id).update(sitting_out=True)
-    services._changed(locked.table)
+    services.publish_change(locked.table)
     record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
 
 
