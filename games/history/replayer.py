@@ -15,6 +15,7 @@ from typing import Any
 
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
 from games.engine.pots import build_pots
+from games.hand_text import event_text
 from games.history.masking import seat_inputs
 
 PAYS = {
@@ -30,46 +31,15 @@ COLLECTS = {EventKind.DEAL_BOARD, EventKind.SHOW, EventKind.MUCK, EventKind.WIN}
 
 
 def label(event: Event, names: dict[int, str]) -> str:
-    """One line for people, from public facts only.
+    """One line for people, from public facts only (the live table's log sentences).
 
     >>> from games.engine import Street
     >>> label(Event(5, EventKind.RAISE, Street.PREFLOP, 2, 5, 6), {2: "bob"})
     'bob raises to 6'
     """
-    who = names.get(event.seat or 0, f"seat {event.seat}")
-    all_in = " and is all-in" if event.all_in else ""
-    cards = " ".join(event.cards)
-    kind = event.kind
-    if kind is EventKind.POST_ANTE:
-        return f"{who} posts an ante of {event.amount}{all_in}"
-    if kind is EventKind.POST_SMALL_BLIND:
-        return f"{who} posts the small blind of {event.amount}{all_in}"
-    if kind is EventKind.POST_BIG_BLIND:
-        return f"{who} posts the big blind of {event.amount}{all_in}"
-    if kind is EventKind.POST_TO_PLAY:
-        return f"{who} posts {event.amount} to play{all_in}"
-    if kind is EventKind.DEAL_HOLE:
-        return "The hole cards are dealt"
-    if kind is EventKind.DEAL_BOARD:
-        return f"{event.street.value.capitalize()}: {cards}"
-    if kind is EventKind.CALL:
-        return f"{who} calls {event.amount}{all_in}"
-    if kind is EventKind.BET:
-        return f"{who} bets {event.to}{all_in}"
-    if kind is EventKind.RAISE:
-        return f"{who} raises to {event.to}{all_in}"
-    if kind is EventKind.RETURN_UNCALLED:
-        return f"Uncalled bet of {event.amount} returned to {who}"
-    if kind is EventKind.SHOW:
-        text = f" ({event.text})" if event.text else ""
-        return f"{who} shows {cards}{text}"
-    if kind is EventKind.WIN:
-        pot = "the pot" if event.pot is None else (
-            "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-        )
-        text = f" with {event.text[0].lower()}{event.text[1:]}" if event.text else ""
-        return f"{who} wins {event.amount} from {pot}{text}"
-    return f"{who} {kind.value}s"  # fold, check, muck
+    if event.kind is EventKind.DEAL_HOLE:
+        return "The hole cards are dealt"  # one step for the whole deal
+    return str(event_text(event.to_dict(), names)["text"])
 
 
 class _Felt:
