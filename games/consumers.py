@@ -1,19 +1,24 @@
-"""The table WebSocket: parse a message, call one service, send this viewer's projection.
+"""The table WebSocket: parse a message, call one service, forward the frames of each version.
 
-Table-wide group messages carry only the new version number; each socket then builds its
-own viewer's projection from the database. Private data (hole cards) therefore never
-travels in a group message, and a socket's frames hold only what its user may see.
+A socket reads the table from the database once, for its first snapshot (and again when the
+client asks to ``sync``). After that it only forwards frames the writer built and encoded
+once per version (games/broadcast.py): the public frame, or its user's own frame. Private
+data therefore never travels in a table-wide message, and forwarding costs no query.
 """
 
+import asyncio
+import json
 import logging
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError
 
-from games import services
+from games import services, snapshots
 from games.access import may_watch
-from games.projection import table_view
+from games.broadcast import person_group, table_group
+from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
 
 log = logging.getLogger(__name__)
@@ -23,15 +28,20 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NO_SUCH_TABLE = 4404
 
 
-def table_group(table_id: int) -> str:
-    return f"table_{table_id}"
+def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
+    snapshot = snapshots.load(table_id, user_id)
+    if snapshot is None:
+        return None
+    return snapshot.version, snapshot_frame(snapshot, user_id)
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.user = self.scope["user"]
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.last_version = -1
+        self.joined: list[str] = []
+        self.refresher: asyncio.Task | None = None
         if not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
@@ -40,13 +50,33 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not await database_sync_to_async(may_watch)(self.table_id, self.user, session):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
-        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        # Join before reading the snapshot, so no version committed after it is missed.
+        self.joined = [table_group(self.table_id), person_group(self.table_id, self.user.id)]
+        await self.join_groups()
+        self.refresher = asyncio.create_task(self.keep_groups())
         await self.accept()
-        await self.send_view("snapshot")
+        await self.send_snapshot()
 
     async def disconnect(self, code):
         # The seat is kept: the clock still runs for a disconnected player.
-        await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+        if self.refresher is not None:
+            self.refresher.cancel()
+        for group in self.joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def join_groups(self):
+        for group in self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def keep_groups(self):
+        """Re-join every third of the layer's group expiry: membership of a live socket
+        never lapses, while that of a socket whose process died does (see settings)."""
+        while True:
+            await asyncio.sleep(settings.CHANNEL_GROUP_EXPIRY_SECONDS / 3)
+            try:
+                await self.join_groups()
+            except Exception:  # the layer may be briefly away; try again next time
+                log.warning("table %s: could not refresh groups", self.table_id, exc_info=True)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -55,7 +85,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error(str(error))
             return
         if isinstance(command, Sync):
-            await self.send_view("snapshot", force=True)
+            await self.send_snapshot()
             return
         try:
             await database_sync_to_async(services.perform)(self.table_id, self.user, command)
@@ -67,20 +97,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             log.exception("table %s: database error on %r", self.table_id, command)
             await self.send_error("The server is busy and could not do that; please try again.")
 
-    async def table_changed(self, message):
-        """Group message from services after a commit: send this viewer the new state."""
-        if message["version"] > self.last_version:
-            await self.send_view("update")
+    async def table_public(self, message):
+        """The table-wide frame of a version, unless this user has a frame of their own."""
+        if self.user.id not in message["personal"]:
+            await self.forward(message["version"], message["frame"])
 
-    async def send_view(self, kind: str, force: bool = False):
-        view = await database_sync_to_async(table_view)(self.table_id, self.user)
-        if view is None:
+    async def table_personal(self, message):
+        await self.forward(message["version"], message["frame"])
+
+    async def forward(self, version: int, frame: str):
+        if version > self.last_version:
+            self.last_version = version
+            await self.send(text_data=frame)
+
+    async def send_snapshot(self):
+        loaded = await database_sync_to_async(load_snapshot_frame)(self.table_id, self.user.id)
+        if loaded is None:
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
-        if not force and view["version"] <= self.last_version:
-            return
-        self.last_version = view["version"]
-        await self.send_json({"type": kind, "version": view["version"], "table": view})
+        version, frame = loaded
+        self.last_version = max(self.last_version, version)
+        await self.send(text_data=frame)
 
     async def send_error(self, reason: str):
-        await self.send_json({"type": "error", "reason": reason})
+        await self.send(text_data=json.dumps({"type": "error", "reason": reason}))

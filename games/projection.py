@@ -1,87 +1,250 @@
-"""What one viewer may see of a table: the only way table state leaves the server.
+"""What each viewer may see of a table: the only way table state leaves the server.
 
-Built on the engine's ``HandState.view(seat)``, which already hides other players' hole
-cards (until shown), mucked cards and the deck. Here the hand's seats are matched to users
-through HandPlayer rows, so a viewer is recognised by who they are, not by which chair they
-sit in now (a seat may have changed hands since the last hand).
+Views are built from a ``TableSnapshot``: plain data captured once per version by the writer
+(games/services.py) in its locked transaction, or read for a socket's first snapshot
+(games/snapshots.py). Building reads no database, so one version always names one state.
+
+There are two kinds of viewer:
+
+- the public (spectators, and anyone between their own appearances at the table): the
+  table, its seats and the hand on show, with no hole card except those shown at showdown;
+  ``you`` is null. It is built and encoded once per version and goes table-wide.
+- a person with a personal part (seated, dealt into the hand on show, or seated when the
+  change began): the public view plus ``you``, their own hole cards, their "dealt" log row,
+  ``hand.legal`` on their turn and ``hand.your_hand``. It goes only to that person.
+
+Private facts are added to a copy of the public view for one person only: nobody's view is
+built from data that holds another player's hidden cards. Mucked cards, the deck and cards
+not yet dealt are never in a snapshot's views (the engine's ``view`` leaves them out).
 """
 
-from django.utils import timezone
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from games.engine import HandState
 from games.hand_text import describe_hole, event_text
-from games.models import Hand, Player, Table
+
+TABLE_FIELDS = (
+    "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
+    "min_buy_in", "max_buy_in", "action_seconds",
+)
 
 
-def table_view(table_id: int, user) -> dict | None:
-    """The table as ``user`` may see it (see docs/protocol.md), or None if there is none."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return None
-    seats = list(table.seats.select_related("user"))
-    my_seat = next((s for s in seats if s.user_id == user.id), None)
-    bankroll = Player.objects.filter(user=user).values_list("bankroll", flat=True).first()
-    hand = table.hands.order_by("-number").prefetch_related("players__user").first()
-    if hand is not None and hand.status == Hand.Status.VOIDED:
-        hand = None
-    hand_view = None
-    if hand is not None:
-        played = any(p.user_id == user.id for p in hand.players.all())
-        # Spectators (neither seated nor in the hand) see no hole cards, not even shown ones.
-        hand_view = _hand_view(hand, user, spectator=my_seat is None and not played)
-    return {
-        "id": table.id,
-        "name": table.name,
-        "version": table.version,
-        "status": table.status,
-        "small_blind": table.small_blind,
-        "big_blind": table.big_blind,
-        "ante": table.ante,
-        "max_seats": table.max_seats,
-        "min_buy_in": table.min_buy_in,
-        "max_buy_in": table.max_buy_in,
-        "action_seconds": table.action_seconds,
-        "you": {
-            "user_id": user.id,
-            "name": user.get_username(),
-            "seat": my_seat.number if my_seat else None,
-            "bankroll": bankroll or 0,
-            "sitting_out": bool(my_seat and my_seat.sitting_out),
-            "leaving": bool(my_seat and my_seat.leave_after_hand),
-        },
-        "seats": _seat_views(seats, hand_view),
-        "hand": hand_view["hand"] if hand_view else None,
-        "log": hand_view["log"] if hand_view else [],
-        "next_hand_at": table.next_hand_at.isoformat() if table.next_hand_at else None,
-    }
+@dataclass(frozen=True)
+class SeatRow:
+    """A chair and who sits in it, as the database had it at this version."""
+
+    number: int
+    user_id: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+    waiting: bool = False
+    leaving: bool = False
 
 
-def _seat_views(seats, hand_view) -> list[dict]:
-    """Occupied seats, plus players of the shown hand who have left since (busted, or
-    stood up at its end) while their chair is still free, so its showdown stays whole."""
-    views = [_seat_view(seat, hand_view) for seat in seats]
-    if hand_view is not None:
-        taken = {seat.number for seat in seats}
-        for number, engine in hand_view["players"].items():
-            if number not in taken:
-                views.append(_seat_view(None, hand_view, number=number, engine=engine))
-    return sorted(views, key=lambda view: view["number"])
+@dataclass(frozen=True)
+class Person:
+    """Someone who gets a personal part: ``seat`` is their chair now (None: not seated)."""
+
+    user_id: int
+    name: str
+    bankroll: int
+    seat: int | None = None
+    sitting_out: bool = False
+    leaving: bool = False
 
 
-def _seat_view(seat, hand_view, number=None, engine=None) -> dict:
-    """One seat: a Seat row, or (``seat`` None) a departed player of the shown hand."""
+@dataclass(frozen=True)
+class HandOnShow:
+    """The table's latest hand (live, or the one just finished) and who played it."""
+
+    number: int
+    state: HandState
+    deadline: datetime | None
+    names: dict[int, str]  # seat -> player name
+    users: dict[int, int]  # seat -> user id
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    table: dict[str, Any]  # TABLE_FIELDS plus "next_hand_at"
+    seats: tuple[SeatRow, ...]
+    hand: HandOnShow | None
+    people: dict[int, Person]  # user id -> person with a personal part
+    taken_at: datetime
+
+    @property
+    def version(self) -> int:
+        return int(self.table["version"])
+
+
+@dataclass
+class PublicView:
+    """The public view, and where each hand seat's row sits in it (for personal copies)."""
+
+    view: dict[str, Any]
+    seat_index: dict[int, int] = field(default_factory=dict)  # hand seat -> index in seats
+    dealt_index: dict[int, int] = field(default_factory=dict)  # hand seat -> index in log
+    dealt_events: dict[int, dict[str, Any]] = field(default_factory=dict)  # without cards
+
+
+def public_view(snapshot: TableSnapshot) -> PublicView:
+    """The table as a spectator may see it; ``you`` is None.
+
+    >>> from datetime import UTC
+    >>> snap = TableSnapshot({"version": 3}, (SeatRow(1, 7, "ann", 200),), None, {},
+    ...                      datetime.now(UTC))
+    >>> [s["player"] for s in public_view(snap).view["seats"]]
+    ['ann']
+    """
+    hand = snapshot.hand
+    engine = hand.state.view(None) if hand else None
+    result = _public_hand(hand, engine, snapshot.taken_at) if hand and engine else None
+    seats, seat_index = _seat_views(snapshot.seats, hand, engine)
+    events = engine["events"] if hand and engine else []
+    log = [event_text(event, hand.names) for event in events] if hand else []
+    dealt = {i: event for i, event in enumerate(events) if event["kind"] == "deal_hole"}
+    next_hand_at = snapshot.table.get("next_hand_at")
     view = {
-        "number": seat.number if seat else number,
-        "player": seat.user.get_username() if seat else engine["name"],
-        "stack": seat.stack if seat else engine["stack"],
+        **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
+        "you": None,
+        "seats": seats,
+        "hand": result,
+        "log": log,
+        "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
+    }
+    return PublicView(
+        view,
+        seat_index,
+        dealt_index={event["seat"]: i for i, event in dealt.items()},
+        dealt_events={event["seat"]: event for event in dealt.values()},
+    )
+
+
+def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> dict[str, Any]:
+    """The public view plus what only ``user_id`` may see (see the module docstring)."""
+    person = snapshot.people[user_id]
+    view = {
+        **public.view,
+        "you": {
+            "user_id": person.user_id,
+            "name": person.name,
+            "seat": person.seat,
+            "bankroll": person.bankroll,
+            "sitting_out": person.sitting_out,
+            "leaving": person.leaving,
+        },
+    }
+    hand = snapshot.hand
+    hand_seat = _hand_seat_of(hand, user_id) if hand else None
+    if hand is None or hand_seat is None or view["hand"] is None:
+        return view
+    hole = list(hand.state.player(hand_seat).hole)
+    if hand_seat in public.seat_index:
+        seats = list(view["seats"])
+        index = public.seat_index[hand_seat]
+        seats[index] = {**seats[index], "cards": hole}
+        view["seats"] = seats
+    if hand_seat in public.dealt_index:
+        log = list(view["log"])
+        index = public.dealt_index[hand_seat]
+        log[index] = event_text({**public.dealt_events[hand_seat], "cards": hole}, hand.names)
+        view["log"] = log
+    legal = hand.state.legal_actions()
+    view["hand"] = {
+        **view["hand"],
+        "legal": legal.to_dict() if legal is not None and legal.seat == hand_seat else None,
+        "your_hand": describe_hole(hole, view["hand"]["board"]),
+    }
+    return view
+
+
+def _hand_seat_of(hand: HandOnShow, user_id: int) -> int | None:
+    return next((seat for seat, user in hand.users.items() if user == user_id), None)
+
+
+def encode(kind: str, view: dict[str, Any]) -> str:
+    """One frame of the table protocol (docs/protocol.md) as text, ready to send."""
+    frame = {"type": kind, "version": view["version"], "table": view}
+    return json.dumps(frame, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Frames:
+    """One version, encoded: the public frame and each person's own frame."""
+
+    version: int
+    public: str
+    personal: dict[int, str]
+
+
+def update_frames(snapshot: TableSnapshot) -> Frames:
+    """Every frame an update sends: built once, whatever the number of sockets."""
+    public = public_view(snapshot)
+    personal = {
+        user_id: encode("update", personal_view(snapshot, public, user_id))
+        for user_id in snapshot.people
+    }
+    return Frames(snapshot.version, encode("update", public.view), personal)
+
+
+def snapshot_frame(snapshot: TableSnapshot, user_id: int) -> str:
+    """A socket's first frame (or its answer to ``sync``): always with ``you``."""
+    return encode("snapshot", personal_view(snapshot, public_view(snapshot), user_id))
+
+
+# ---------------------------------------------------------------- pieces of the public view
+
+
+def _seat_views(
+    seats: tuple[SeatRow, ...], hand: HandOnShow | None, engine: dict[str, Any] | None
+) -> tuple[list[dict[str, Any]], dict[int, int]]:
+    """Occupied seats, plus players of the hand on show who have left since (busted, or
+    stood up at its end) while their chair is still free, so its showdown stays whole.
+    Also returns, per hand seat, the index of the row that shows that player's hand."""
+    players = {p["seat"]: p for p in engine["players"]} if engine else {}
+    shown = {h["seat"]: h for h in engine["result"]["shown"]} if engine and engine["result"] else {}
+    rows: list[tuple[dict[str, Any], int | None]] = []
+    taken = set()
+    for seat in seats:
+        taken.add(seat.number)
+        row = _empty_seat(seat.number, seat.name, seat.stack)
+        row.update(sitting_out=seat.sitting_out, waiting=seat.waiting, leaving=seat.leaving)
+        # The hand's cards and bets belong to this chair's occupant only if they played it.
+        played = hand is not None and hand.users.get(seat.number) == seat.user_id
+        if played and seat.number in players:
+            _add_hand(row, players[seat.number], shown, engine)
+        rows.append((row, seat.number if played and seat.number in players else None))
+    for number, player in players.items():
+        if number not in taken and hand is not None:
+            row = _empty_seat(number, hand.names.get(number, f"seat {number}"), player["stack"])
+            row["left"] = True
+            _add_hand(row, player, shown, engine)
+            rows.append((row, number))
+    rows.sort(key=lambda item: item[0]["number"])
+    views = [row for row, _ in rows]
+    index = {hand_seat: i for i, (_, hand_seat) in enumerate(rows) if hand_seat is not None}
+    return views, index
+
+
+def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
+    return {
+        "number": number,
+        "player": name,
+        "stack": stack,
         "bet": 0,
         "in_hand": False,
         "folded": False,
         "all_in": False,
-        "sitting_out": seat.sitting_out if seat else False,
-        "waiting": seat.entry != "playing" if seat else False,
-        "leaving": seat.leave_after_hand if seat else False,
-        "left": seat is None,
+        "sitting_out": False,
+        "waiting": False,
+        "leaving": False,
+        "left": False,
         "is_button": False,
         "has_cards": False,
         "cards": None,
@@ -90,94 +253,55 @@ def _seat_view(seat, hand_view, number=None, engine=None) -> dict:
         "description": None,
         "best_five": None,
     }
-    if hand_view is None:
-        return view
-    if seat is not None:
-        engine = hand_view["players"].get(seat.number)
-        # Only when this seat's occupant is the one who played the hand in it.
-        if engine is None or engine["user_id"] != seat.user_id:
-            return view
-    shown = hand_view["shown"].get(view["number"], {})
-    view.update(
-        stack=engine["stack"],
-        bet=engine["bet"],
-        in_hand=not engine["folded"] and not engine["mucked"],
-        folded=engine["folded"],
-        all_in=engine["all_in"],
-        is_button=hand_view["hand"]["button"] == view["number"],
-        has_cards=engine["has_cards"],
-        cards=engine["cards"],
-        shown=engine["shown"],
-        mucked=engine["mucked"],
-        description=shown.get("description"),
-        best_five=shown.get("best_five"),
+
+
+def _add_hand(row: dict[str, Any], player: dict[str, Any], shown: dict, engine: dict) -> None:
+    shown_hand = shown.get(row["number"], {})
+    row.update(
+        stack=player["stack"],
+        bet=player["bet"],
+        in_hand=not player["folded"] and not player["mucked"],
+        folded=player["folded"],
+        all_in=player["all_in"],
+        is_button=engine["button"] == row["number"],
+        has_cards=player["has_cards"],
+        cards=player["cards"],  # None unless shown at showdown (engine view for nobody)
+        shown=player["shown"],
+        mucked=player["mucked"],
+        description=shown_hand.get("description"),
+        best_five=shown_hand.get("best_five"),
     )
-    return view
 
 
-def _hand_view(hand: Hand, user, spectator: bool) -> dict:
-    players = {p.seat: p for p in hand.players.all()}
-    viewer_seat = next((p.seat for p in players.values() if p.user_id == user.id), None)
-    state = HandState.from_dict(hand.state)
-    view = state.view(viewer_seat)
-    if spectator:
-        view = _without_hole_cards(view)
-    names = {seat: p.user.get_username() for seat, p in players.items()}
-    engine_players = {
-        p["seat"]: {**p, "user_id": players[p["seat"]].user_id, "name": names[p["seat"]]}
-        for p in view["players"]
-    }
-    result = view["result"]
-    shown = {h["seat"]: h for h in result["shown"]} if result else {}
-    your_cards = engine_players[viewer_seat]["cards"] if viewer_seat else None
-    deadline = hand.action_deadline if view["actor"] is not None else None
+def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dict[str, Any]:
+    deadline = hand.deadline if engine["actor"] is not None else None
+    result = engine["result"]
     return {
-        "players": engine_players,
-        "shown": shown,
-        "hand": {
-            "number": hand.number,
-            "street": view["street"],
-            "board": view["board"],
-            "button": view["button"],
-            "small_blind_seat": view["small_blind_seat"],
-            "big_blind_seat": view["big_blind_seat"],
-            "pots": view["pots"],
-            "total_pot": view["total_pot"],
-            "to_act": view["actor"],
-            "deadline": deadline.isoformat() if deadline else None,
-            "seconds_left": _seconds_left(deadline),
-            "legal": view["legal"],
-            "your_hand": describe_hole(your_cards, view["board"]) if your_cards else None,
-            "complete": view["complete"],
-            "results": _results(result, names) if result else [],
-        },
-        "log": [event_text(event, names) for event in view["events"]],
+        "number": hand.number,
+        "street": engine["street"],
+        "board": engine["board"],
+        "button": engine["button"],
+        "small_blind_seat": engine["small_blind_seat"],
+        "big_blind_seat": engine["big_blind_seat"],
+        "pots": engine["pots"],
+        "total_pot": engine["total_pot"],
+        "to_act": engine["actor"],
+        "deadline": deadline.isoformat() if deadline else None,
+        "seconds_left": _seconds_left(deadline, now),
+        "legal": None,
+        "your_hand": None,
+        "complete": engine["complete"],
+        "results": _results(result, hand.names) if result else [],
     }
 
 
-def _without_hole_cards(view: dict) -> dict:
-    """The engine view with every hole card removed (the board stays)."""
-    players = [{**p, "cards": None} for p in view["players"]]
-    events = [
-        {**e, "cards": [], "best_five": []} if e["kind"] in ("show", "deal_hole", "win") else e
-        for e in view["events"]
-    ]
-    result = view["result"]
-    if result is not None:
-        result = {
-            **result,
-            "shown": [{**h, "cards": [], "best_five": []} for h in result["shown"]],
-        }
-    return {**view, "players": players, "events": events, "result": result}
-
-
-def _seconds_left(deadline) -> float | None:
+def _seconds_left(deadline: datetime | None, now: datetime) -> float | None:
     if deadline is None:
         return None
-    return max(0.0, round((deadline - timezone.now()).total_seconds(), 1))
+    return max(0.0, round((deadline - now).total_seconds(), 1))
 
 
-def _results(result: dict, names: dict[int, str]) -> list[dict]:
+def _results(result: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {
             "pot": pot["name"],

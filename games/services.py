@@ -10,12 +10,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import chips
+from games import broadcast, chips, snapshots
 from games.engine import (
     Action,
     ActionKind,
@@ -32,21 +31,41 @@ from games.hand_records import finish_hand, record_events, record_new_hand
 from games.models import Hand, Seat, Table
 from games.protocol import Act, Command, Sit, SitBack, SitOut, Stand
 
-# Pause between the end of a hand and the next deal, so people can see the result.
-NEXT_HAND_DELAY = timedelta(seconds=4)
+# The first deal after someone sits down or comes back: soon, but not in the same breath.
+FIRST_DEAL_DELAY = timedelta(seconds=1)
 # After this many timeouts in a row a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+def next_hand_delay() -> timedelta:
+    """Pause between the end of a hand and the next deal (NEXT_HAND_DELAY_SECONDS)."""
+    return timedelta(seconds=settings.NEXT_HAND_DELAY_SECONDS)
 
 
 class ServiceError(Exception):
     """A refused request; ``str()`` is a sentence for the player. Nothing was changed."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Locked:
+    """A table locked for this transaction, with what the writer needs of it.
+
+    ``seats`` are as they were when the lock was taken (with their users); ``hand`` and
+    ``state`` are the live hand, if any; ``last_hand`` is the table's latest hand, live or
+    finished, whose result stays on show between hands.
+    """
+
     table: Table
+    seats: list[Seat]
     hand: Hand | None
     state: HandState | None
+    last_hand: Hand | None
+
+    def seat_of(self, user) -> Seat:
+        seat = next((s for s in self.seats if s.user_id == user.id), None)
+        if seat is None:
+            raise ServiceError("You are not seated at this table.")
+        return seat
 
 
 def table_config(table: Table) -> TableConfig:
@@ -61,37 +80,37 @@ def table_config(table: Table) -> TableConfig:
 
 
 def lock_table(table_id: int) -> Locked:
-    """Lock the table row for this transaction and load its live hand, if any."""
+    """Lock the table row for this transaction; load its seats and latest hand."""
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError("That table does not exist.") from None
-    hand = table.hands.filter(status=Hand.Status.IN_PROGRESS).first()
-    state = HandState.from_dict(hand.state) if hand else None
-    return Locked(table, hand, state)
+    seats = list(Seat.objects.filter(table=table).select_related("user"))
+    latest = table.hands.order_by("-number").first()
+    live = latest if latest is not None and latest.status == Hand.Status.IN_PROGRESS else None
+    state = HandState.from_dict(live.state) if live else None
+    return Locked(table, seats, live, state, latest)
 
 
-def publish_change(table: Table) -> None:
-    """Bump the version and tell every socket of the table once the change is committed."""
+def publish_change(locked: Locked) -> None:
+    """Bump the version and, once the change is committed, send every socket its view.
+
+    The snapshot is taken here, inside the transaction, so the version names exactly the
+    state this transaction saved; the frames are built and sent after the commit.
+    """
+    table = locked.table
     table.version += 1
     table.save()
-    table_id, version = table.id, table.version
-    transaction.on_commit(lambda: broadcast(table_id, version))
-
-
-def broadcast(table_id: int, version: int) -> None:
-    """Tell the table's sockets there is a new version; each builds its own view."""
-    layer = get_channel_layer()
-    async_to_sync(layer.group_send)(
-        f"table_{table_id}", {"type": "table.changed", "version": version}
-    )
-
-
-def _seat_of(table: Table, user) -> Seat:
-    seat = table.seats.filter(user=user).first()
-    if seat is None:
-        raise ServiceError("You are not seated at this table.")
-    return seat
+    if locked.hand is not None:
+        hand, state = locked.hand, locked.state
+    elif locked.last_hand is not None and locked.last_hand.status != Hand.Status.VOIDED:
+        hand, state = locked.last_hand, HandState.from_dict(locked.last_hand.state)
+    else:
+        hand, state = None, None
+    snapshot = snapshots.capture(table, hand, state, people={s.user_id for s in locked.seats})
+    # robust: the change is saved whatever happens to the channel layer; a socket that
+    # misses a version catches up with the next one (or asks for a snapshot).
+    transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
 
 
 def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
@@ -126,9 +145,9 @@ def sit(table_id: int, user, seat_number: int, buy_in: int, *, post_now: bool = 
         raise ServiceError("This table is closed.")
     if not 1 <= seat_number <= table.max_seats:
         raise ServiceError(f"Seat {seat_number} does not exist; seats are 1 to {table.max_seats}.")
-    if table.seats.filter(user=user).exists():
+    if any(s.user_id == user.id for s in locked.seats):
         raise ServiceError("You already have a seat at this table.")
-    if table.seats.filter(number=seat_number).exists():
+    if any(s.number == seat_number for s in locked.seats):
         raise ServiceError(f"Seat {seat_number} is taken.")
     try:
         table_config(table).check_buy_in(buy_in)
@@ -148,8 +167,8 @@ def sit(table_id: int, user, seat_number: int, buy_in: int, *, post_now: bool = 
     except IntegrityError:
         raise ServiceError(f"Seat {seat_number} was just taken.") from None
     if locked.hand is None:
-        schedule_next_hand(table, timezone.now(), timedelta(seconds=1))
-    publish_change(table)
+        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
     return seat
 
 
@@ -157,7 +176,7 @@ def sit(table_id: int, user, seat_number: int, buy_in: int, *, post_now: bool = 
 def stand(table_id: int, user) -> None:
     """Leave the table: now if not in the live hand, else when it ends (folding on your turn)."""
     locked = lock_table(table_id)
-    seat = _seat_of(locked.table, user)
+    seat = locked.seat_of(user)
     in_live_hand = locked.state is not None and seat.number in locked.state.seats
     if in_live_hand:
         seat.leave_after_hand = True
@@ -169,14 +188,14 @@ def stand(table_id: int, user) -> None:
         chips.cash_out(user, locked.table, seat.stack)
         seat.delete()
         if locked.hand is None:
-            schedule_next_hand(locked.table, timezone.now(), NEXT_HAND_DELAY)
-    publish_change(locked.table)
+            schedule_next_hand(locked.table, timezone.now(), next_hand_delay())
+    publish_change(locked)
 
 
 @transaction.atomic
 def set_sitting_out(table_id: int, user, sitting_out: bool) -> None:
     locked = lock_table(table_id)
-    seat = _seat_of(locked.table, user)
+    seat = locked.seat_of(user)
     if seat.sitting_out == sitting_out:
         raise ServiceError(
             "You are already sitting out." if sitting_out else "You are already playing."
@@ -185,15 +204,15 @@ def set_sitting_out(table_id: int, user, sitting_out: bool) -> None:
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
     if locked.hand is None and not sitting_out:
-        schedule_next_hand(locked.table, timezone.now(), timedelta(seconds=1))
-    publish_change(locked.table)
+        schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
 
 
 @transaction.atomic
 def act(table_id: int, user, kind: str, amount: int | None, version: int) -> None:
     locked = lock_table(table_id)
     table, state = locked.table, locked.state
-    seat = _seat_of(table, user)
+    seat = locked.seat_of(user)
     if state is None:
         raise ServiceError("There is no hand in progress.")
     if not locked.hand.turn_version <= version <= table.version:
@@ -204,7 +223,7 @@ def act(table_id: int, user, kind: str, amount: int | None, version: int) -> Non
     if seat.number not in state.seats:
         raise ServiceError("You are not in this hand.")
     if state.actor != seat.number:
-        actor = table.seats.filter(number=state.actor).select_related("user").first()
+        actor = next((s for s in locked.seats if s.number == state.actor), None)
         name = actor.user.get_username() if actor else f"seat {state.actor}"
         raise ServiceError(f"It is not your turn: {name} is to act.")
     try:
@@ -230,11 +249,11 @@ def _after_action(locked: Locked, now: datetime) -> None:
     hand.turn_version = table.version + 1  # the version publish_change() will publish
     if state.is_complete:
         finish_hand(table, hand, state, now)
-        schedule_next_hand(table, now, NEXT_HAND_DELAY)
+        schedule_next_hand(table, now, next_hand_delay())
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
         hand.save(update_fields=["state", "board", "action_deadline", "turn_version"])
-    publish_change(table)
+    publish_change(locked)
 
 
 def _play_for_departed(locked: Locked) -> None:
@@ -242,7 +261,7 @@ def _play_for_departed(locked: Locked) -> None:
     state = locked.state
     if state is None:
         return
-    leaving = set(locked.table.seats.filter(leave_after_hand=True).values_list("number", flat=True))
+    leaving = {seat.number for seat in locked.seats if seat.leave_after_hand}
     while state.actor is not None and state.actor in leaving:
         record_events(locked.hand, state.apply(state.timeout_action()))
 
@@ -255,7 +274,7 @@ def timeout(table_id: int, now: datetime | None = None) -> bool:
     hand, state = locked.hand, locked.state
     if hand is None or hand.action_deadline is None or hand.action_deadline > now:
         return False
-    seat = locked.table.seats.get(number=state.actor)
+    seat = next(s for s in locked.seats if s.number == state.actor)
     record_events(hand, state.apply(state.timeout_action()), timed_out=True)
     seat.consecutive_timeouts += 1
     if seat.consecutive_timeouts >= TIMEOUTS_BEFORE_SITTING_OUT:
@@ -276,7 +295,7 @@ def start_next_hand(table_id: int, deck: list[str] | None = None, now: datetime 
     table = locked.table
     if locked.hand is not None or table.status != Table.Status.OPEN:
         return None
-    seats = list(table.seats.filter(sitting_out=False, stack__gt=0))
+    seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
     lineup = plan_hand(
         [SeatInput(s.number, s.user_id, s.stack, Entry(s.entry)) for s in seats], table.button
     )
@@ -291,7 +310,8 @@ def start_next_hand(table_id: int, deck: list[str] | None = None, now: datetime 
     table.button = lineup.button
     table.hands_played += 1
     hand = record_new_hand(table, state, {s.number: s for s in seats if s.number in dealt})
-    _after_action(Locked(table, hand, state), now)
+    locked.hand, locked.state, locked.last_hand = hand, state, hand
+    _after_action(locked, now)
     return hand
 
 

@@ -35,12 +35,12 @@ def _set_status(table_id: int, staff, status: str, message: str) -> Table:
     if status != Table.Status.OPEN:
         table.next_hand_at = None
     elif locked.hand is None:
-        services.schedule_next_hand(table, timezone.now(), services.NEXT_HAND_DELAY)
+        services.schedule_next_hand(table, timezone.now(), services.next_hand_delay())
     if status == Table.Status.CLOSED and locked.hand is None:
         for seat in table.seats.select_related("user"):
             chips.cash_out(seat.user, table, seat.stack)
             seat.delete()
-    services.publish_change(table)
+    services.publish_change(locked)
     record(staff, table, message)
     return table
 
@@ -75,7 +75,7 @@ def remove_player(seat_id: int, staff) -> None:
         chips.cash_out(seat.user, locked.table, seat.stack)
         seat.delete()
         message = f"Removed {name} from seat {seat.number}."
-    services.publish_change(locked.table)
+    services.publish_change(locked)
     record(staff, locked.table, message)
 
 
@@ -84,7 +84,7 @@ def sit_out_player(seat_id: int, staff) -> None:
     seat = Seat.objects.select_related("user").get(pk=seat_id)
     locked = services.lock_table(seat.table_id)
     Seat.objects.filter(pk=seat_id).update(sitting_out=True)
-    services.publish_change(locked.table)
+    services.publish_change(locked)
     record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
 
 

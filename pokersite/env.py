@@ -45,12 +45,38 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
 
 
+def env_float(name: str, default: float, minimum: float = 0.0) -> float:
+    """Read a number of at least ``minimum``: ``NEXT_HAND_DELAY_SECONDS=2.5`` -> 2.5."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number.") from None
+    if not value >= minimum:  # also refuses nan
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}.")
+    return value
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """Read a comma-separated list: ``ALLOWED_HOSTS=a.com, b.com`` -> ``["a.com", "b.com"]``."""
     raw = os.environ.get(name)
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def _pool_options() -> dict[str, object]:
+    """psycopg's connection pool (Django's ``"pool"`` option): a server process reuses a
+    few open connections instead of opening one per request, socket call or clock tick.
+    ``DATABASE_POOL_SIZE=0`` turns it off (e.g. behind PgBouncer in transaction mode)."""
+    size = env_int("DATABASE_POOL_SIZE", 10)
+    if size < 0:
+        raise ImproperlyConfigured(f"DATABASE_POOL_SIZE={size} must be 0 (off) or more.")
+    if size == 0:
+        return {}
+    return {"pool": {"min_size": min(2, size), "max_size": size, "timeout": 20}}
 
 
 _ENGINES = {
@@ -105,9 +131,9 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(port or ""),
-        "OPTIONS": dict(parse_qsl(parts.query)),
+        "OPTIONS": {**dict(parse_qsl(parts.query)), **_pool_options()},
         # No persistent connections: Django advises against them under ASGI, where each
-        # sync_to_async thread would hold its own.
+        # sync_to_async thread would hold its own. The pool keeps connections open instead.
         "CONN_MAX_AGE": 0,
         # Explicit, so that every process (including a forked live server) finds it.
         "TEST": {"NAME": f"test_{name}"},

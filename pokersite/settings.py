@@ -8,7 +8,14 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from pokersite.env import env_bool, env_int, env_list, env_str, parse_database_url
+from pokersite.env import (
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    parse_database_url,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -73,16 +80,32 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A socket re-joins its groups every third of this, so a channel whose process died
+# leaves its groups within this many seconds while live ones never do (games/consumers.py).
+CHANNEL_GROUP_EXPIRY_SECONDS = env_int("CHANNEL_GROUP_EXPIRY_SECONDS", 15 * 60)
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                # channels_redis waits for messages with a 5 s blocking pop; redis-py's own
+                # socket timeout must be longer, or every socket idle for 5 s dies with 1011.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                "group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS,
+            },
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS},
+        }
+    }
+
+# Seconds between the end of a hand and the next deal, so people can see the result.
+NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

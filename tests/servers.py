@@ -33,13 +33,30 @@ def daphne_server(env_overrides: dict[str, str | None], timeout: float = 30.0, l
     variable), writes its output to ``log_path`` (a temporary file if not given, quoted on
     failure), and is stopped, then killed if it lingers, on exit. Waits for ``/healthz``.
     """
+    with daphne_process(env_overrides, timeout=timeout, log_path=log_path) as (base, _process):
+        yield base
+
+
+@contextmanager
+def daphne_process(
+    env_overrides: dict[str, str | None],
+    *,
+    application: str = "pokersite.asgi:application",
+    timeout: float = 30.0,
+    log_path=None,
+):
+    """Like ``daphne_server``, for any ASGI ``application``; yield ``(host:port, Popen)``.
+
+    The process handle is for callers that watch the server itself (the live benchmark
+    reads its CPU time and memory from /proc). The application must answer ``/healthz``.
+    """
     port = free_port()
     env = {**os.environ, **env_overrides}
     env = {key: value for key, value in env.items() if value is not None}
     log_path = Path(log_path or tempfile.mkstemp(prefix="daphne-", suffix=".log")[1])
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "pokersite.asgi:application"],
+            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), application],
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -60,7 +77,7 @@ def daphne_server(env_overrides: dict[str, str | None], timeout: float = 30.0, l
             if time.monotonic() > deadline:
                 raise RuntimeError(f"daphne did not answer within {timeout}s:\n{_tail(log_path)}")
             time.sleep(0.2)
-        yield base
+        yield base, process
     finally:
         process.terminate()
         try:

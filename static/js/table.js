@@ -77,6 +77,8 @@ const socket = new TableSocket(config.socketPath, {
 // ---------------------------------------------------------------- drawing a view
 
 function render(table) {
+  // Public updates (the same bytes for every spectator) carry no `you`: keep the last one.
+  if (!table.you) table.you = view.you;
   view = table;
   const hand = table.hand;
   renderFelt(felt, table, { onSit: openSitDialog });

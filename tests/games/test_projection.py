@@ -1,12 +1,12 @@
-"""The projection: what each viewer is sent, straight from table_view()."""
+"""The projection: what each kind of viewer is sent, built from one snapshot per version."""
 
 import json
 
 import pytest
 
 from games import services
+from games.consumers import load_snapshot_frame
 from games.models import Seat
-from games.projection import table_view
 from tests.games.conftest import ACES_KINGS_DECK
 
 pytestmark = pytest.mark.django_db
@@ -15,6 +15,14 @@ pytestmark = pytest.mark.django_db
 def act(table, user, kind, amount=None):
     table.refresh_from_db()
     services.act(table.id, user, kind, amount, table.version)
+
+
+def view_of(table, user) -> dict:
+    """The snapshot a socket of ``user`` would get now."""
+    version, text = load_snapshot_frame(table.id, user.id)
+    frame = json.loads(text)
+    assert frame["version"] == version
+    return frame["table"]
 
 
 def test_a_player_knocked_out_still_sees_the_showdown_that_busted_them(table, alice, bob):
@@ -26,25 +34,45 @@ def test_a_player_knocked_out_still_sees_the_showdown_that_busted_them(table, al
     act(table, bob, "call")
     assert not Seat.objects.filter(user=bob).exists()  # busted and gone
 
-    view = table_view(table.id, bob)
+    view = view_of(table, bob)
     seats = {s["player"]: s for s in view["seats"]}
     assert seats["bob"]["left"] and seats["bob"]["cards"] == ["As", "7s"]
     assert seats["alice"]["cards"] == ["Kd", "Ah"] and seats["alice"]["description"]
     assert view["hand"]["results"][0]["winners"][0]["player"] == "alice"
+    assert view["you"]["seat"] is None and view["you"]["bankroll"] == 10_000 - 50
 
 
-def test_a_spectator_sees_shown_hands_described_but_never_their_cards(
-    table, alice, bob, spectator
+def test_cards_shown_at_showdown_are_public_and_mucked_ones_stay_hidden(
+    table, alice, bob, carol, spectator
+):
+    # Seats 1-3, button 1: alice 7s 2d, bob As Ah, carol Kd Kc. Alice folds; bob bets the
+    # river, carol calls and mucks when bob shows aces.
+    for number, user in ((1, alice), (2, bob), (3, carol)):
+        services.sit(table.id, user, number, 200)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    for user, kind, amount in [
+        (alice, "fold", None), (bob, "call", None), (carol, "check", None),
+        (bob, "check", None), (carol, "check", None), (bob, "check", None),
+        (carol, "check", None), (bob, "bet", 20), (carol, "call", None),
+    ]:
+        act(table, user, kind, amount)
+
+    for viewer, hidden in ((spectator, "Kd Kc 7s 2d"), (alice, "Kd Kc")):
+        text = json.dumps(view_of(table, viewer))
+        assert '"As"' in text and '"Ah"' in text, f"{viewer} does not see bob's shown aces"
+        for card in hidden.split():
+            assert f'"{card}"' not in text, f"{viewer} sees {card}"
+    carol_view = view_of(table, carol)
+    assert next(s for s in carol_view["seats"] if s["number"] == 3)["cards"] == ["Kd", "Kc"]
+
+
+def test_a_spectator_gets_no_you_in_public_frames_but_a_full_one_in_a_snapshot(
+    table, alice, spectator
 ):
     services.sit(table.id, alice, 1, 200)
-    services.sit(table.id, bob, 2, 50)
-    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
-    act(table, alice, "raise", 200)
-    act(table, bob, "call")
-    view = table_view(table.id, spectator)
-    text = json.dumps(view)
-    for card in ("As", "7s", "Kd", "Ah"):
-        assert f'"{card}"' not in text
-    shows = [row["text"] for row in view["log"] if row["kind"] == "show"]
-    assert shows and all("  " not in line for line in shows)
-    assert any("shows" in line for line in shows)
+    view = view_of(table, spectator)
+    assert view["you"] == {
+        "user_id": spectator.id, "name": "sam", "seat": None, "bankroll": 10_000,
+        "sitting_out": False, "leaving": False,
+    }
+    assert view_of(table, alice)["you"]["seat"] == 1

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from pokersite.env import env_bool, env_int, env_list, parse_database_url
+from pokersite.env import env_bool, env_float, env_int, env_list, parse_database_url
 
 
 def test_it_reads_booleans_in_common_spellings(monkeypatch):
@@ -39,8 +39,32 @@ def test_it_parses_a_postgres_url_with_an_explicit_test_database():
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["NAME"], config["USER"], config["PASSWORD"]) == ("room", "poker", "s@cret")
     assert (config["HOST"], config["PORT"]) == ("db.internal", "6543")
-    assert config["OPTIONS"] == {"sslmode": "require"}
+    assert config["OPTIONS"] == {
+        "sslmode": "require",
+        "pool": {"min_size": 2, "max_size": 10, "timeout": 20},
+    }
     assert config["TEST"] == {"NAME": "test_room"}
+
+
+def test_the_postgres_pool_size_is_a_setting_and_zero_turns_it_off(monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "4")
+    options = parse_database_url("postgres://p@h/room", Path("."))["OPTIONS"]
+    assert options["pool"]["max_size"] == 4
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "0")
+    assert "pool" not in parse_database_url("postgres://p@h/room", Path("."))["OPTIONS"]
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "-1")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_POOL_SIZE=-1"):
+        parse_database_url("postgres://p@h/room", Path("."))
+
+
+def test_it_reads_a_delay_in_seconds_and_names_a_bad_one(monkeypatch):
+    monkeypatch.setenv("NEXT_HAND_DELAY_SECONDS", "0.5")
+    assert env_float("NEXT_HAND_DELAY_SECONDS", 4.0) == 0.5
+    for bad, reason in (("soon", "is not a number"), ("-1", "must be at least 0"),
+                        ("nan", "must be at least 0")):
+        monkeypatch.setenv("NEXT_HAND_DELAY_SECONDS", bad)
+        with pytest.raises(ImproperlyConfigured, match=reason):
+            env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 
 
 def test_it_places_a_relative_sqlite_file_in_the_project():

@@ -1,0 +1,49 @@
+"""Sending one version's frames to a table's sockets through the channel layer.
+
+Every table socket joins two groups: the table's, which carries the public frame, and the
+group of its own user at that table, which carries that user's personal frame. The public
+message names the users who have a personal frame at this version, so their sockets skip
+it and forward their own instead: each socket sends exactly one frame per version, and no
+hole card ever travels in a table-wide message.
+"""
+
+import asyncio
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.projection import Frames, TableSnapshot, update_frames
+
+
+def table_group(table_id: int) -> str:
+    return f"table_{table_id}"
+
+
+def person_group(table_id: int, user_id: int) -> str:
+    return f"table_{table_id}_user_{user_id}"
+
+
+async def send_frames(table_id: int, frames: Frames) -> None:
+    layer = get_channel_layer()
+    personal = [
+        layer.group_send(
+            person_group(table_id, user_id),
+            {"type": "table.personal", "version": frames.version, "frame": text},
+        )
+        for user_id, text in frames.personal.items()
+    ]
+    public = layer.group_send(
+        table_group(table_id),
+        {
+            "type": "table.public",
+            "version": frames.version,
+            "frame": frames.public,
+            "personal": list(frames.personal),
+        },
+    )
+    await asyncio.gather(*personal, public)
+
+
+def publish(snapshot: TableSnapshot) -> None:
+    """Build this version's frames once and send them. Called after the change commits."""
+    async_to_sync(send_frames)(snapshot.table["id"], update_frames(snapshot))

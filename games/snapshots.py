@@ -1,0 +1,114 @@
+"""Reading a ``TableSnapshot`` (games/projection.py) from the database.
+
+The writer captures one inside its locked transaction, right after saving a change, so the
+views of a version are built from exactly the state it committed. A socket that connects
+(or asks to ``sync``) loads one without a lock, checking the version did not move while it
+read; this is the only table read a socket makes.
+"""
+
+from collections.abc import Iterable
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games.engine import HandState
+from games.models import Hand, Seat, Table
+from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSnapshot
+
+SEAT_FIELDS = (
+    "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
+    "entry", "leave_after_hand",
+)
+# A socket's snapshot is re-read when a writer committed while it was being read.
+LOAD_ATTEMPTS = 3
+
+
+def capture(
+    table: Table, hand: Hand | None, state: HandState | None, people: Iterable[int] = ()
+) -> TableSnapshot:
+    """The table as it stands in this transaction.
+
+    ``hand`` is the hand on show (live, or the last one finished; None for none) and
+    ``state`` its engine state. Personal parts are made for everyone seated, everyone dealt
+    into the hand, and the users in ``people`` (who were seated when the change began, or
+    the user a socket's snapshot is for). Two queries, three when someone not seated needs a
+    personal part.
+    """
+    rows = list(Seat.objects.filter(table_id=table.id).order_by("number").values(*SEAT_FIELDS))
+    seats = tuple(
+        SeatRow(
+            number=row["number"],
+            user_id=row["user_id"],
+            name=row["user__username"],
+            stack=row["stack"],
+            sitting_out=row["sitting_out"],
+            waiting=row["entry"] != Seat.Entry.PLAYING,
+            leaving=row["leave_after_hand"],
+        )
+        for row in rows
+    )
+    everyone = {
+        row["user_id"]: Person(
+            user_id=row["user_id"],
+            name=row["user__username"],
+            bankroll=row["user__player__bankroll"] or 0,
+            seat=row["number"],
+            sitting_out=row["sitting_out"],
+            leaving=row["leave_after_hand"],
+        )
+        for row in rows
+    }
+    users = _hand_users(state)
+    missing = (set(users.values()) | set(people)) - set(everyone)
+    everyone.update(_people_not_seated(missing))
+    on_show = None
+    if hand is not None and state is not None:
+        names = {seat: everyone[user].name for seat, user in users.items() if user in everyone}
+        on_show = HandOnShow(
+            number=hand.number,
+            state=state,
+            deadline=hand.action_deadline if hand.status == Hand.Status.IN_PROGRESS else None,
+            names=names,
+            users=users,
+        )
+    table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
+    table_fields["next_hand_at"] = table.next_hand_at
+    return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now())
+
+
+def _hand_users(state: HandState | None) -> dict[int, int]:
+    """Seat -> user id of the hand's players (the engine's player ids are user ids)."""
+    if state is None:
+        return {}
+    return {p.seat: int(p.player_id) for p in state.players}
+
+
+def _people_not_seated(user_ids: set[int]) -> dict[int, Person]:
+    if not user_ids:
+        return {}
+    rows = get_user_model().objects.filter(id__in=user_ids).values_list(
+        "id", "username", "player__bankroll"
+    )
+    return {user: Person(user, name, bankroll or 0) for user, name, bankroll in rows}
+
+
+def hand_on_show(table_id: int) -> tuple[Hand | None, HandState | None]:
+    """The table's latest hand and its state; a voided hand is not shown."""
+    hand = Hand.objects.filter(table_id=table_id).order_by("-number").first()
+    if hand is None or hand.status == Hand.Status.VOIDED:
+        return None, None
+    return hand, HandState.from_dict(hand.state)
+
+
+def load(table_id: int, user_id: int) -> TableSnapshot | None:
+    """The table as committed now, with a personal part for ``user_id``; None if no table."""
+    snapshot = None
+    for _ in range(LOAD_ATTEMPTS):
+        table = Table.objects.filter(pk=table_id).first()
+        if table is None:
+            return None
+        hand, state = hand_on_show(table_id)
+        snapshot = capture(table, hand, state, people=[user_id])
+        if Table.objects.filter(pk=table_id, version=table.version).exists():
+            break
+    return snapshot
