@@ -24,7 +24,7 @@ def _record(player: Player, kind: str, amount: int, **fields) -> LedgerEntry:
         raise ChipError("That is more than your bankroll.")
     player.save(update_fields=["bankroll", "last_top_up"])
     return LedgerEntry.objects.create(
-        user=player.user, kind=kind, amount=amount, bankroll_after=player.bankroll, **fields
+        user_id=player.user_id, kind=kind, amount=amount, bankroll_after=player.bankroll, **fields
     )
 
 
@@ -40,8 +40,8 @@ def ensure_player(user, *, is_guest: bool = False) -> Player:
 
 
 def _locked_player(user) -> Player:
-    ensure_player(user)
-    return Player.objects.select_for_update().get(user=user)
+    player = Player.objects.select_for_update().filter(user=user).first()
+    return player if player is not None else ensure_player(user)
 
 
 @transaction.atomic

@@ -53,29 +53,36 @@ def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -
     HandAction.objects.bulk_create(rows)
 
 
-def finish_hand(table: Table, hand: Hand, state: HandState, now: datetime) -> None:
-    """Store the result, pay the seats, and let leaving or busted players go."""
+def finish_hand(
+    table: Table, hand: Hand, state: HandState, seats: list[Seat], now: datetime
+) -> None:
+    """Store the result, pay the seats, and let leaving or busted players go.
+
+    ``seats`` are the table's seats as locked by the writer. A fixed number of statements
+    whatever the number of players, plus a cash-out for each player who goes.
+    """
     result = state.result
     hand.status = Hand.Status.COMPLETE
     hand.ended_at = now
     hand.action_deadline = None
     hand.pots = [pot.to_dict() for pot in result.pots]
     hand.save()
-    for player in hand.players.all():
+    players = list(hand.players.all())
+    for player in players:
         engine_player = state.player(player.seat)
         player.finishing_stack = result.finishing_stacks[player.seat]
         player.shown = engine_player.shown
         player.mucked = engine_player.mucked
-        player.save(update_fields=["finishing_stack", "shown", "mucked"])
-    for seat in table.seats.filter(number__in=state.seats).select_related("user"):
-        seat.stack = result.finishing_stacks[seat.number]
-        if seat.leave_after_hand or seat.stack == 0 or table.status == Table.Status.CLOSED:
+    HandPlayer.objects.bulk_update(players, ["finishing_stack", "shown", "mucked"])
+    closing = table.status == Table.Status.CLOSED
+    staying = []
+    for seat in seats:
+        if seat.number in result.finishing_stacks:
+            seat.stack = result.finishing_stacks[seat.number]
+        # Players who sat out the last hand of a closing table go home too.
+        if seat.leave_after_hand or seat.stack == 0 or closing:
             chips.cash_out(seat.user, table, seat.stack)
             seat.delete()
-        else:
-            seat.save(update_fields=["stack"])
-    if table.status == Table.Status.CLOSED:
-        # Players who sat out this last hand go home too.
-        for seat in table.seats.select_related("user"):
-            chips.cash_out(seat.user, table, seat.stack)
-            seat.delete()
+        elif seat.number in result.finishing_stacks:
+            staying.append(seat)
+    Seat.objects.bulk_update(staying, ["stack"])

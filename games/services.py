@@ -248,7 +248,7 @@ def _after_action(locked: Locked, now: datetime) -> None:
     hand.board = "".join(state.board)
     hand.turn_version = table.version + 1  # the version publish_change() will publish
     if state.is_complete:
-        finish_hand(table, hand, state, now)
+        finish_hand(table, hand, state, locked.seats, now)
         schedule_next_hand(table, now, next_hand_delay())
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)

@@ -5,6 +5,7 @@ the session/auth middleware before reaching the routes of each app.
 """
 
 import os
+import threading
 
 from django.core.asgi import get_asgi_application
 
@@ -16,6 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from evaluator import evaluate  # noqa: E402
 from games.clock import start_clock_on_daphne_loop  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
@@ -30,3 +32,9 @@ application = ProtocolTypeRouter(
 
 # Deadlines and the next deal are enforced by every server process (see games/clock.py).
 start_clock_on_daphne_loop()
+
+# The evaluator builds its tables on first use (about half a second): build them now, off the
+# event loop, rather than in the middle of the first flop a player sees.
+threading.Thread(
+    target=evaluate, args=("As Ks Qs Js Ts 2c 3d",), name="warm-evaluator", daemon=True
+).start()

@@ -1,0 +1,121 @@
+"""The production path (PostgreSQL + Redis, real daphne processes): idle sockets stay open,
+the channels of a dead process leave their groups, and the clock reuses pooled connections."""
+
+import asyncio
+import os
+import time
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection
+
+from games.broadcast import table_group
+from tests.games.live import LiveSocket, session_key_for, subprocess_env
+from tests.servers import daphne_process, daphne_server
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+# channels_redis waits for messages with a 5 s blocking pop; this is comfortably longer.
+IDLE_SECONDS = 8
+
+
+def group_members(table_id: int) -> int:
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    return client.zcard(f"asgi:group:{table_group(table_id)}")
+
+
+def eventually(predicate, timeout: float = 5.0) -> bool:
+    """Poll ``predicate`` until it holds (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def forget_group(table_id: int) -> None:
+    """Test databases reuse table ids: drop what an earlier run left in Redis."""
+    redis.Redis.from_url(os.environ["REDIS_URL"]).delete(f"asgi:group:{table_group(table_id)}")
+
+
+def test_a_socket_idle_for_longer_than_the_blocking_pop_stays_open_and_current(
+    table, alice, bob
+):
+    forget_group(table.id)
+    with daphne_server(subprocess_env()) as base:
+
+        async def scenario():
+            idle = await LiveSocket.open(base, table.id, await session_key_for(alice))
+            await asyncio.sleep(IDLE_SECONDS)
+            other = await LiveSocket.open(base, table.id, await session_key_for(bob))
+            await other.send({"type": "sit", "seat": 2, "buy_in": 100})
+            update = await idle.receive()
+            await idle.send({"type": "sync"})
+            snapshot = await idle.receive()
+            for socket in (idle, other):
+                await socket.close()
+            return update, snapshot
+
+        update, snapshot = asyncio.run(scenario())
+        # Both sockets leave the group once the server has seen them close.
+        assert eventually(lambda: group_members(table.id) == 0)
+    assert update["type"] == "update"
+    assert [s["player"] for s in update["table"]["seats"]] == ["bob"]
+    assert snapshot["type"] == "snapshot" and snapshot["version"] == update["version"]
+
+
+def test_the_channels_of_a_killed_process_leave_the_group_and_live_ones_stay(
+    table, alice, bob
+):
+    forget_group(table.id)
+    expiry = 3  # seconds; sockets re-join every second
+    env = subprocess_env(CHANNEL_GROUP_EXPIRY_SECONDS=str(expiry))
+    with daphne_process(env) as (doomed, process), daphne_server(env) as survivor:
+
+        async def scenario():
+            await LiveSocket.open(doomed, table.id, await session_key_for(alice))
+            live = await LiveSocket.open(survivor, table.id, await session_key_for(bob))
+            before = group_members(table.id)
+            process.kill()  # no disconnect handler runs: its channel stays behind
+            await asyncio.sleep(expiry * 2.5)
+            # A broadcast is when channels_redis drops expired members from the group (by
+            # the sending process's expiry, so the change is made through the survivor).
+            await live.send({"type": "sit", "seat": 2, "buy_in": 100})
+            update = await live.receive()
+            after = group_members(table.id)
+            await live.close()
+            return before, update, after
+
+        before, update, after = asyncio.run(scenario())
+    assert before == 2
+    assert update["type"] == "update" and update["table"]["you"]["seat"] == 2
+    assert after == 1  # the dead channel expired; the live one, re-joining, stayed
+
+
+def sessions_opened() -> int:
+    """Connections ever made to the test database (PostgreSQL counts them per database)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute(
+            "SELECT sessions FROM pg_stat_database WHERE datname = %s",
+            [settings.DATABASES["default"]["NAME"]],
+        )
+        return cursor.fetchone()[0]
+
+
+def connections_made_by_a_server_ticking_for(seconds: float, **env) -> int:
+    before = sessions_opened()
+    with daphne_server(subprocess_env(TABLE_CLOCK="on", **env)):
+        time.sleep(seconds)
+    time.sleep(1)  # the statistics of ended sessions reach pg_stat_database shortly after
+    return sessions_opened() - before
+
+
+def test_the_clock_ticks_on_pooled_connections_instead_of_opening_one_a_tick():
+    # Twelve ticks or so each way; without the pool (the control) every tick connects.
+    pooled = connections_made_by_a_server_ticking_for(6)
+    unpooled = connections_made_by_a_server_ticking_for(6, DATABASE_POOL_SIZE="0")
+    assert unpooled >= 8, unpooled
+    assert pooled <= 4, pooled
