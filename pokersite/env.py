@@ -112,9 +112,16 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
         return {
             "ENGINE": engine,
             "NAME": str(name),
-            # Writers take the lock when their transaction begins, and others wait for it,
-            # instead of failing with "database is locked" halfway through.
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            "OPTIONS": {
+                # Writers take the lock when their transaction begins, and others wait for
+                # it, instead of failing with "database is locked" halfway through.
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                # Write-ahead log: readers (a socket's snapshot) never wait for the writer, and
+                # a commit needs no fsync: it survives the process dying, though a power cut
+                # may lose the last moments (the embedded default is for home games).
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
             "TEST": {"NAME": str(test_name)},
         }
     name = unquote(parts.path.lstrip("/"))
