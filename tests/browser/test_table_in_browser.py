@@ -82,7 +82,7 @@ def assert_cards_not_on_page(
     person: Person, cards: list[str], hand_number: int, even_after_showdown: bool = False
 ) -> None:
     """Neither the DOM while this hand is played nor any frame of it before its end holds
-    ``cards``. Spectators pass ``even_after_showdown``: they never get hole cards."""
+    ``cards``; with ``even_after_showdown``, not after its end either (mucked cards)."""
     # One snapshot of view and DOM together: the showdown may arrive between two reads.
     page = person.page.evaluate(
         """(number) => {
@@ -237,9 +237,7 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
     for _ in range(40):
         assert_cards_not_on_page(alice, cards["bob"], number)
         assert_cards_not_on_page(bob, cards["alice"], number)
-        assert_cards_not_on_page(
-            carol, cards["alice"] + cards["bob"], number, even_after_showdown=True
-        )
+        assert_cards_not_on_page(carol, cards["alice"] + cards["bob"], number)
         actor = whose_turn(alice, bob)
         if actor is None:
             break
@@ -283,18 +281,25 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
     assert results[0] == results[1] == results[2]
     assert "wins" in results[0] and "from the main pot" in results[0]
 
-    # The winner showed: their cards are face up on the other player's page, the winning
-    # five highlighted, the hand described. The spectator sees no hole cards at all.
+    # The winner showed: their cards are face up on the other player's page and on the
+    # spectator's (shown cards are public), the winning five highlighted, the hand described.
+    # A hand that was mucked stays face down for everyone else.
+    seats = {s["player"]: s for s in alice.view()["seats"]}
     winners = {w["player"] for pot in alice.view()["hand"]["results"] for w in pot["winners"]}
     for winner in winners:
         other = bob if winner == "alice" else alice
-        for code in cards[winner]:
-            expect(other.page.locator(f".seat .hole .card[data-card='{code}']")).to_be_visible()
-    for person in (alice, bob):
+        for person in (other, carol):
+            for code in cards[winner]:
+                card = person.page.locator(f".seat .hole .card[data-card='{code}']")
+                expect(card).to_be_visible()
+    for person in (alice, bob, carol):
         expect(person.page.locator(".card.best")).not_to_have_count(0)
         expect(person.page.locator(".seat .shown-desc").first).to_be_visible()
-    for code in cards["alice"] + cards["bob"]:
-        assert f'data-card="{code}"' not in carol.page.content()
+    for name, seat in seats.items():
+        if seat["mucked"]:
+            others = [p for p in (alice, bob, carol) if p.name != name]
+            for person in others:
+                assert_cards_not_on_page(person, cards[name], number, even_after_showdown=True)
     expect(carol.page.locator("#log")).to_contain_text("River")
     expect(carol.page.locator("#log")).to_contain_text("wins")
     screenshot(alice, artifacts, "table-showdown")
