@@ -8,6 +8,7 @@ hole card ever travels in a table-wide message.
 """
 
 import asyncio
+import hashlib
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -21,6 +22,19 @@ def table_group(table_id: int) -> str:
 
 def person_group(table_id: int, user_id: int) -> str:
     return f"table_{table_id}_user_{user_id}"
+
+
+def session_group(session_key: str) -> str:
+    """The sockets of one browser session (closed when it logs out). The key is hashed:
+    group names are stored in the channel layer, session keys are secrets."""
+    return "session_" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def end_session(session_key: str) -> None:
+    """Close every socket opened with this session (see TableConsumer.session_ended)."""
+    async_to_sync(get_channel_layer().group_send)(
+        session_group(session_key), {"type": "session.ended"}
+    )
 
 
 async def send_frames(table_id: int, frames: Frames) -> None:

@@ -15,17 +15,20 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import services, snapshots
+from games import services, snapshots, watched_tables
 from games.access import may_watch
-from games.broadcast import person_group, table_group
+from games.broadcast import person_group, session_group, table_group
+from games.flood import FrameBudget
 from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
 
 log = logging.getLogger(__name__)
 
-# Close codes in the 4000 range are the application's own (see docs/protocol.md).
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_NO_SUCH_TABLE = 4404
+# Close codes in the 4000 range are the application's own (see docs/protocol.md). They are
+# sent after accepting, so that the client learns why (a refused handshake only says 403).
+CLOSE_UNAUTHENTICATED = 4401  # no login, or logged out since
+CLOSE_NO_SUCH_TABLE = 4404  # no such table, or a private one you were not invited to
+CLOSE_FLOODING = 4429  # kept sending over the frame budget after being told
 
 
 def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
@@ -42,25 +45,30 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.last_version = -1
         self.joined: list[str] = []
         self.refresher: asyncio.Task | None = None
+        self.budget = FrameBudget(self.channel_name)
+        await self.accept()
         if not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        session = self.scope.get("session", {})
+        session = self.scope.get("session") or {}
         # A private table the user was not invited to looks exactly like a missing one.
         if not await database_sync_to_async(may_watch)(self.table_id, self.user, session):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
         # Join before reading the snapshot, so no version committed after it is missed.
         self.joined = [table_group(self.table_id), person_group(self.table_id, self.user.id)]
+        if getattr(session, "session_key", None):
+            self.joined.append(session_group(session.session_key))  # closed on logout
         await self.join_groups()
         self.refresher = asyncio.create_task(self.keep_groups())
-        await self.accept()
+        watched_tables.watch(self.table_id)
         await self.send_snapshot()
 
     async def disconnect(self, code):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.refresher is not None:
             self.refresher.cancel()
+            watched_tables.unwatch(self.table_id)
         for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -79,6 +87,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 log.warning("table %s: could not refresh groups", self.table_id, exc_info=True)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if not self.budget.take():
+            if self.budget.flooding:
+                await self.close(code=CLOSE_FLOODING)
+            else:
+                await self.send_error(f"Too many messages: at most {self.budget.describe()}.")
+            return
         try:
             command = parse_command(text_data)
         except ProtocolError as error:
@@ -105,7 +119,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_personal(self, message):
         await self.forward(message["version"], message["frame"])
 
+    async def session_ended(self, message):
+        """The user logged out in this browser: the socket must not keep acting for them."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
+
     async def forward(self, version: int, frame: str):
+        watched_tables.saw(self.table_id, version)
         if version > self.last_version:
             self.last_version = version
             await self.send(text_data=frame)
@@ -116,6 +135,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
         version, frame = loaded
+        watched_tables.saw(self.table_id, version)
         self.last_version = max(self.last_version, version)
         await self.send(text_data=frame)
 

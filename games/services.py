@@ -28,7 +28,7 @@ from games.engine import (
 )
 from games.engine.cards import shuffled_deck
 from games.hand_records import finish_hand, record_events, record_new_hand
-from games.models import Hand, Seat, Table
+from games.models import CommandReceipt, Hand, Seat, Table
 from games.protocol import Act, Command, Sit, SitBack, SitOut, Stand
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
@@ -122,19 +122,37 @@ def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
 
 
 def perform(table_id: int, user, command: Command) -> None:
-    """Apply one parsed client command for ``user`` (see games/protocol.py)."""
-    if isinstance(command, Sit):
-        sit(table_id, user, command.seat, command.buy_in, post_now=command.post_now)
-    elif isinstance(command, Stand):
-        stand(table_id, user)
-    elif isinstance(command, SitOut):
-        set_sitting_out(table_id, user, True)
-    elif isinstance(command, SitBack):
-        set_sitting_out(table_id, user, False)
-    elif isinstance(command, Act):
+    """Apply one parsed client command for ``user`` (see games/protocol.py).
+
+    ``act`` quotes the version it was decided on; the other commands carry a request id,
+    recorded with the change they make, so that a repeated copy is refused.
+    """
+    if isinstance(command, Act):
         act(table_id, user, command.kind, command.amount, command.version)
-    else:  # pragma: no cover - parse_command returns only the types above
-        raise ServiceError("Unsupported command.")
+        return
+    with transaction.atomic():
+        _record_receipt(user, command.request_id)
+        if isinstance(command, Sit):
+            sit(table_id, user, command.seat, command.buy_in, post_now=command.post_now)
+        elif isinstance(command, Stand):
+            stand(table_id, user)
+        elif isinstance(command, SitOut):
+            set_sitting_out(table_id, user, True)
+        elif isinstance(command, SitBack):
+            set_sitting_out(table_id, user, False)
+        else:  # pragma: no cover - parse_command returns only the types above
+            raise ServiceError("Unsupported command.")
+
+
+def _record_receipt(user, request_id: str) -> None:
+    try:
+        with transaction.atomic():
+            CommandReceipt.objects.create(user=user, request_id=request_id)
+    except IntegrityError:
+        raise ServiceError(
+            "That request was already carried out (this is a repeated copy of it), "
+            "so nothing more was done."
+        ) from None
 
 
 @transaction.atomic
@@ -215,7 +233,12 @@ def act(table_id: int, user, kind: str, amount: int | None, version: int) -> Non
     seat = locked.seat_of(user)
     if state is None:
         raise ServiceError("There is no hand in progress.")
-    if not locked.hand.turn_version <= version <= table.version:
+    if version > table.version:
+        raise ServiceError(
+            f"Your action quotes version {version}, but the table is only at version "
+            f"{table.version}; send the version of the table you are looking at."
+        )
+    if version < locked.hand.turn_version:
         raise ServiceError(
             "The table has moved on since you acted (you saw version "
             f"{version}, it is now {table.version}); check the table and act again."
@@ -328,3 +351,18 @@ def run_due_work(now: datetime | None = None) -> None:
     ).values_list("id", flat=True)
     for table_id in list(due_tables):
         start_next_hand(table_id, now=now)
+    forget_old_receipts(now)
+
+
+# A repeated copy of a command arrives within seconds; a day of receipts is plenty.
+RECEIPTS_KEPT = timedelta(days=1)
+_receipts_purged_at: datetime | None = None
+
+
+def forget_old_receipts(now: datetime) -> None:
+    """Every ten minutes or so (per process), delete receipts older than RECEIPTS_KEPT."""
+    global _receipts_purged_at
+    if _receipts_purged_at is not None and now - _receipts_purged_at < timedelta(minutes=10):
+        return
+    _receipts_purged_at = now
+    CommandReceipt.objects.filter(created_at__lt=now - RECEIPTS_KEPT).delete()

@@ -1,8 +1,10 @@
-"""Every login makes sure the player exists and gets the daily top-up if they are broke."""
+"""Every login makes sure the player exists and gets the daily top-up if they are broke;
+every logout closes the table sockets that browser session opened."""
 
-from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
 
+from games.broadcast import end_session
 from games.chips import ensure_player, top_up_if_broke
 
 
@@ -10,3 +12,10 @@ from games.chips import ensure_player, top_up_if_broke
 def welcome_back(sender, request, user, **kwargs):
     ensure_player(user)
     top_up_if_broke(user)
+
+
+@receiver(user_logged_out)
+def close_sockets(sender, request, user, **kwargs):
+    # Sent before the session is flushed, so its key still names the sockets to close.
+    if request is not None and request.session.session_key:
+        end_session(request.session.session_key)

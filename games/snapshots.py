@@ -100,15 +100,16 @@ def hand_on_show(table_id: int) -> tuple[Hand | None, HandState | None]:
     return hand, HandState.from_dict(hand.state)
 
 
-def load(table_id: int, user_id: int) -> TableSnapshot | None:
-    """The table as committed now, with a personal part for ``user_id``; None if no table."""
+def load(table_id: int, user_id: int | None = None) -> TableSnapshot | None:
+    """The table as committed now (with a personal part for ``user_id`` too, when given);
+    None if there is no such table."""
     snapshot = None
     for _ in range(LOAD_ATTEMPTS):
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
             return None
         hand, state = hand_on_show(table_id)
-        snapshot = capture(table, hand, state, people=[user_id])
+        snapshot = capture(table, hand, state, people=[user_id] if user_id else [])
         if Table.objects.filter(pk=table_id, version=table.version).exists():
             break
     return snapshot

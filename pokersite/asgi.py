@@ -15,23 +15,21 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from evaluator import evaluate  # noqa: E402
-from games.clock import start_clock_on_daphne_loop  # noqa: E402
+from games.clock import start_loops_on_daphne  # noqa: E402
+from pokersite.origins import SameOriginValidator  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 
-# Deadlines and the next deal are enforced by every server process (see games/clock.py).
-start_clock_on_daphne_loop()
+# Deadlines, the next deal and liveness are looked after by every process (games/clock.py).
+start_loops_on_daphne()
 
 # The evaluator builds its tables on first use (about half a second): build them now, off the
 # event loop, rather than in the middle of the first flop a player sees.

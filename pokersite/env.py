@@ -59,6 +59,20 @@ def env_float(name: str, default: float, minimum: float = 0.0) -> float:
     return value
 
 
+def env_rates(name: str, default: str) -> str:
+    """Read rate limits in the ``limits`` notation: ``10/second;120/minute``."""
+    from limits import parse_many
+
+    raw = os.environ.get(name, default)
+    try:
+        parse_many(raw)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a rate limit; write e.g. 10/second;120/minute."
+        ) from None
+    return raw
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """Read a comma-separated list: ``ALLOWED_HOSTS=a.com, b.com`` -> ``["a.com", "b.com"]``."""
     raw = os.environ.get(name)

@@ -13,6 +13,7 @@ from pokersite.env import (
     env_float,
     env_int,
     env_list,
+    env_rates,
     env_str,
     parse_database_url,
 )
@@ -103,6 +104,11 @@ else:
             "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS},
         }
     }
+
+# What one table socket may send (the ``limits`` notation), and how many refused frames in
+# a row end it with close code 4429 (games/flood.py).
+SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "10/second;120/minute")
+SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 20)
 
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)

@@ -2,6 +2,16 @@
 
 from games.models.chips import LedgerEntry, Player
 from games.models.hands import Hand, HandAction, HandPlayer
+from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
 
-__all__ = ["Hand", "HandAction", "HandPlayer", "LedgerEntry", "Player", "Seat", "Table"]
+__all__ = [
+    "CommandReceipt",
+    "Hand",
+    "HandAction",
+    "HandPlayer",
+    "LedgerEntry",
+    "Player",
+    "Seat",
+    "Table",
+]

@@ -3,8 +3,19 @@
 
 const CLOSE_UNAUTHENTICATED = 4401;
 const CLOSE_NO_SUCH_TABLE = 4404;
+const CLOSE_FLOODING = 4429;
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8000;
+
+// Commands that carry no table version carry a request id, new for each request, so that
+// the server refuses a repeated copy instead of applying it twice (docs/protocol.md).
+const NEEDS_REQUEST_ID = new Set(["sit", "stand", "sit_out", "sit_back"]);
+
+/** 32 random hex digits (crypto.getRandomValues works on plain-http LAN pages too). */
+export function newRequestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 export function socketUrl(path, where = window.location) {
   const scheme = where.protocol === "https:" ? "wss:" : "ws:";
@@ -86,6 +97,12 @@ export class TableSocket {
       this.handlers.onStatus("closed", "You are not logged in any more. Reload the page to join.");
       return;
     }
+    if (event.code === CLOSE_FLOODING) {
+      this.handlers.onStatus(
+        "closed", "This page sent too many messages and was cut off. Reload the page to rejoin.",
+      );
+      return;
+    }
     if (event.code === CLOSE_NO_SUCH_TABLE) {
       this.handlers.onStatus("closed", "This table is closed or no longer exists.");
       return;
@@ -103,6 +120,9 @@ export class TableSocket {
   /** Send a message; false (and nothing sent) when the socket is not open. */
   send(message) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    if (NEEDS_REQUEST_ID.has(message.type) && !message.request_id) {
+      message = { ...message, request_id: newRequestId() };
+    }
     this.socket.send(JSON.stringify(message));
     return true;
   }

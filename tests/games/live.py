@@ -7,7 +7,10 @@ import os
 import websockets
 from django.conf import settings
 
-from tests.games.sockets import session_key_for  # noqa: F401 - re-exported for tests
+from tests.games.sockets import (
+    session_key_for,  # noqa: F401 - re-exported for tests
+    with_request_id,
+)
 
 
 def subprocess_env(**extra: str) -> dict[str, str]:
@@ -56,7 +59,7 @@ class LiveSocket:
                 return frame
 
     async def send(self, message: dict) -> None:
-        await self.connection.send(json.dumps(message))
+        await self.connection.send(json.dumps(with_request_id(message)))
 
     async def close(self) -> None:
         await self.connection.close()

@@ -1,6 +1,7 @@
 """Helpers for tests that talk to the real ASGI application over WebSockets."""
 
 import json
+import uuid
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -9,7 +10,8 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from pokersite.asgi import application
 
-ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+# What a browser on a page of this site sends: its Host and the page's origin.
+SITE = [(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")]
 
 
 @database_sync_to_async
@@ -23,6 +25,16 @@ def session_key_for(user) -> str:
     return session.session_key
 
 
+NEEDS_REQUEST_ID = {"sit", "stand", "sit_out", "sit_back"}
+
+
+def with_request_id(message: dict) -> dict:
+    """Add a fresh request id to a command that needs one, as the page's script does."""
+    if message.get("type") in NEEDS_REQUEST_ID and "request_id" not in message:
+        return {**message, "request_id": uuid.uuid4().hex}
+    return message
+
+
 class RecordingSocket:
     """A table socket that keeps every frame it received, for later privacy checks."""
 
@@ -33,7 +45,7 @@ class RecordingSocket:
 
     @classmethod
     async def open(cls, table_id: int, user=None, name: str = "") -> "RecordingSocket":
-        headers = [ORIGIN]
+        headers = list(SITE)
         if user is not None:
             headers.append((b"cookie", f"sessionid={await session_key_for(user)}".encode()))
         communicator = WebsocketCommunicator(
@@ -44,7 +56,7 @@ class RecordingSocket:
         return socket
 
     async def send(self, message: dict) -> None:
-        await self.communicator.send_to(text_data=json.dumps(message))
+        await self.communicator.send_to(text_data=json.dumps(with_request_id(message)))
 
     async def receive(self, timeout: float = 5) -> dict:
         frame = await self.communicator.receive_json_from(timeout=timeout)
@@ -57,6 +69,14 @@ class RecordingSocket:
             frame = await self.receive(timeout)
             if predicate(frame):
                 return frame
+
+    async def closed_with(self, timeout: float = 5) -> int:
+        """Wait for the server to close this socket; return its close code."""
+        while True:
+            output = await self.communicator.receive_output(timeout)
+            if output["type"] == "websocket.close":
+                return output.get("code")
+            self.frames.append(json.loads(output["text"]))
 
     async def drain(self) -> None:
         """Read every frame already waiting."""

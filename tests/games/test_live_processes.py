@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import broadcast, services
 from games.models import Hand, HandAction, Table
 from tests.games.conftest import ACES_KINGS_DECK
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
@@ -94,3 +94,26 @@ def test_the_clock_folds_an_idle_player_with_no_client_connected(table, alice, b
     hand.refresh_from_db()
     assert hand.status == Hand.Status.COMPLETE
     assert hand.ended_at <= timezone.now() + timedelta(seconds=1)
+
+
+def test_a_change_committed_but_never_broadcast_reaches_the_sockets_by_itself(
+    table, alice, bob, monkeypatch
+):
+    """As when a process dies between its commit and its broadcast: nobody acts again, and
+    the server's liveness check still brings every socket to the database's version."""
+    services.sit(table.id, alice, 1, 200)
+    alice_key = asyncio.run(session_key_for(alice))
+    with daphne_server(subprocess_env()) as base:
+
+        async def scenario():
+            socket = await LiveSocket.open(base, table.id, alice_key)
+            version = socket.table["version"]
+            monkeypatch.setattr(broadcast, "publish", lambda snapshot: None)
+            await asyncio.to_thread(services.sit, table.id, bob, 2, 200)
+            frame = await socket.receive(timeout=15)
+            await socket.close()
+            return version, frame
+
+        version, frame = asyncio.run(scenario())
+    assert frame["type"] == "update" and frame["version"] == version + 1
+    assert [s["player"] for s in frame["table"]["seats"]] == ["alice", "bob"]

@@ -2,15 +2,23 @@
 
 import pytest
 
-from games.protocol import Act, ProtocolError, Sit, Stand, Sync, parse_command
+from games.protocol import Act, ProtocolError, Sit, SitBack, SitOut, Stand, Sync, parse_command
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('{"type": "sit", "seat": 3, "buy_in": 200}', Sit(seat=3, buy_in=200)),
-        ('{"type": "sit", "seat": 1, "buy_in": 50, "post_now": true}', Sit(1, 50, True)),
-        ('{"type": "stand"}', Stand()),
+        (
+            '{"type": "sit", "seat": 3, "buy_in": 200, "request_id": "r-0000001"}',
+            Sit(seat=3, buy_in=200, request_id="r-0000001"),
+        ),
+        (
+            '{"type": "sit", "seat": 1, "buy_in": 50, "post_now": true, "request_id": "abcdefgh"}',
+            Sit(1, 50, "abcdefgh", True),
+        ),
+        ('{"type": "stand", "request_id": "A_b-1234"}', Stand("A_b-1234")),
+        ('{"type": "sit_out", "request_id": "12345678"}', SitOut("12345678")),
+        ('{"type": "sit_back", "request_id": "12345678"}', SitBack("12345678")),
         ('{"type": "sync"}', Sync()),
         ('{"type": "act", "action": "fold", "version": 0}', Act("fold", None, 0)),
         ('{"type": "act", "action": "raise", "amount": 60, "version": 4}', Act("raise", 60, 4)),
@@ -28,6 +36,10 @@ def test_it_parses_each_message_type(text, expected):
         ('{"seat": 1}', "Message has no 'type'."),
         ('{"type": "dance"}', 'Unknown message type "dance".'),
         ('{"type": "sit", "buy_in": 100}', "'seat' is missing."),
+        ('{"type": "stand"}', "'request_id' is missing; send 8 to 64 letters"),
+        ('{"type": "sit_out", "request_id": "short"}', "'request_id' is \"short\"; send 8"),
+        ('{"type": "sit_back", "request_id": 12345678}', "'request_id' is 12345678; send 8"),
+        ('{"type": "stand", "request_id": "has space"}', "'request_id' is \"has space\""),
         ('{"type": "sit", "seat": "2", "buy_in": 100}', "'seat' must be a whole number, not \"2\""),
         ('{"type": "sit", "seat": 2, "buy_in": 10.5}', "must be a whole number, not 10.5."),
         ('{"type": "sit", "seat": 2, "buy_in": -5}', "'buy_in' must be a positive whole number"),
@@ -35,7 +47,10 @@ def test_it_parses_each_message_type(text, expected):
         ('{"type": "act", "action": "raise", "version": 1}', "'amount' is missing."),
         ('{"type": "act", "action": "bet", "amount": 0, "version": 1}', "positive whole number"),
         ('{"type": "act", "action": "shove", "version": 1}', "'action' must be one of"),
-        ('{"type": "act", "action": "call"}', "'version' must be a whole number"),
+        ('{"type": "act", "action": "call"}', "'version' is missing."),
+        ('{"type": "act", "action": "call", "version": "7"}', "'version' must be a whole"),
+        ("[" * 1000 + "]" * 1000, "Message is nested too deeply."),
+        ('{"a":' * 800 + "[" * 1000 + "]" * 1000 + "}" * 800, "Message is too long"),
     ],
 )
 def test_it_rejects_bad_messages_with_a_reason(text, reason):

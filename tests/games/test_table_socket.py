@@ -122,8 +122,16 @@ async def test_bad_input_gets_an_error_on_that_socket_only_and_changes_nothing(
         (json.dumps({"type": "sit", "seat": 1}), "'buy_in' is missing."),
         (json.dumps({"type": "sit", "seat": "one", "buy_in": 50}), "'seat' must be a whole"),
         (json.dumps({"type": "sit", "seat": 1, "buy_in": -50}), "positive whole number"),
-        (json.dumps({"type": "sit", "seat": 2, "buy_in": 100}), "Seat 2 is taken."),
-        (json.dumps({"type": "sit", "seat": 1, "buy_in": 500}), "between 40 and 200"),
+        ("[" * 2000 + "]" * 2000, "Message is nested too deeply."),
+        (json.dumps({"type": "stand"}), "'request_id' is missing"),
+        (
+            json.dumps({"type": "sit", "seat": 2, "buy_in": 100, "request_id": "req-0001"}),
+            "Seat 2 is taken.",
+        ),
+        (
+            json.dumps({"type": "sit", "seat": 1, "buy_in": 500, "request_id": "req-0002"}),
+            "between 40 and 200",
+        ),
     ]
     for text, reason in bad_messages:
         await a.communicator.send_to(text_data=text)
@@ -147,17 +155,18 @@ async def test_bad_input_gets_an_error_on_that_socket_only_and_changes_nothing(
     await b.close()
 
 
-async def test_sockets_without_a_user_are_refused(table):
+async def test_sockets_without_a_user_are_closed_with_4401(table):
     socket = await RecordingSocket.open(table.id, None)
-    assert not socket.connected
+    assert socket.connected  # accepted, so that the close code reaches the client
+    assert await socket.closed_with() == 4401
 
 
-async def test_a_missing_table_closes_the_socket(alice):
+async def test_a_missing_table_closes_the_socket_with_4404(alice):
     socket = await RecordingSocket.open(999_999, alice)
-    assert not socket.connected
+    assert await socket.closed_with() == 4404
 
 
-async def test_a_private_table_socket_is_refused_to_the_uninvited(alice, bob):
+async def test_a_private_table_socket_is_closed_to_the_uninvited_as_if_missing(alice, bob):
     @database_sync_to_async
     def private_table():
         from games.models import Table
@@ -166,13 +175,22 @@ async def test_a_private_table_socket_is_refused_to_the_uninvited(alice, bob):
 
     table = await private_table()
     outsider = await RecordingSocket.open(table.id, bob)
-    assert not outsider.connected
+    assert await outsider.closed_with() == 4404
     host = await RecordingSocket.open(table.id, alice)
-    assert host.connected
+    assert (await host.receive())["type"] == "snapshot"
     await host.close()
 
 
-async def test_a_foreign_origin_table_socket_is_refused(table, alice):
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "https://evil.example",
+        "http://127.0.0.1:1",  # the right host on another port: another site
+        "https://127.0.0.1:8000",  # another scheme
+        "null",
+    ],
+)
+async def test_a_handshake_from_another_origin_is_refused(table, alice, origin):
     from channels.testing import WebsocketCommunicator
 
     from pokersite.asgi import application
@@ -182,10 +200,14 @@ async def test_a_foreign_origin_table_socket_is_refused(table, alice):
     communicator = WebsocketCommunicator(
         application,
         f"/ws/tables/{table.id}/",
-        headers=[(b"origin", b"https://evil.example"), (b"cookie", f"sessionid={key}".encode())],
+        headers=[
+            (b"host", b"127.0.0.1:8000"),
+            (b"origin", origin.encode()),
+            (b"cookie", f"sessionid={key}".encode()),
+        ],
     )
     connected, _ = await communicator.connect()
-    assert not connected
+    assert not connected  # closed before accepting: the server answers the handshake 403
 
 
 async def test_a_staff_pause_is_pushed_live_to_everyone_at_the_table(table, alice, spectator):

@@ -14,14 +14,13 @@ import websockets
 from channels.testing import WebsocketCommunicator
 
 from pokersite.asgi import application
+from tests.games.sockets import SITE
 from tests.servers import ROOT, daphne_server
-
-ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 
 
 @pytest.mark.django_db(transaction=True)
 async def test_ping_gets_pong_through_the_asgi_application():
-    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=SITE)
     connected, _ = await communicator.connect()
     assert connected
     await communicator.send_json_to({"type": "ping"})
@@ -31,11 +30,28 @@ async def test_ping_gets_pong_through_the_asgi_application():
 
 @pytest.mark.django_db(transaction=True)
 async def test_bad_json_gets_an_error_and_the_socket_stays_open():
-    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=SITE)
     await communicator.connect()
     await communicator.send_to(text_data="{not json")
     reply = await communicator.receive_json_from(timeout=5)
     assert reply == {"type": "error", "reason": "Message is not valid JSON."}
+    await communicator.send_json_to({"type": "ping"})
+    assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_nesting_long_frames_and_relay_requests_get_errors_and_the_socket_stays_open():
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=SITE)
+    await communicator.connect()
+    for text, reason in [
+        ("[" * 100 + "]" * 100, "Message must be a JSON object"),
+        ("[" * 2000 + "]" * 2000, "Message is too long"),
+        ('{"type": "broadcast", "text": "hello everyone"}', 'Send {"type": "ping"}.'),
+    ]:
+        await communicator.send_to(text_data=text)
+        reply = await communicator.receive_json_from(timeout=5)
+        assert reply["type"] == "error" and reason in reply["reason"], (text, reply)
     await communicator.send_json_to({"type": "ping"})
     assert await communicator.receive_json_from(timeout=5) == {"type": "pong"}
     await communicator.disconnect()
