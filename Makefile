@@ -9,7 +9,7 @@ SYNCED := $(VENV)/.synced
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv lint bench clean
+.PHONY: run test venv lint bench bench-live clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
@@ -27,6 +27,10 @@ lint: $(SYNCED)
 
 bench: $(SYNCED)
 	$(VENV)/bin/python bench/evaluator.py
+
+# Starts its own servers (PostgreSQL + Redis too when they answer); e.g. LIVE_ARGS=--quick
+bench-live: $(SYNCED)
+	$(VENV)/bin/python bench/live.py $(LIVE_ARGS)
 
 venv: $(SYNCED)
 

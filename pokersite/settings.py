@@ -107,8 +107,8 @@ else:
 
 # What one table socket may send (the ``limits`` notation), and how many refused frames in
 # a row end it with close code 4429 (games/flood.py).
-SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "10/second;120/minute")
-SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 20)
+SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "20/second;240/minute")
+SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
 
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
