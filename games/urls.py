@@ -2,15 +2,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games import accounts, views
+from pokersite.throttles import throttle_guests, throttle_logins
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("tables/new/", views.create_table, name="create_table"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("invite/<str:code>/", views.invite, name="invite"),
-    path("guest/", accounts.play_as_guest, name="guest"),
+    path("guest/", throttle_guests(accounts.play_as_guest), name="guest"),
     path("signup/", accounts.signup, name="signup"),
     path("claim/", accounts.claim_account, name="claim"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", throttle_logins(auth_views.LoginView.as_view()), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

@@ -6,6 +6,7 @@ typo in production fails at start-up instead of half-working.
 """
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -71,6 +72,16 @@ def env_rates(name: str, default: str) -> str:
             f"{name}={raw!r} is not a rate limit; write e.g. 10/second;120/minute."
         ) from None
     return raw
+
+
+def env_throttle_rate(name: str, default: str) -> str:
+    """Read a django-ratelimit rate, a count per period: ``5/m``, ``20/h``, ``100/5m``."""
+    raw = os.environ.get(name, default)
+    if not re.fullmatch(r"\d+/\d*[smhd]", raw.strip()):
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a rate; write a count per s, m, h or d, e.g. 5/m."
+        )
+    return raw.strip()
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

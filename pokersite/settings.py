@@ -6,6 +6,7 @@ Production: DEBUG=0 with SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL s
 
 from pathlib import Path
 
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from pokersite.env import (
@@ -15,6 +16,7 @@ from pokersite.env import (
     env_list,
     env_rates,
     env_str,
+    env_throttle_rate,
     parse_database_url,
 )
 
@@ -41,6 +43,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "csp",
+    "django_ratelimit",
     "evaluator",
     "games",
 ]
@@ -54,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "pokersite.urls"
@@ -139,23 +144,65 @@ STORAGES = {
     },
 }
 
+# Content-Security-Policy (django-csp): scripts, styles and sockets from this site only; the
+# one inline script (the four-colour deck switch in base.html) carries a per-response nonce.
+# Style attributes are allowed: they cannot run code, and a few bars are drawn with them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Throttles (pokersite/throttles.py, django-ratelimit counting in the cache: Redis when
+# REDIS_URL is set, so all processes share the counts). Rates are per client address, and per
+# user name for logins: a count per s, m, h or d.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", default=True)
+# django-ratelimit 4.1 predates Django's own RedisCache, which it works with (its counter
+# is Redis's atomic INCR), and warns about every backend it does not list.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+if not REDIS_URL:
+    # Without Redis there is one process (the in-memory channel layer needs it), so its
+    # own memory is the shared cache django-ratelimit asks for.
+    SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003"]
+# Behind a proxy, run daphne with --proxy-headers so that REMOTE_ADDR is the client's.
+LOGIN_RATE_PER_ADDRESS = env_throttle_rate("LOGIN_RATE_PER_ADDRESS", "20/m")
+LOGIN_RATE_PER_NAME = env_throttle_rate("LOGIN_RATE_PER_NAME", "5/m")
+GUEST_RATE_PER_ADDRESS = env_throttle_rate("GUEST_RATE_PER_ADDRESS", "20/h")
+ANONYMOUS_EQUITY_RATE = env_throttle_rate("ANONYMOUS_EQUITY_RATE", "20/m")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    # A load balancer's health check speaks plain http and does not follow redirects.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 30)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
     SECURE_CONTENT_TYPE_NOSNIFF = True
     if not SECURE_HSTS_PRELOAD:
         # Preloading is a commitment for the whole domain, so it is opt-in; not asking
         # for it is a decision, not an oversight.
-        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+        SILENCED_SYSTEM_CHECKS += ["security.W021"]
 
 LOGGING = {
     "version": 1,

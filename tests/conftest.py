@@ -43,3 +43,10 @@ def pytest_collection_modifyitems(config, items):
 def fast_password_hashing(settings):
     """Tests create many users; the production hasher is slow on purpose."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def no_throttles(settings):
+    """Tests log in and create guests far faster than people; tests/site/test_throttles.py
+    turns the throttles back on."""
+    settings.RATELIMIT_ENABLE = False
