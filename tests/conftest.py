@@ -47,6 +47,6 @@ def fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def no_throttles(settings):
-    """Tests log in and create guests far faster than people; tests/site/test_throttles.py
-    turns the throttles back on."""
+    """Tests log in and create guests far faster than people do; the throttles' own tests
+    (tests/site/test_throttles_and_headers.py) turn them back on."""
     settings.RATELIMIT_ENABLE = False

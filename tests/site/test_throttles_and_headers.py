@@ -1,12 +1,15 @@
-"""Throttles, and the headers a browser is sent: nothing unlimited that costs chips or CPU.
+"""Throttles, and what a browser is sent: nothing unlimited that costs chips or CPU.
 
 Each test comes from an address of its own, so counts left in the cache (Redis in CI's
 second pass) by another test or an earlier run do not matter.
 """
 
 import json
+import os
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 import uuid
 
 import pytest
@@ -15,7 +18,7 @@ from django.test import Client
 
 from games.models import LedgerEntry
 from tests.games.conftest import make_user
-from tests.servers import ROOT
+from tests.servers import ROOT, daphne_server
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +88,7 @@ def production_setting(name: str) -> str:
     code = f"import django; django.setup(); from django.conf import settings as s; print(s.{name})"
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-        env={**__import__("os").environ, "DJANGO_SETTINGS_MODULE": "pokersite.settings", **env},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "pokersite.settings", **env},
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
@@ -95,3 +98,26 @@ def test_production_asks_for_a_year_of_https_and_lets_health_checks_use_plain_ht
     assert production_setting("SECURE_HSTS_SECONDS") == str(365 * 24 * 3600)
     assert production_setting("SECURE_SSL_REDIRECT") == "True"
     assert production_setting("SECURE_REDIRECT_EXEMPT") == "['^healthz$']"
+
+
+def test_a_production_server_answers_health_checks_over_plain_http_and_redirects_pages(tmp_path):
+    env = {
+        "DEBUG": "0", "SECRET_KEY": "s" * 50, "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/prod.sqlite3", "STATIC_ROOT": str(tmp_path),
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, check=True,
+        env={**os.environ, **env}, capture_output=True, timeout=120,
+    )
+    with daphne_server(env) as base:  # it waits for /healthz to answer 200 over http
+        request = urllib.request.Request(f"http://{base}/", method="GET")
+        opener = urllib.request.build_opener(NoRedirects)
+        with pytest.raises(urllib.error.HTTPError) as redirect:
+            opener.open(request, timeout=5)
+    assert redirect.value.code == 301
+    assert redirect.value.headers["Location"] == f"https://{base}/"
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
