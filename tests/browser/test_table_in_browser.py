@@ -372,3 +372,22 @@ def test_the_four_colour_deck_is_remembered(game):
     carol.page.reload()
     expect(carol.page.locator("html")).to_have_class(re.compile("four-colour"))
     expect(carol.page.locator("#four-colour")).to_have_attribute("aria-pressed", "true")
+
+
+def test_logging_out_in_another_tab_closes_the_table_and_says_why(game, chromium, site):
+    alice, _, _ = game
+    dave = Person(chromium, site, "dave")
+    dave.join_as_guest()
+    dave.page.goto(alice.page.url)
+    expect(dave.page.locator(".seat.taken").first).to_be_visible()
+    sockets = []
+    dave.page.on("websocket", lambda socket: sockets.append(socket.url))
+    other_tab = dave.context.new_page()
+    other_tab.goto("/")
+    other_tab.get_by_role("button", name="Log out").click()
+    banner = dave.page.locator("#banner")
+    expect(banner).to_contain_text("You are not logged in any more")
+    dave.page.wait_for_timeout(2500)  # longer than the first retries would wait
+    assert sockets == [], f"the page reconnected: {sockets}"
+    assert not dave.problems, dave.problems
+    dave.close()
