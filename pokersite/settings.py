@@ -105,7 +105,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "BACKEND": "pokersite.layers.SweepingInMemoryChannelLayer",
             "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS},
         }
     }
