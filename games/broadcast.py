@@ -9,11 +9,14 @@ hole card ever travels in a table-wide message.
 
 import asyncio
 import hashlib
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.projection import Frames, TableSnapshot, update_frames
+
+log = logging.getLogger(__name__)
 
 
 def table_group(table_id: int) -> str:
@@ -58,6 +61,39 @@ async def send_frames(table_id: int, frames: Frames) -> None:
     await asyncio.gather(*personal, public)
 
 
+class Outbox:
+    """Frames waiting to be sent by the server's event loop, in the order they were made.
+
+    The writer runs in the database thread; handing its frames to the loop lets it take the
+    next change at once instead of waiting for the channel layer. Without a running server
+    loop (a management command, a test calling the services) frames are sent on the spot.
+    """
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.queue: asyncio.Queue[tuple[int, Frames]] | None = None
+
+    async def run(self) -> None:
+        """Send queued frames forever; started on the server's loop (games/clock.py)."""
+        self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
+        while True:
+            table_id, frames = await self.queue.get()
+            try:
+                await send_frames(table_id, frames)
+            except Exception:  # the layer may be briefly away; the next version catches up
+                log.exception("table %s: could not send version %s", table_id, frames.version)
+
+    def put(self, table_id: int, frames: Frames) -> None:
+        loop, queue = self.loop, self.queue
+        if loop is not None and queue is not None and loop.is_running():
+            loop.call_soon_threadsafe(queue.put_nowait, (table_id, frames))
+        else:
+            async_to_sync(send_frames)(table_id, frames)
+
+
+outbox = Outbox()
+
+
 def publish(snapshot: TableSnapshot) -> None:
     """Build this version's frames once and send them. Called after the change commits."""
-    async_to_sync(send_frames)(snapshot.table["id"], update_frames(snapshot))
+    outbox.put(snapshot.table["id"], update_frames(snapshot))

@@ -37,18 +37,21 @@ async def run_clock() -> None:
 
 
 def start_loops_on_daphne() -> bool:
-    """Schedule the clock (unless TABLE_CLOCK=off) and the liveness check
-    (games/watched_tables.py) on daphne's event loop, when running under daphne.
+    """Schedule the clock (unless TABLE_CLOCK=off), the outbox of frames to send
+    (games/broadcast.py) and the liveness check (games/watched_tables.py) on daphne's event
+    loop, when running under daphne.
 
     Daphne implements no ASGI lifespan, but it creates its loop before importing the
     application, so the tasks can be queued now and start with the server.
     """
+    from games.broadcast import outbox
     from games.watched_tables import run_liveness
 
     daphne_server = sys.modules.get("daphne.server")
     if daphne_server is None:
         return False
     loop = daphne_server.twisted_loop
+    loop.call_soon_threadsafe(lambda: loop.create_task(outbox.run(), name="outbox"))
     loop.call_soon_threadsafe(lambda: loop.create_task(run_liveness(), name="liveness"))
     if clock_enabled():
         loop.call_soon_threadsafe(lambda: loop.create_task(run_clock(), name="table-clock"))
