@@ -13,6 +13,7 @@ from typing import Any
 
 from games.engine import PHHError, replay_phh
 from games.history.equity import street_equities
+from games.history.money import Money
 from games.history.replayer import build_replay
 
 MAX_CHARS = 100_000
@@ -58,8 +59,11 @@ def imported_replay(text: str) -> dict[str, Any]:
     state = replayed.state
     n = len(state.players)
     names = {k + 1: (replayed.players[k] if replayed.players else f"p{k + 1}") for k in range(n)}
-    data = build_replay(state, None, names, reveal_all=True)
+    money = Money.of_fields(replayed.fields, replayed.amounts.scale)
+    data = build_replay(state, None, names, reveal_all=True, money=money.format)
     known = frozenset(p.seat for p in state.players if "??" not in p.hole)
     data["equity"] = street_equities(state, known, names)
     data["max_seats"] = n
+    data["money"] = money.to_json()
+    data["result"]["rake"] = sum(replayed.rake.values())
     return data
