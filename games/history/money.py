@@ -41,6 +41,22 @@ class Money:
         sign = "-" if units < 0 else ""
         return f"{sign}{self.symbol}{value:,.{self.places}f}"
 
+    def stars(self, units: int) -> str:
+        """As PokerStars writes amounts: "$2", "$0.80", chips as plain digits.
+
+        >>> Money("$", 100).stars(200), Money("$", 100).stars(80), Money().stars(12500)
+        ('$2', '$0.80', '12500')
+        """
+        value = self.amount(units)
+        if value == value.to_integral_value():
+            return f"{self.symbol}{int(value)}"
+        return f"{self.symbol}{value:.{self.places}f}"
+
+    @property
+    def code(self) -> str:
+        """The currency code PokerStars puts after the stakes ("USD"), or nothing."""
+        return next((code for code, sym in CURRENCY_SYMBOLS.items() if sym == self.symbol), "")
+
     def signed(self, units: int) -> str:
         """With a plus sign for a gain: "+$1.25"."""
         return ("+" if units > 0 else "") + self.format(units)
