@@ -41,27 +41,43 @@ class ReadHand:
     played_at: dt.datetime | None = None
 
 
+def clean(text: str) -> str:
+    """Uploads as one kind of text: Unix line ends, no byte-order mark."""
+    return text.replace("\r\n", "\n").lstrip("\ufeff")
+
+
+def split_upload(text: str) -> list[tuple[str, str, str]]:
+    """(source, name, text) of each hand of an upload (``clean`` text); PHHError when it
+    holds none or too many.
+
+    >>> [(s, n) for s, n, _ in split_upload("[1]\\nvariant = 'NT'\\n[2]\\nvariant = 'NT'\\n")]
+    [('phh', '1'), ('phh', '2')]
+    """
+    if not text.strip():
+        raise PHHError("The hand history is empty.")
+    if looks_like_pokerstars(text):
+        parts = [("pokerstars", "", part) for part in split_hands(text)]
+    else:
+        parts = [("phh", name, part) for name, part in split_phhs(text)]
+    if len(parts) > MAX_HANDS:
+        raise PHHError(
+            f"The file holds {len(parts):,} hands; upload at most {MAX_HANDS:,} at a time."
+        )
+    return parts
+
+
+def read_part(source: str, name: str, text: str) -> ReadHand:
+    """One hand of ``split_upload``, replayed or refused."""
+    return _read_stars(text) if source == "pokerstars" else _read_phh(name, text)
+
+
 def read_hands(text: str) -> list[ReadHand]:
     """Every hand of a PHH hand, a .phhs file, or PokerStars text (one hand or a whole file).
 
     >>> [(h.label, h.error) for h in read_hands("variant = 'FT'\\n")]
     [('the hand', "Unsupported variant 'FT': only no-limit hold'em ('NT').")]
     """
-    text = text.replace("\r\n", "\n").lstrip("\ufeff")
-    if not text.strip():
-        raise PHHError("The hand history is empty.")
-    if looks_like_pokerstars(text):
-        parts = split_hands(text)
-        _check_count(len(parts))
-        return [_read_stars(part) for part in parts]
-    sections = split_phhs(text)
-    _check_count(len(sections))
-    return [_read_phh(name, part) for name, part in sections]
-
-
-def _check_count(count: int) -> None:
-    if count > MAX_HANDS:
-        raise PHHError(f"The file holds {count:,} hands; upload at most {MAX_HANDS:,} at a time.")
+    return [read_part(*part) for part in split_upload(clean(text))]
 
 
 def _refusal(error: Exception) -> str:
