@@ -149,6 +149,10 @@ class UploadForm(forms.Form):
         help_text="PokerStars text names you already (\"Dealt to\").",
     )
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "upload_%s")  # the import page has another form too
+        super().__init__(*args, **kwargs)
+
     def clean(self):
         data = super().clean()
         upload = data.get("file")

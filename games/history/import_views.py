@@ -8,6 +8,7 @@ and the whole import runs before the summary page answers.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
@@ -80,7 +81,8 @@ def upload(request):
 @login_required
 @require_POST
 def upload_step(request, batch_id: int):
-    batch = uploads.step(_batch(request, batch_id))
+    size = getattr(settings, "HISTORY_IMPORT_STEP", uploads.STEP)
+    batch = uploads.step(_batch(request, batch_id), size)
     return JsonResponse(_progress(batch))
 
 

@@ -239,7 +239,6 @@ def _action(hand: _Hand, line: str, where: str, preflop: bool) -> None:
             return
         raise PHHError(f"{where}: cannot read {line!r}.")
     name, rest = said
-    all_in = rest.endswith(ALL_IN)
     rest = rest.removesuffix(ALL_IN)
     if rest.startswith("posts "):
         _post(hand, name, rest[len("posts "):], where)
@@ -270,8 +269,7 @@ def _action(hand: _Hand, line: str, where: str, preflop: bool) -> None:
                   "is connected", "has timed out") or rest.startswith("said, "):
         return
     else:
-        raise PHHError(f"{where}: cannot read {line!r}" + (" (an all-in)" if all_in else "")
-                       + ".")
+        raise PHHError(f"{where}: cannot read {line!r}.")
 
 
 def _post(hand: _Hand, name: str, what: str, where: str) -> None:

@@ -6,6 +6,7 @@ replayer and exports, and belong to their owner only."""
 import json
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -170,3 +171,23 @@ def test_the_step_function_imports_in_chunks(alice):
     assert (batch.done, batch.imported, batch.finished) == (4, 4, False)
     batch = uploads.step(batch, 4)
     assert (batch.done, batch.imported, batch.finished, batch.parts) == (6, 6, True, [])
+
+
+def test_a_hand_whose_showdown_nobody_recorded_imports_as_far_as_known_and_says_so(logged_in,
+                                                                                  alice):
+    text = (Path(__file__).parents[1] / "engine" / "data" / "dwan-ivey-2009.phh").read_text()
+    for cards in ("Ac2d", "7h6h"):
+        text = text.replace(f'"{cards}"', '"????"').replace(f" {cards}\"", " ????\"")
+    last = upload_in_steps(logged_in, text=text, hero_name="Tom Dwan")[-1]
+    assert (last["imported"], last["refused"]) == (1, [])
+    hand = ImportedHand.objects.get(owner=alice)
+    assert not hand.settled and hand.net is None and hand.result == ""
+    assert hand.note == "Nobody's cards in the main pot are known, so nobody can be given it."
+    page = logged_in.get(f"/hands/imported/{hand.id}/").content.decode()
+    assert "This hand is not settled:</strong> Nobody&#x27;s cards in the main pot" in page
+    assert f"/hands/imported/{hand.id}/hand.phh" not in page
+    assert logged_in.get(f"/hands/imported/{hand.id}/hand.phh").status_code == 404
+    listing = logged_in.get("/hands/?view=imported").content.decode()
+    assert "unsettled" in listing
+    review = logged_in.get("/hands/review/?source=imported").content.decode()
+    assert "1 hand of this set left out" in review
