@@ -180,7 +180,7 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
         raise PHHError("'min_bet' must be positive.")
     sb, bb = blinds[0], blinds[1]
     extras = blinds[2:]
-    if 0 < sb <= bb == min_bet and all(x in (0, -bb) for x in extras):
+    if 0 < sb < bb == min_bet and all(x in (0, -bb) for x in extras):
         entries = [Entry.PLAYING] * 2 + [
             Entry.POST_BB if x else Entry.PLAYING for x in extras
         ]

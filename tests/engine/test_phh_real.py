@@ -190,3 +190,45 @@ def test_a_phhs_file_splits_into_its_hands_and_one_broken_hand_stays_alone():
                         (101, 99)]
     with pytest.raises(PHHError, match="Text before the first hand"):
         split_phhs("variant = 'NT'\n[1]\n" + one)
+
+
+def random_blinds(rng, setup):
+    """Forced bets seat by seat as real sites post them: a straddle, a late post, no small
+    blind, or a big blind alone."""
+    order = [s.seat for s in setup.seats]
+    button = setup.button
+    order = [s for s in order if s > button] + [s for s in order if s <= button]
+    bb = setup.config.big_blind
+    kind = rng.choice(["straddle", "post", "no_small", "dead_small"])
+    if len(order) == 2:
+        return {order[0]: bb, order[1]: rng.choice([bb // 2 or 1, bb, 0])}
+    blinds = {order[0]: setup.config.small_blind, order[1]: bb}
+    if kind == "straddle":
+        blinds[order[2]] = 2 * bb
+    elif kind == "post" and len(order) > 3:
+        blinds[order[rng.randrange(2, len(order))]] = -bb
+    elif kind == "no_small":
+        blinds[order[0]] = 0
+    elif len(order) > 3:
+        blinds[order[rng.randrange(2, len(order))]] = -(setup.config.small_blind)
+    return blinds
+
+
+def test_hands_with_straddles_posts_and_missing_blinds_end_as_pokerkit_ends_them():
+    import random
+
+    from games.engine import start_hand
+    from tests.engine.helpers import play_random, random_setup
+
+    for k in range(200):
+        rng = random.Random(4400 + k)
+        setup = random_setup(rng, posts=False)
+        blinds = random_blinds(rng, setup)
+        state = start_hand(setup.config, setup.seats, setup.deck, setup.button, blinds=blinds)
+        play_random(state, rng)
+        assert state.result is not None
+        text = export_phh(state)
+        ours = [state.result.finishing_stacks[p.seat] for p in state.players]
+        assert pokerkit_final_stacks(text) == ours, (k, blinds, text)
+        again = replay_phh(text)
+        assert list(again.finishing_stacks) == ours, k
