@@ -134,3 +134,13 @@ finishing_stacks = [10, 24.15, 8.20]
     assert labels[-1] == "p3 wins $1.80 from the main pot"
     assert data["money"] == {"symbol": "$", "scale": 100, "places": 2}
     assert data["result"]["rake"] == 10  # the site kept ten cents of p3's pot
+
+
+def test_pokerstars_text_pasted_for_review_is_replayed_too(logged_in, side_pot_hand, alice):
+    text = exports.pokerstars_text(queries.review_for_player(side_pot_hand.id, alice))
+    response = logged_in.post("/hands/import/", {"text": text})
+    assert response.status_code == 200, response.content.decode()[-600:]
+    data = replay_json(response)
+    assert [s["stack"] for s in data["steps"][-1]["seats"]] == [150, 100, 100]
+    twice = logged_in.post("/hands/import/", {"text": text + "\n\n" + text})
+    assert twice.status_code == 400 and "holds 2 hands" in twice.content.decode()
