@@ -1,9 +1,10 @@
 """The session review page: any set of hands (played here or imported) as one session.
 
 The set is chosen with the same filters as "My hands": ``source=played`` with the played
-hands' filters (table, dates, result), or ``source=imported`` with the imported hands'
-(site, stakes, dates, position, result, upload). Every number links to the hands behind it
-(``show=<stat>&pos=<position>`` lists them under the table).
+hands' filters (table, dates, result), ``source=imported`` with the imported hands'
+(site, stakes, dates, position, result, upload), or ``source=all`` for both together (dates
+only; figures in big blinds when the hands count in different money). Every number links to
+the hands behind it (``show=<stat>&pos=<position>`` lists them under the table).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from games.models import Hand
 MAX_HANDS = 5000
 
 
-def _played(request) -> tuple[list[Sample], int]:
-    form = HandFilterForm(request.GET, tables=list(queries.tables_played(request.user)))
+def _played(request, data=None) -> tuple[list[Sample], int]:
+    data = request.GET if data is None else data
+    form = HandFilterForm(data, tables=list(queries.tables_played(request.user)))
     rows = list(queries.my_hands(request.user, **form.filters())[:MAX_HANDS])
     rows.reverse()  # oldest first
     hands = Hand.objects.select_related("table").prefetch_related("players__user").in_bulk(
@@ -41,8 +43,9 @@ def _played(request) -> tuple[list[Sample], int]:
     return samples, 0
 
 
-def _imported(request) -> tuple[list[Sample], int]:
-    form = ImportedFilterForm(request.GET, options=imported.choices(request.user))
+def _imported(request, data=None) -> tuple[list[Sample], int]:
+    data = request.GET if data is None else data
+    form = ImportedFilterForm(data, options=imported.choices(request.user))
     rows = imported.imported_hands(request.user, **form.filters())
     without_you = rows.filter(hero_seat__isnull=True).count() + rows.filter(
         hero_seat__isnull=False, settled=False).count()
@@ -58,6 +61,11 @@ def _imported(request) -> tuple[list[Sample], int]:
             currency=hand.currency,
         ))
     return samples, without_you
+
+
+def _when(sample: Sample) -> tuple[int, str]:
+    """Oldest first; hands with no date first of all."""
+    return (0, "") if sample.when is None else (1, sample.when.isoformat())
 
 
 def amount(session: Session, value) -> str:
@@ -86,8 +94,17 @@ def _row(session: Session, name: str, position: str, line: Line) -> dict:
 
 @login_required
 def review(request):
-    source = "imported" if request.GET.get("source") == "imported" else "played"
-    samples, left_out = _imported(request) if source == "imported" else _played(request)
+    source = request.GET.get("source")
+    if source == "imported":
+        samples, left_out = _imported(request)
+    elif source == "all":
+        dates = {k: v for k, v in request.GET.items() if k in ("since", "until")}
+        played, _none = _played(request, dates)
+        others, left_out = _imported(request, dates)
+        samples = sorted(played + others, key=_when)
+    else:
+        source = "played"
+        samples, left_out = _played(request)
     session = build_session(samples)
     query = request.GET.copy()
     for key in ("show", "pos"):

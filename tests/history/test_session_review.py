@@ -125,3 +125,14 @@ def test_the_review_needs_a_login_and_shows_only_your_hands(client, bob, logged_
     client.force_login(bob)
     page = client.get("/hands/review/?source=imported").content.decode()
     assert "No hands of yours in this set." in page
+
+
+def test_hands_played_here_and_imported_are_reviewed_together_in_big_blinds(client, bob,
+                                                                           side_pot_hand):
+    client.force_login(bob)
+    upload_in_steps(client, text=ACES_CRACKED.replace("Hero", "bob"))
+    page = client.get("/hands/review/?source=all").content.decode()
+    figures = dict(re.findall(r'data-figure="(\w+)">([^<]+)<', page))
+    # +100 chips at 1/2 is +50 bb; -$100 at $0.50/$1 is -100 bb.
+    assert (figures["hands"], figures["net"]) == ("2", "-50.00 bb")
+    assert "all your hands" in page and "(big blinds: the hands are in more than one" in page
