@@ -133,3 +133,17 @@ def test_our_pokerstars_export_of_every_real_imported_hand_imports_back_to_the_s
                                          for e in ours.state.events if not e.is_private], path
         count += 1
     assert count == 587
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_our_pokerstars_export_of_each_sample_imports_back_to_the_same_hand(name):
+    (hand,) = read_hands((DATA / name).read_text())
+    seat = hand.replayed.players.index(hand.hero) + 1 if hand.hero else None
+    text = stars_text(hand.replayed, int(hand.replayed.fields["hand"]), seat, hand.played_at)
+    (back,) = read_hands(text)
+    assert back.error is None, (back.error, text)
+    assert after_rake(back) == after_rake(hand)
+    assert back.hero == hand.hero and back.played_at == hand.played_at
+    assert back.replayed.fields["seats"] == hand.replayed.fields["seats"]
+    assert [(e.kind, e.seat, e.amount, e.cards) for e in back.replayed.state.events] == [
+        (e.kind, e.seat, e.amount, e.cards) for e in hand.replayed.state.events]
