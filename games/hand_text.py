@@ -28,10 +28,15 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     return f"{RANK_NAMES[high[0]].capitalize()}-{RANK_NAMES[low[0]]}{suited}"
 
 
-def event_text(event: dict, names: dict[int, str]) -> dict:
-    """A log row: the event's public fields plus a readable ``text``."""
+def event_text(event: dict, names: dict[int, str], money=None) -> dict:
+    """A log row: the event's public fields plus a readable ``text``.
+
+    ``money`` writes an amount (imported hands count in the site's money: "$1.25").
+    """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
-    kind, amount, to = event["kind"], event["amount"], event["to"]
+    kind, units, to_units = event["kind"], event["amount"], event["to"]
+    amount = money(units) if money else units
+    to = money(to_units) if money and to_units is not None else to_units
     all_in = " and is all-in" if event["all_in"] else ""
     cards = " ".join(event["cards"])
     texts = {
@@ -39,6 +44,7 @@ def event_text(event: dict, names: dict[int, str]) -> dict:
         "post_small_blind": f"{who} posts the small blind of {amount}{all_in}",
         "post_big_blind": f"{who} posts the big blind of {amount}{all_in}",
         "post_to_play": f"{who} posts {amount} to play{all_in}",
+        "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
         "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt two cards",
         "deal_board": f"{event['street'].capitalize()}: {cards}",
         "fold": f"{who} folds",
@@ -57,7 +63,7 @@ def event_text(event: dict, names: dict[int, str]) -> dict:
         "seat": event["seat"],
         "player": who or None,
         "kind": kind,
-        "amount": to if kind in ("bet", "raise") else amount,
+        "amount": to_units if kind in ("bet", "raise") else units,
         "cards": event["cards"],
         "text": texts.get(kind, kind),
     }
@@ -72,7 +78,7 @@ def _show_text(who: str, cards: str, description: str) -> str:
     return f"{who} shows {cards}" + (f" ({description})" if description else "")
 
 
-def _win_text(who: str, amount: int, event: dict) -> str:
+def _win_text(who: str, amount, event: dict) -> str:
     pot = "the main pot" if not event["pot"] else f"side pot {event['pot']}"
     with_hand = f" with {event['text'][0].lower()}{event['text'][1:]}" if event["text"] else ""
     return f"{who} wins {amount} from {pot}{with_hand}"

@@ -29,7 +29,9 @@ players with ``shown`` set; a mucked hand is never revealed.
 
 Hand histories
     ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em PHH
-    hand and replays it through the engine (``python manage.py phh replay FILE...``).
+    hand and replays it through the engine (``python manage.py phh replay FILE...``), amounts
+    exact in minor units, the site's rake and straddles included; ``split_phhs(text)`` cuts a
+    ``.phhs`` file into its hands.
 
 Example
     >>> from games.engine import *
@@ -48,7 +50,14 @@ Example
 
 from games.engine.cards import FULL_DECK, UNKNOWN, shuffled_deck
 from games.engine.lineup import Lineup, plan_hand
-from games.engine.phh import PHHError, export_phh, replay_phh
+from games.engine.phh import (
+    PHHError,
+    PHHReplay,
+    export_phh,
+    replay_phh,
+    replay_phh_data,
+    split_phhs,
+)
 from games.engine.replay import replay, replay_state
 from games.engine.state import HandState, Player, start_hand
 from games.engine.types import (
@@ -83,6 +92,7 @@ __all__ = [
     "LegalActions",
     "Lineup",
     "PHHError",
+    "PHHReplay",
     "Player",
     "PotResult",
     "SeatInput",
@@ -93,7 +103,9 @@ __all__ = [
     "plan_hand",
     "replay",
     "replay_phh",
+    "replay_phh_data",
     "replay_state",
     "shuffled_deck",
+    "split_phhs",
     "start_hand",
 ]

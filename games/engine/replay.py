@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from games.engine.state import HandState, start_hand
 from games.engine.types import Action, Entry, SeatInput, TableConfig
@@ -16,6 +16,7 @@ def replay(
     button: int,
     *,
     mucks: Iterable[int] = (),
+    blinds: Mapping[int, int] | None = None,
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -25,7 +26,7 @@ def replay(
     >>> s.result.finishing_stacks
     {2: 101, 1: 99}
     """
-    state = start_hand(config, seats, deck, button, mucks=mucks)
+    state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds)
     for action in actions:
         state.apply(action)
     return state
@@ -38,7 +39,13 @@ def replay_state(state: HandState) -> HandState:
         for p in state.players
     ]
     return replay(
-        state.config, seats, state.deck, state.actions, state.button, mucks=state.mucks
+        state.config,
+        seats,
+        state.deck,
+        state.actions,
+        state.button,
+        mucks=state.mucks,
+        blinds=state.blinds,
     )
 
 

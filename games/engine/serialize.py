@@ -48,6 +48,8 @@ def state_to_dict(state: HandState) -> dict[str, Any]:
         "full_raise": state.full_raise,
         "aggressor": state.aggressor,
         "mucks": sorted(state.mucks),
+        "blinds": None if state.blinds is None else {str(k): v for k, v in state.blinds.items()},
+        "unsettled": state.unsettled,
         "events": [e.to_dict() for e in state.events],
         "actions": [a.to_dict() for a in state.actions],
         "result": None if state.result is None else state.result.to_dict(),
@@ -82,7 +84,9 @@ def state_from_dict(data: dict[str, Any]) -> HandState:
         data["button"],
         tuple(data["deck"]),
         frozenset(data["mucks"]),
+        None if data.get("blinds") is None else {int(k): v for k, v in data["blinds"].items()},
     )
+    state.unsettled = data.get("unsettled")
     state.dealt = data["dealt"]
     state.board = list(data["board"])
     state.street = Street(data["street"])

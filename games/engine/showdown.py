@@ -81,9 +81,38 @@ def _pots(state: HandState) -> list[tuple[int, tuple[int, ...]]]:
     )
 
 
+def unsettled_reason(state: HandState) -> str | None:
+    """Why the showdown cannot be settled with the cards known, or None when it can.
+
+    Only imported hands can lack cards: a board nobody recorded, or a pot in which every
+    player gave up or hid their cards.
+    """
+    if UNKNOWN in state.board:
+        return "The showdown needs the whole board, and it is not known."
+    for index, (_amount, eligible) in enumerate(_pots(state)):
+        showing = [
+            i for i in eligible
+            if not state.players[i].mucked and state.players[i].seat not in state.mucks
+        ]
+        for i in showing:
+            if UNKNOWN in state.players[i].hole:
+                seat = state.players[i].seat
+                return f"The showdown needs the cards of seat {seat}, and they are not known."
+        if not showing:
+            name = "main pot" if index == 0 else f"side pot {index}"
+            return f"Nobody's cards in the {name} are known, so nobody can be given it."
+    return None
+
+
 def showdown(state: HandState) -> None:
-    """Show or muck in order, then award every pot."""
+    """Show or muck in order, then award every pot; a showdown the known cards cannot
+    settle stops the hand there, with ``state.unsettled`` saying why."""
     state.street = Street.SHOWDOWN
+    reason = unsettled_reason(state)
+    if reason is not None:
+        state.queue = []
+        state.unsettled = reason
+        return
     pots = _pots(state)
     values: dict[int, tuple[int, str, tuple[str, ...]]] = {}
     shown: list[ShownHand] = []

@@ -27,11 +27,12 @@ action for action:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from games.engine.betting import check_action
+from games.engine.blinds import check_blinds, post_blinds, preflop_opener
 from games.engine.cards import check_deck
 from games.engine.types import (
     Action,
@@ -89,12 +90,19 @@ class HandState:
         button: int,
         deck: tuple[str, ...],
         mucks: frozenset[int] = frozenset(),
+        blinds: dict[int, int] | None = None,
     ) -> None:
         self.config = config
         self.players = players
         self.button = button
         self.deck = deck
         self.mucks = mucks
+        # Forced bets seat by seat (imported hands: straddles, posts, no small blind); None
+        # means the table's small and big blind (see blinds.py).
+        self.blinds = blinds
+        # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
+        # cards nobody recorded); None otherwise. Such a hand never gets a result.
+        self.unsettled: str | None = None
         self.dealt = 0
         self.board: list[str] = []
         self.street = Street.PREFLOP
@@ -334,6 +342,9 @@ class HandState:
         if config.ante:
             for p in self.players:
                 self._post(p, config.ante, EventKind.POST_ANTE)
+        if self.blinds is not None:
+            post_blinds(self)
+            return
         sb, bb = (1, 0) if self.heads_up else (0, 1)
         self._post(self.players[sb], config.small_blind, EventKind.POST_SMALL_BLIND)
         self._post(self.players[bb], config.big_blind, EventKind.POST_BIG_BLIND)
@@ -409,6 +420,8 @@ class HandState:
         self.aggressor = None
         # Preflop the first seat after the big blind opens, later the first left of the button.
         opener = (1 if self.heads_up else 2) if self.street is Street.PREFLOP else 0
+        if self.street is Street.PREFLOP and self.blinds is not None:
+            opener = preflop_opener(self)
         totals = sorted(p.stack + p.bet for p in self.players if not p.folded)
         second = totals[-2]
         top = self.max_bet
@@ -436,11 +449,12 @@ class HandState:
             len(self.events),
             len(self.actions),
             self.result,
+            self.unsettled,
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         (players, self.dealt, self.board, self.street, self.queue, self.full_raise,
-         self.aggressor, events, actions, self.result) = saved
+         self.aggressor, events, actions, self.result, self.unsettled) = saved
         self.players = players
         del self.events[events:]
         del self.actions[actions:]
@@ -484,6 +498,7 @@ def start_hand(
     button: int,
     *,
     mucks: Iterable[int] = (),
+    blinds: Mapping[int, int] | None = None,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -491,7 +506,9 @@ def start_hand(
     seats. ``deck`` is the caller's shuffled deck, dealt in order: one card at a time to
     each player starting left of the button, twice; then burn, three for the flop, burn,
     turn, burn, river. ``mucks`` (for imported histories) lists seats that give up their
-    cards at showdown instead of showing. Bad input raises ValueError.
+    cards at showdown instead of showing. ``blinds`` (for imported histories) gives each
+    seat's forced bet instead of the table's blinds: see ``blinds.py``. Bad input raises
+    ValueError.
 
     >>> from games.engine.cards import FULL_DECK
     >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 50), SeatInput(4, "b", 80),
@@ -512,6 +529,7 @@ def start_hand(
     if button not in numbers:
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
     n = len(seats)
+    forced = None if blinds is None else check_blinds(blinds, numbers)
     cards = check_deck(deck, 2 * n + 8)
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
@@ -521,14 +539,14 @@ def start_hand(
             player_id=by_seat[s].player_id,
             starting_stack=by_seat[s].stack,
             stack=by_seat[s].stack,
-            posts_to_play=by_seat[s].entry is Entry.POST_BB,
+            posts_to_play=forced is None and by_seat[s].entry is Entry.POST_BB,
         )
         for s in order
     ]
     unknown = set(mucks) - set(numbers)
     if unknown:
         raise ValueError(f"Seat {min(unknown)} is not in this hand.")
-    state = HandState(config, players, button, cards, frozenset(mucks))
+    state = HandState(config, players, button, cards, frozenset(mucks), forced)
     state._post_forced_bets()
     for i, p in enumerate(players):
         p.hole = (cards[i], cards[n + i])

@@ -60,6 +60,7 @@ class EventKind(StrEnum):
     POST_SMALL_BLIND = "post_small_blind"
     POST_BIG_BLIND = "post_big_blind"
     POST_TO_PLAY = "post_to_play"  # a new player's big blind posted out of position
+    POST_STRADDLE = "post_straddle"  # a blind bigger than the big blind (imported hands)
     DEAL_HOLE = "deal_hole"  # PRIVATE: the cards are for ``seat`` only
     DEAL_BOARD = "deal_board"
     FOLD = "fold"

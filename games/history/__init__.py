@@ -12,6 +12,12 @@ steps, the equity figures and the PHH / PokerStars exports are all built from th
     pokerstars.py  PokerStars-style hand-history text
     exports.py     PHH and PokerStars downloads for a hand or a table session
     imports.py     review a pasted or uploaded PHH hand (not stored)
+    reading.py     hands played elsewhere: PHH, .phhs, PokerStars text (stars_text.py), replayed
+    uploads.py     importing them into "My hands" a few hands per request (the progress bar)
+    imported.py    imported hands: the list and its filters, the replayer, exports
+    session.py     a set of hands as a session: net, all-in adjusted net, stats by position
+    money.py       amounts in the site's money ("$1.25"); positions.py  SB, BB, UTG... BTN
+    import_views.py review_views.py chart.py  their pages, and the session's SVG chart
     ledger.py      a table's buy-ins, cash-outs and net per player, CSV
     sharing.py     signed share links
     presenters.py  rows of "my hands" and the replayer's JSON
@@ -20,5 +26,7 @@ steps, the equity figures and the PHH / PokerStars exports are all built from th
 URLs (under /hands/): ``""`` my hands; ``<id>/`` the replayer; ``<id>/hand.phh`` and
 ``<id>/pokerstars.txt``; ``shared/<token>/``; ``tables/<id>/hands.phhs``,
 ``tables/<id>/pokerstars.txt``, ``tables/<id>/ledger/``, ``ledger.csv``,
-``ledger-entries.csv``; ``import/``.
+``ledger-entries.csv``; ``import/``; ``uploads/`` (POST), ``uploads/<id>/``,
+``uploads/<id>/step/``; ``imported/<id>/`` with ``hand.phh`` and ``pokerstars.txt``;
+``review/`` (``?source=played|imported`` and the lists' filters); ``?view=imported``.
 """

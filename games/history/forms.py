@@ -7,6 +7,8 @@ from django import forms
 from games.engine import PHHError
 from games.history.imports import MAX_CHARS, decode_upload
 
+UPLOAD_BYTES = 20_000_000
+
 RESULT_CHOICES = [
     ("", "Any result"),
     ("won", "Won"),
@@ -72,4 +74,98 @@ class ImportForm(forms.Form):
                 raise forms.ValidationError(str(error)) from None
         if not (data.get("text") or "").strip():
             raise forms.ValidationError("Paste a hand history or choose a file.")
+        return data
+
+
+POSITION_ORDER = ["SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "MP+1", "HJ", "CO", "BTN"]
+
+
+class ImportedFilterForm(forms.Form):
+    """Filters of the imported hands: site, stakes, dates, your position and result."""
+
+    site = forms.ChoiceField(required=False)
+    stakes = forms.ChoiceField(required=False)
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    position = forms.ChoiceField(required=False)
+    result = forms.ChoiceField(required=False, choices=RESULT_CHOICES)
+    batch = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, options=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        options = options or {}
+        self.fields["site"].choices = [("", "All sites")] + [
+            (s, s) for s in options.get("site", [])
+        ]
+        self.fields["stakes"].choices = [("", "All stakes")] + [
+            (s, s) for s in options.get("stakes", [])
+        ]
+        known = options.get("position", [])
+        ordered = [p for p in POSITION_ORDER if p in known]
+        self.fields["position"].choices = [("", "Any position")] + [(p, p) for p in ordered]
+
+    def clean(self):
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError("The start date is after the end date.")
+        return data
+
+    def filters(self) -> dict:
+        """Keyword arguments for ``imported.imported_hands`` (nothing when invalid)."""
+        if not self.is_valid():
+            return {}
+        data = self.cleaned_data
+        return {
+            "site": data.get("site") or None,
+            "stakes": data.get("stakes") or None,
+            "since": data.get("since"),
+            "until": data.get("until"),
+            "position": data.get("position") or None,
+            "result": data.get("result") or None,
+            "batch": data.get("batch"),
+        }
+
+
+class UploadForm(forms.Form):
+    """Hand histories to import into "My hands": pasted or a file, PHH or PokerStars text."""
+
+    text = forms.CharField(
+        required=False,
+        label="Paste hand histories",
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+    file = forms.FileField(
+        required=False, label="or upload a file (.phh, .phhs or PokerStars .txt)"
+    )
+    hero_name = forms.CharField(
+        required=False,
+        max_length=100,
+        label="Your name in these hands (optional)",
+        help_text="PokerStars text names you already (\"Dealt to\").",
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "upload_%s")  # the import page has another form too
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > UPLOAD_BYTES:
+                raise forms.ValidationError(
+                    f"The file is too big: at most {UPLOAD_BYTES // 1_000_000} MB at a time."
+                )
+            try:
+                data["text"] = decode_upload(upload.read())
+            except PHHError as error:
+                raise forms.ValidationError(str(error)) from None
+            data["filename"] = upload.name
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError("Paste hand histories or choose a file.")
         return data

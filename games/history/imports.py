@@ -11,19 +11,28 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from games.engine import PHHError, replay_phh
+from games.engine import PHHError, replay_phh, replay_phh_data
 from games.history.equity import street_equities
+from games.history.money import Money
 from games.history.replayer import build_replay
+from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
 
 MAX_CHARS = 100_000
 
 
 def read_phh(text: str) -> Any:
-    """Replay one PHH hand; PHHError with a clear sentence when that cannot be done."""
+    """Replay one PHH hand (or one hand of PokerStars text); PHHError with a clear sentence
+    when that cannot be done."""
     if not text.strip():
         raise PHHError("The hand history is empty.")
     if len(text) > MAX_CHARS:
         raise PHHError(f"The hand history is too long (more than {MAX_CHARS:,} characters).")
+    if looks_like_pokerstars(text):
+        hands = split_hands(text)
+        if len(hands) > 1:
+            raise PHHError(f"This text holds {len(hands)} hands; import them into My hands "
+                           "above, or review one hand at a time.")
+        return replay_phh_data(read_hand(hands[0]).data)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -31,7 +40,8 @@ def read_phh(text: str) -> Any:
     sections = [v for v in data.values() if isinstance(v, dict)]
     if "variant" not in data and sections and all("variant" in s for s in sections):
         raise PHHError(
-            f"This file holds {len(sections)} hands (a .phhs file); import one hand at a time."
+            f"This file holds {len(sections)} hands (a .phhs file); import them into My hands "
+            "above, or review one hand at a time."
         )
     try:
         return replay_phh(text)
@@ -58,8 +68,11 @@ def imported_replay(text: str) -> dict[str, Any]:
     state = replayed.state
     n = len(state.players)
     names = {k + 1: (replayed.players[k] if replayed.players else f"p{k + 1}") for k in range(n)}
-    data = build_replay(state, None, names, reveal_all=True)
+    money = Money.of_fields(replayed.fields, replayed.amounts.scale)
+    data = build_replay(state, None, names, reveal_all=True, money=money.format)
     known = frozenset(p.seat for p in state.players if "??" not in p.hole)
     data["equity"] = street_equities(state, known, names)
     data["max_seats"] = n
+    data["money"] = money.to_json()
+    data["result"]["rake"] = sum(replayed.rake.values())
     return data

@@ -75,7 +75,13 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
     mucks = {p.seat for p in state.players if p.mucked} | set(state.mucks)
     try:
         masked = replay(
-            state.config, seat_inputs(state), deck, state.actions, state.button, mucks=mucks
+            state.config,
+            seat_inputs(state),
+            deck,
+            state.actions,
+            state.button,
+            mucks=mucks,
+            blinds=state.blinds,
         )
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error

@@ -27,10 +27,11 @@ ignores them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.history.money import CHIPS, Money
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 STREET_TITLES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
@@ -52,6 +53,15 @@ class HandInfo:
     started_at: datetime | None
     names: dict[int, str]
     hero_seat: int | None = None
+    # Imported hands: the site's money, the rake it kept from each winner, and the table's
+    # seat numbers (the engine seats an imported hand's players 1..n).
+    money: Money = CHIPS
+    rake: dict[int, int] = field(default_factory=dict)
+    seat_numbers: dict[int, int] = field(default_factory=dict)
+    zone: str = "UTC"
+
+    def seat(self, seat: int) -> int:
+        return self.seat_numbers.get(seat, seat)
 
 
 def _cards(cards) -> str:
@@ -76,14 +86,17 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     result = state.result
     config = state.config
     name = info.names.get
+    m = info.money.stars
     when = (info.started_at or EPOCH).strftime("%Y/%m/%d %H:%M:%S")
+    code = f" {info.money.code}" if info.money.code else ""
     lines = [
         f"PokerStars Hand #{info.number}: Hold'em No Limit "
-        f"({config.small_blind}/{config.big_blind}) - {when} UTC",
-        f"Table '{info.table}' {info.max_seats}-max Seat #{state.button} is the button",
+        f"({m(config.small_blind)}/{m(config.big_blind)}{code}) - {when} {info.zone}",
+        f"Table '{info.table}' {info.max_seats}-max Seat #{info.seat(state.button)} is the button",
     ]
-    for p in sorted(state.players, key=lambda p: p.seat):
-        lines.append(f"Seat {p.seat}: {name(p.seat)} ({p.starting_stack} in chips)")
+    for p in sorted(state.players, key=lambda p: info.seat(p.seat)):
+        lines.append(f"Seat {info.seat(p.seat)}: {name(p.seat)} ({m(p.starting_stack)} in chips)")
+    rake_left = dict(info.rake)
     shown = {h.seat: h for h in result.shown}
     pots = len(result.pots)
     top = 0  # the biggest bet on this street, for "raises X to Y"
@@ -95,11 +108,18 @@ def write_hand(state: HandState, info: HandInfo) -> str:
         all_in = " and is all-in" if e.all_in else ""
         kind = e.kind
         if kind is EventKind.POST_ANTE:
-            lines.append(f"{who}: posts the ante {e.amount}{all_in}")
+            lines.append(f"{who}: posts the ante {m(e.amount)}{all_in}")
+            continue
+        if kind is EventKind.POST_STRADDLE:
+            lines.append(f"{who}: posts straddle {m(e.amount)}{all_in}")
+            top = max(top, e.to or 0)
             continue
         if kind in (EventKind.POST_SMALL_BLIND, EventKind.POST_BIG_BLIND, EventKind.POST_TO_PLAY):
-            size = "small" if kind is EventKind.POST_SMALL_BLIND else "big"
-            lines.append(f"{who}: posts {size} blind {e.amount}{all_in}")
+            small = kind is EventKind.POST_SMALL_BLIND or (
+                kind is EventKind.POST_TO_PLAY and e.amount < config.big_blind
+            )
+            size = "small" if small else "big"
+            lines.append(f"{who}: posts {size} blind {m(e.amount)}{all_in}")
             top = max(top, e.to or 0)
             continue
         if not hole_cards_written:
@@ -118,15 +138,15 @@ def write_hand(state: HandState, info: HandInfo) -> str:
         elif kind is EventKind.CHECK:
             lines.append(f"{who}: checks")
         elif kind is EventKind.CALL:
-            lines.append(f"{who}: calls {e.amount}{all_in}")
+            lines.append(f"{who}: calls {m(e.amount)}{all_in}")
         elif kind is EventKind.BET:
-            lines.append(f"{who}: bets {e.to}{all_in}")
+            lines.append(f"{who}: bets {m(e.to or 0)}{all_in}")
             top = e.to or 0
         elif kind is EventKind.RAISE:
-            lines.append(f"{who}: raises {(e.to or 0) - top} to {e.to}{all_in}")
+            lines.append(f"{who}: raises {m((e.to or 0) - top)} to {m(e.to or 0)}{all_in}")
             top = e.to or 0
         elif kind is EventKind.RETURN_UNCALLED:
-            lines.append(f"Uncalled bet ({e.amount}) returned to {who}")
+            lines.append(f"Uncalled bet ({m(e.amount)}) returned to {who}")
         elif kind is EventKind.DEAL_BOARD:
             top = 0
             lines.append(_board_line(e.street, state.board))
@@ -136,7 +156,11 @@ def write_hand(state: HandState, info: HandInfo) -> str:
         elif kind is EventKind.MUCK:
             ending.append(f"{who}: mucks hand")
         elif kind is EventKind.WIN:
-            ending.append(f"{who} collected {e.amount} from {_pot_name(e.pot or 0, pots)}")
+            assert e.seat is not None
+            kept = min(rake_left.get(e.seat, 0), e.amount)
+            rake_left[e.seat] = rake_left.get(e.seat, 0) - kept
+            pot = _pot_name(e.pot or 0, pots)
+            ending.append(f"{who} collected {m(e.amount - kept)} from {pot}")
     # Shows come after the board, under SHOW DOWN, even when an all-in showed them earlier.
     if result.showdown:
         lines.append("*** SHOW DOWN ***")
@@ -156,23 +180,28 @@ def _board_line(street: Street, board: list[str]) -> str:
 def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> list[str]:
     assert state.result is not None
     result = state.result
+    m = info.money.stars
     total = sum(p.committed for p in state.players)
+    rake = m(sum(info.rake.values()))
     if len(result.pots) > 1:
-        parts = [f"Main pot {result.pots[0].amount}."]
+        parts = [f"Main pot {m(result.pots[0].amount)}."]
         for pot in result.pots[1:]:
             label = "Side pot" if len(result.pots) == 2 else f"Side pot-{pot.index}"
-            parts.append(f"{label} {pot.amount}.")
-        lines = ["*** SUMMARY ***", f"Total pot {total} " + " ".join(parts) + " | Rake 0"]
+            parts.append(f"{label} {m(pot.amount)}.")
+        lines = ["*** SUMMARY ***", f"Total pot {m(total)} " + " ".join(parts) + f" | Rake {rake}"]
     else:
-        lines = ["*** SUMMARY ***", f"Total pot {total} | Rake 0"]
+        lines = ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {rake}"]
     if state.board:
         lines.append(f"Board {_cards(state.board)}")
     won: dict[int, int] = {}
     for pot in result.pots:
         for seat, share in zip(pot.winners, pot.shares, strict=True):
             won[seat] = won.get(seat, 0) + share
+    for seat, kept in info.rake.items():
+        if seat in won:
+            won[seat] -= kept
     shown = {h.seat: h for h in result.shown}
-    for p in sorted(state.players, key=lambda p: p.seat):
+    for p in sorted(state.players, key=lambda p: info.seat(p.seat)):
         tags = []
         if p.seat == state.button:
             tags.append("(button)")
@@ -180,13 +209,15 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
             tags.append("(small blind)")
         elif p.seat == state.big_blind_seat:
             tags.append("(big blind)")
-        head = f"Seat {p.seat}: {info.names.get(p.seat)}" + "".join(f" {t}" for t in tags)
+        head = f"Seat {info.seat(p.seat)}: {info.names.get(p.seat)}" + "".join(
+            f" {t}" for t in tags
+        )
         if p.seat in folded_on:
             bet = "" if p.committed else " (didn't bet)"
             lines.append(f"{head} folded {FOLDED_ON[folded_on[p.seat]]}{bet}")
         elif p.seat in shown:
             hand = shown[p.seat]
-            outcome = f"won ({won[p.seat]})" if p.seat in won else "lost"
+            outcome = f"won ({m(won[p.seat])})" if p.seat in won else "lost"
             lines.append(
                 f"{head} showed {_cards(hand.cards)} and {outcome} with "
                 f"{_lower_first(hand.description)}"
@@ -195,7 +226,7 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
             hole = p.hole if p.seat == info.hero_seat and UNKNOWN not in p.hole else None
             lines.append(f"{head} mucked" + (f" {_cards(hole)}" if hole else ""))
         else:
-            lines.append(f"{head} collected ({won.get(p.seat, 0)})")
+            lines.append(f"{head} collected ({m(won.get(p.seat, 0))})")
     return lines
 
 

@@ -11,6 +11,7 @@ pots (main and side) and who acts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
@@ -18,11 +19,14 @@ from games.engine.pots import build_pots
 from games.hand_text import event_text
 from games.history.masking import seat_inputs
 
+Money = Callable[[int], str]
+
 PAYS = {
     EventKind.POST_ANTE,
     EventKind.POST_SMALL_BLIND,
     EventKind.POST_BIG_BLIND,
     EventKind.POST_TO_PLAY,
+    EventKind.POST_STRADDLE,
     EventKind.CALL,
     EventKind.BET,
     EventKind.RAISE,
@@ -30,7 +34,7 @@ PAYS = {
 COLLECTS = {EventKind.DEAL_BOARD, EventKind.SHOW, EventKind.MUCK, EventKind.WIN}
 
 
-def label(event: Event, names: dict[int, str]) -> str:
+def label(event: Event, names: dict[int, str], money: Money | None = None) -> str:
     """One line for people, from public facts only (the live table's log sentences).
 
     >>> from games.engine import Street
@@ -39,7 +43,7 @@ def label(event: Event, names: dict[int, str]) -> str:
     """
     if event.kind is EventKind.DEAL_HOLE:
         return "The hole cards are dealt"  # one step for the whole deal
-    return str(event_text(event.to_dict(), names)["text"])
+    return str(event_text(event.to_dict(), names, money)["text"])
 
 
 class _Felt:
@@ -167,6 +171,7 @@ def _steps_for(
     view: dict[str, Any],
     names: dict[int, str],
     actions: int,
+    money: Money | None = None,
 ) -> list[dict[str, Any]]:
     """Steps for the events one action caused; the last one is the engine's view."""
     steps: list[dict[str, Any]] = []
@@ -181,7 +186,7 @@ def _steps_for(
             felt.apply(event)
         if k == len(groups) - 1:
             felt.sync(view)
-        steps.append(felt.step(label(group[0], names), group[0], actions))
+        steps.append(felt.step(label(group[0], names, money), group[0], actions))
     return steps
 
 
@@ -198,25 +203,31 @@ def build_replay(
     names: dict[int, str],
     *,
     reveal_all: bool = False,
+    money: Money | None = None,
 ) -> dict[str, Any]:
     """Every step of the finished hand ``state`` as ``viewer_seat`` may see it.
 
     ``state`` must already be masked for this viewer; ``reveal_all`` shows every card it knows
     from the first step (an imported history, whose uploader knows all of it).
     """
-    assert state.result is not None
+    assert state.result is not None or state.unsettled is not None
     replayed = start_hand(
-        state.config, seat_inputs(state), state.deck, state.button, mucks=state.mucks
+        state.config,
+        seat_inputs(state),
+        state.deck,
+        state.button,
+        mucks=state.mucks,
+        blinds=state.blinds,
     )
     felt = _Felt(replayed, viewer_seat, reveal_all)
     steps = [felt.step("The hand begins", None, 0)]
-    steps += _steps_for(felt, replayed.events, replayed.view(viewer_seat), names, 0)
+    steps += _steps_for(felt, replayed.events, replayed.view(viewer_seat), names, 0, money)
     for k, action in enumerate(state.actions, start=1):
         before = len(replayed.events)
         replayed.apply(action)
         events = replayed.events[before:]
-        steps += _steps_for(felt, events, replayed.view(viewer_seat), names, k)
-    result = replayed.view(viewer_seat)["result"]
+        steps += _steps_for(felt, events, replayed.view(viewer_seat), names, k, money)
+    result = replayed.view(viewer_seat)["result"] or {"pots": [], "shown": []}
     positions = _positions(replayed)
     return {
         "button": replayed.button,
@@ -235,5 +246,6 @@ def build_replay(
             "pots": result["pots"],
             "shown": result["shown"],
             "finishing_stacks": {str(k): v for k, v in replayed.stacks().items()},
+            "unsettled": replayed.unsettled,
         },
     }

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from games.engine import PHHError
-from games.history import exports, ledger, queries
-from games.history.forms import HandFilterForm, ImportForm
+from games.history import exports, import_views, ledger, queries
+from games.history.forms import HandFilterForm, ImportForm, UploadForm
 from games.history.imports import imported_replay
 from games.history.presenters import hand_row, replay_data
 from games.history.sharing import share_token, unshare
@@ -32,6 +32,8 @@ def _download(text: str, name: str, content_type: str) -> HttpResponse:
 
 @login_required
 def my_hands(request):
+    if request.GET.get("view") == "imported":
+        return import_views.imported_list(request)
     tables = list(queries.tables_played(request.user))
     form = HandFilterForm(request.GET or None, tables=tables)
     rows = queries.my_hands(request.user, **form.filters())
@@ -46,6 +48,7 @@ def my_hands(request):
         "rows": [hand_row(player) for player in page.object_list],
         "query": query.urlencode(),
         "tables": tables,
+        "imported_count": request.user.imported_hands.count(),
     }
     return render(request, "history/my_hands.html", context)
 
@@ -157,9 +160,10 @@ def table_ledger_entries_csv(request, table_id: int):
 
 @login_required
 def import_hand(request):
-    """Paste or upload a PHH hand and review it; nothing is stored."""
+    """Import hand histories into "My hands" (``import_views.upload``), or paste or upload a
+    PHH hand to review it here without storing it."""
     form = ImportForm(request.POST or None, request.FILES or None)
-    context = {"form": form, "replay": None, "error": None}
+    context = {"form": form, "replay": None, "error": None, "upload_form": UploadForm()}
     status = 200
     if request.method == "POST":
         if form.is_valid():

@@ -2,6 +2,7 @@
 
 from games.models.chips import LedgerEntry, Player
 from games.models.hands import Hand, HandAction, HandPlayer
+from games.models.imports import ImportBatch, ImportedHand
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
 
@@ -10,6 +11,8 @@ __all__ = [
     "Hand",
     "HandAction",
     "HandPlayer",
+    "ImportBatch",
+    "ImportedHand",
     "LedgerEntry",
     "Player",
     "Seat",

@@ -54,7 +54,16 @@ function card(code, mark = "") {
 
 const back = () => h("span", { class: "rp-card back", role: "img", "aria-label": "face-down card" });
 const slot = () => h("span", { class: "rp-card slot", "aria-hidden": "true" });
-const chips = (n) => Number(n).toLocaleString("en");
+// Imported hands count in the site's money: whole minor units, ``scale`` of them per unit.
+let money = null;
+const chips = (n) => {
+  if (!money) return Number(n).toLocaleString("en");
+  const value = Number(n) / money.scale;
+  const text = value.toLocaleString("en", {
+    minimumFractionDigits: money.places, maximumFractionDigits: money.places,
+  });
+  return `${money.symbol}${text}`;
+};
 const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
 
 function position(seat, maxSeats, anchor, radius, shift = 0) {
@@ -282,8 +291,13 @@ export class Replayer {
       h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => card(c)), " ",
         hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " · best five: ",
           hand.best_five.map((c) => card(c))) : null));
+    const result = this.data.result;
+    const notes = [];
+    if (result.unsettled) notes.push(h("p", { class: "rp-unsettled" }, `Not settled: ${result.unsettled}`));
+    if (result.rake) notes.push(h("p", { class: "rp-rake" }, `Rake: ${chips(result.rake)}`));
     this.resultBox.replaceChildren(
       h("h2", {}, "Result"),
+      ...notes,
       h("ul", { class: "rp-pot-results" }, pots),
       shown.length ? h("ul", { class: "rp-shown" }, shown) : null,
     );
@@ -369,6 +383,8 @@ function copyButton() {
 const root = document.getElementById("replayer");
 const source = document.getElementById("replay-data");
 if (root && source) {
-  window.replayer = new Replayer(root, JSON.parse(source.textContent));
+  const data = JSON.parse(source.textContent);
+  money = data.money || null;
+  window.replayer = new Replayer(root, data);
 }
 copyButton();

@@ -112,3 +112,35 @@ def test_a_file_that_is_not_text_is_refused(logged_in):
 
 def test_the_import_page_needs_a_login(client):
     assert client.get("/hands/import/").status_code == 302
+
+
+def test_a_real_hand_in_dollars_and_cents_is_replayed_in_the_sites_money(logged_in):
+    text = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.10, 0.25, 0]
+min_bet = 0.25
+starting_stacks = [10.10, 25, 7.35]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 0.85', 'p1 f', 'p2 cc',
+  'd db 2c3d4h', 'p2 cc', 'p3 cbr 1.20', 'p2 f']
+currency_symbol = '$'
+finishing_stacks = [10, 24.15, 8.20]
+"""
+    response = logged_in.post("/hands/import/", {"text": text})
+    assert response.status_code == 200, response.content.decode()[-800:]
+    data = replay_json(response)
+    labels = [s["label"] for s in data["steps"]]
+    assert "p3 raises to $0.85" in labels and "Uncalled bet of $1.20 returned to p3" in labels
+    assert labels[-1] == "p3 wins $1.80 from the main pot"
+    assert data["money"] == {"symbol": "$", "scale": 100, "places": 2}
+    assert data["result"]["rake"] == 10  # the site kept ten cents of p3's pot
+
+
+def test_pokerstars_text_pasted_for_review_is_replayed_too(logged_in, side_pot_hand, alice):
+    text = exports.pokerstars_text(queries.review_for_player(side_pot_hand.id, alice))
+    response = logged_in.post("/hands/import/", {"text": text})
+    assert response.status_code == 200, response.content.decode()[-600:]
+    data = replay_json(response)
+    assert [s["stack"] for s in data["steps"][-1]["seats"]] == [150, 100, 100]
+    twice = logged_in.post("/hands/import/", {"text": text + "\n\n" + text})
+    assert twice.status_code == 400 and "holds 2 hands" in twice.content.decode()

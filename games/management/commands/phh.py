@@ -31,7 +31,16 @@ class Command(BaseCommand):
             try:
                 with open(name, encoding="utf-8") as handle:
                     text = handle.read()
-                line["finishing_stacks"] = list(replay_phh(text).finishing_stacks)
+                replayed = replay_phh(text)
+                money = replayed.amounts.money
+                scale = replayed.amounts.scale
+                line["finishing_stacks"] = [
+                    x if scale == 1 else str(money(x)) for x in replayed.finishing_stacks
+                ]
+                if replayed.rake:
+                    line["rake"] = {str(k): str(money(v)) for k, v in replayed.rake.items()}
+                if replayed.unsettled:
+                    line["unsettled"] = replayed.unsettled
             except (OSError, UnicodeDecodeError) as error:
                 line["error"] = f"Cannot read the file: {error}"
             except PHHError as error:

@@ -1,0 +1,195 @@
+"""Reading a PHH hand's fields: exact amounts, the table's stakes and the forced bets.
+
+Real hand histories count in money: ``starting_stacks = [200.30, 81.60]``. TOML reads such
+numbers as floats, which cannot hold 0.10 exactly, so every number is read as a ``Decimal``
+and the hand is played in whole minor units: the file's smallest decimal place (cents for
+``200.30``, tenths for ``0.5``, whole units when every amount is whole). ``Amounts.scale``
+says how many units make one of the file's, so ``$1.25`` at scale 100 is 125 chips.
+
+What the engine cannot play is refused with the field and the value named, e.g. the
+``inf`` stacks some converted files hold.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from games.engine.types import Entry, TableConfig
+
+AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
+MAX_PLACES = 6
+_CBR = re.compile(r"^\s*p[0-9]+\s+cbr\s+(\S+)")
+
+
+class PHHError(ValueError):
+    """A hand history that is invalid, inconsistent with itself, or not supported."""
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """TOML with every non-integer number read exactly, as a Decimal.
+
+    >>> load_toml("stack = 0.10")
+    {'stack': Decimal('0.10')}
+    """
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"Not valid TOML: {error}.") from None
+
+
+def _word(value: Decimal) -> str:
+    if value.is_nan():
+        return "nan"
+    return "inf" if value > 0 else "-inf"
+
+
+def _numbers(data: dict[str, Any], key: str) -> list[tuple[str, int | Decimal]]:
+    """(where, number) for each number of an amount field; PHHError for anything else."""
+    value = data.get(key)
+    if value is None:
+        return []
+    values = value if isinstance(value, list) else [value]
+    found: list[tuple[str, int | Decimal]] = []
+    for k, v in enumerate(values):
+        where = f"'{key}'" if not isinstance(value, list) else f"'{key}' (p{k + 1})"
+        if isinstance(v, bool) or not isinstance(v, int | Decimal):
+            raise PHHError(f"{where} must be a number, not {v!r}.")
+        if isinstance(v, Decimal) and not v.is_finite():
+            raise PHHError(
+                f"{where} is {_word(v)}: a hand can only be replayed from real amounts, "
+                f"and this file does not record one."
+            )
+        found.append((where, v))
+    return found
+
+
+def _places(value: int | Decimal) -> int:
+    if isinstance(value, int):
+        return 0
+    exponent = value.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)
+    return max(0, -exponent)
+
+
+@dataclass(frozen=True)
+class Amounts:
+    """The file's amounts as whole units: ``scale`` units make one of the file's.
+
+    >>> Amounts(100).units(Decimal("1.25"), "'min_bet'"), Amounts(100).money(125)
+    (125, Decimal('1.25'))
+    """
+
+    scale: int
+
+    def units(self, value: int | Decimal, where: str) -> int:
+        scaled = Decimal(value) * self.scale
+        if scaled != scaled.to_integral_value():
+            raise PHHError(f"{where} has more decimal places than the rest of the hand.")
+        return int(scaled)
+
+    def money(self, units: int) -> Decimal:
+        return Decimal(units) / self.scale
+
+    def field(self, data: dict[str, Any], key: str, n: int | None) -> list[int]:
+        """An amount list (a single number stands for every player) in units."""
+        value = data.get(key)
+        if isinstance(value, int | Decimal) and not isinstance(value, bool) and n is not None:
+            value = [value] * n
+        if not isinstance(value, list):
+            raise PHHError(f"'{key}' must be a list of amounts.")
+        if n is not None and len(value) != n:
+            raise PHHError(f"'{key}' has {len(value)} entries for {n} players.")
+        return [self.units(v, where) for where, v in _numbers({key: value}, key)]
+
+
+def amounts_of(data: dict[str, Any]) -> Amounts:
+    """The scale that makes every amount of the hand whole (inf and the like refused).
+
+    >>> amounts_of({"starting_stacks": [Decimal("200.30"), 81], "min_bet": 1}).scale
+    10
+    >>> amounts_of({"starting_stacks": [Decimal("inf"), 81]})
+    Traceback (most recent call last):
+    ...
+    games.engine.phh_fields.PHHError: 'starting_stacks' (p1) is inf: a hand can only be \
+replayed from real amounts, and this file does not record one.
+    """
+    numbers: list[tuple[str, int | Decimal]] = []
+    for key in AMOUNT_FIELDS:
+        numbers += _numbers(data, key)
+    actions = data.get("actions")
+    if isinstance(actions, list):
+        for line in actions:
+            match = _CBR.match(line) if isinstance(line, str) else None
+            if match:
+                try:
+                    bet = Decimal(match.group(1))
+                except ArithmeticError:
+                    raise PHHError(f"{match.group(1)!r} is not an amount ({line!r}).") from None
+                if not bet.is_finite():
+                    raise PHHError(f"{line!r} bets {match.group(1)}, which is not an amount.")
+                numbers.append((repr(line), bet))
+    places = max((_places(v) for _where, v in numbers), default=0)
+    if places > MAX_PLACES:
+        raise PHHError(f"Amounts with more than {MAX_PLACES} decimal places are not supported.")
+    return Amounts(10**places)
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """The table as the engine plays it, and the forced bets when they are not the usual."""
+
+    config: TableConfig
+    stacks: list[int]
+    entries: list[Entry]
+    blinds: dict[int, int] | None  # seat -> units, None for one small and one big blind
+
+
+def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
+    """Stakes, stacks and forced bets of a no-limit hold'em hand (PHHError when unsupported).
+
+    Seat k is player k; heads-up the two blinds apply in reverse, as PHH says.
+    """
+    variant = data.get("variant")
+    if variant is None and data and all(isinstance(v, dict) for v in data.values()):
+        raise PHHError("Unsupported: several hands in one file; give one hand per file.")
+    if variant != "NT":
+        raise PHHError(f"Unsupported variant {variant!r}: only no-limit hold'em ('NT').")
+    for key in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
+        if key not in data:
+            raise PHHError(f"The required field '{key}' is missing.")
+    stacks = amounts.field(data, "starting_stacks", None)
+    n = len(stacks)
+    if not 2 <= n <= 10:
+        raise PHHError(f"Unsupported: {n} players (the engine seats 2 to 10).")
+    for k, stack in enumerate(stacks):
+        if stack <= 0:
+            raise PHHError(f"'starting_stacks' (p{k + 1}) must be positive.")
+    antes = amounts.field(data, "antes", n)
+    if len(set(antes)) != 1 or antes[0] < 0:
+        raise PHHError("Unsupported: antes that differ between players.")
+    ante = antes[0]
+    if not data.get("ante_trimming_status", False) and ante and min(stacks) < ante:
+        raise PHHError("Unsupported: a partial ante without ante trimming.")
+    blinds = amounts.field(data, "blinds_or_straddles", n)
+    (min_bet,) = amounts.field(data, "min_bet", 1)
+    if min_bet <= 0:
+        raise PHHError("'min_bet' must be positive.")
+    sb, bb = blinds[0], blinds[1]
+    extras = blinds[2:]
+    if 0 < sb < bb == min_bet and all(x in (0, -bb) for x in extras):
+        entries = [Entry.PLAYING] * 2 + [
+            Entry.POST_BB if x else Entry.PLAYING for x in extras
+        ]
+        return Stakes(TableConfig(sb, bb, ante, max_seats=10), stacks, entries, None)
+    # Straddles, posts, a missing small blind, or a minimum bet other than the big blind.
+    if n == 2:
+        blinds = blinds[::-1]
+    positive = [abs(b) for b in blinds if b]
+    small = min([min_bet, *positive])
+    config = TableConfig(small, min_bet, ante, max_seats=10)
+    by_seat = {k + 1: b for k, b in enumerate(blinds) if b}
+    return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat)

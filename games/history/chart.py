@@ -1,0 +1,54 @@
+"""A line chart as SVG path data, drawn on the server: the session's cumulative net and all-in
+adjusted net over its hands. No script is needed to see it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+WIDTH, HEIGHT, PAD = 640, 240, 36
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    lines: dict[str, str]  # name -> SVG path data
+    zero: float  # y of the zero line
+    top: Decimal
+    bottom: Decimal
+    count: int
+
+
+def _nice(low: Decimal, high: Decimal) -> tuple[Decimal, Decimal]:
+    if low == high:
+        return low - 1, high + 1
+    return low, high
+
+
+def line_chart(series: dict[str, Sequence[Decimal]]) -> Chart:
+    """Paths for each series over the same hands (x: hand number, y: value), starting at 0.
+
+    >>> chart = line_chart({"net": [Decimal(2), Decimal(-1)]})
+    >>> chart.lines["net"]
+    'M36.0,148.0 L320.0,36.0 L604.0,204.0'
+    """
+    values = [Decimal(0), *(v for s in series.values() for v in s)]
+    bottom, top = _nice(min(values), max(values))
+    count = max((len(s) for s in series.values()), default=0)
+    inner_w, inner_h = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
+
+    def x(k: int) -> float:
+        return PAD + (inner_w * k / count if count else 0)
+
+    def y(v: Decimal) -> float:
+        return PAD + float((top - v) / (top - bottom)) * inner_h
+
+    lines = {}
+    for name, points in series.items():
+        coords = [(x(0), y(Decimal(0)))] + [(x(k + 1), y(v)) for k, v in enumerate(points)]
+        lines[name] = " ".join(
+            f"{'M' if k == 0 else 'L'}{cx:.1f},{cy:.1f}" for k, (cx, cy) in enumerate(coords)
+        )
+    return Chart(WIDTH, HEIGHT, lines, round(y(Decimal(0)), 1), top, bottom, count)

@@ -1,0 +1,175 @@
+"""Reading hand histories someone played elsewhere: PHH, .phhs files and PokerStars text.
+
+``read_hands(text)`` tells the format from the text itself, cuts it into hands and replays
+each through the engine. Every hand comes back on its own, imported or refused with a
+sentence, so one broken hand never sinks a file of thousands. Nothing here touches the
+database (``imports.py`` stores what is read).
+
+Each replayed hand also knows how to be written back: ``names``, ``money`` and ``stars_info``
+give what the PHH and PokerStars exports need.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
+from games.engine.phh_fields import load_toml
+from games.history.money import Money
+from games.history.pokerstars import HandInfo, write_hand
+from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
+
+MAX_HANDS = 20_000
+
+
+@dataclass(frozen=True)
+class ReadHand:
+    """One hand of an upload: replayed, or refused with ``error``.
+
+    ``label`` names it for people ("hand [12]", "PokerStars hand #2329..."); ``text`` is the
+    hand's own text, kept as it came.
+    """
+
+    source: str  # "phh" or "pokerstars"
+    label: str
+    text: str
+    replayed: PHHReplay | None = None
+    error: str | None = None
+    hero: str | None = None  # the player the text was written for ("Dealt to ...")
+    played_at: dt.datetime | None = None
+
+
+def clean(text: str) -> str:
+    """Uploads as one kind of text: Unix line ends, no byte-order mark."""
+    return text.replace("\r\n", "\n").lstrip("\ufeff")
+
+
+def split_upload(text: str) -> list[tuple[str, str, str]]:
+    """(source, name, text) of each hand of an upload (``clean`` text); PHHError when it
+    holds none or too many.
+
+    >>> [(s, n) for s, n, _ in split_upload("[1]\\nvariant = 'NT'\\n[2]\\nvariant = 'NT'\\n")]
+    [('phh', '1'), ('phh', '2')]
+    """
+    if not text.strip():
+        raise PHHError("The hand history is empty.")
+    if looks_like_pokerstars(text):
+        parts = [("pokerstars", "", part) for part in split_hands(text)]
+    else:
+        parts = [("phh", name, part) for name, part in split_phhs(text)]
+    if len(parts) > MAX_HANDS:
+        raise PHHError(
+            f"The file holds {len(parts):,} hands; upload at most {MAX_HANDS:,} at a time."
+        )
+    return parts
+
+
+def read_part(source: str, name: str, text: str) -> ReadHand:
+    """One hand of ``split_upload``, replayed or refused."""
+    return _read_stars(text) if source == "pokerstars" else _read_phh(name, text)
+
+
+def read_hands(text: str) -> list[ReadHand]:
+    """Every hand of a PHH hand, a .phhs file, or PokerStars text (one hand or a whole file).
+
+    >>> [(h.label, h.error) for h in read_hands("variant = 'FT'\\n")]
+    [('the hand', "Unsupported variant 'FT': only no-limit hold'em ('NT').")]
+    """
+    return [read_part(*part) for part in split_upload(clean(text))]
+
+
+def _refusal(error: Exception) -> str:
+    if isinstance(error, PHHError):
+        return str(error)
+    return f"The hand could not be read ({type(error).__name__})."
+
+
+def _read_phh(name: str, text: str) -> ReadHand:
+    label = f"hand [{name}]" if name else "the hand"
+    try:
+        data = load_toml(text)
+        replayed = replay_phh_data(data)
+    except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+        return ReadHand("phh", label, text, error=_refusal(error))
+    return ReadHand("phh", label, text, replayed, played_at=phh_time(data))
+
+
+def _read_stars(text: str) -> ReadHand:
+    first = text.split("\n", 1)[0]
+    number = first.split("#", 1)[1].split(":", 1)[0] if "#" in first else "?"
+    label = f"PokerStars hand #{number}"
+    try:
+        hand = read_hand(text)
+        replayed = replay_phh_data(hand.data)
+    except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+        return ReadHand("pokerstars", label, text, error=_refusal(error))
+    return ReadHand("pokerstars", label, text, replayed, hero=hand.hero,
+                    played_at=hand.played_at)
+
+
+def phh_time(data: dict[str, Any]) -> dt.datetime | None:
+    """When a PHH hand was played, from ``year``/``month``/``day`` (and ``time``).
+
+    >>> phh_time({"year": 2009, "month": 7, "day": 1, "time": dt.time(0, 0, 9)})
+    datetime.datetime(2009, 7, 1, 0, 0, 9)
+    """
+    try:
+        day = dt.date(int(data["year"]), int(data["month"]), int(data["day"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    when = data.get("time")
+    return dt.datetime.combine(day, when if isinstance(when, dt.time) else dt.time())
+
+
+def names(replayed: PHHReplay) -> dict[int, str]:
+    """Seat -> player name (``p1``... when the file names nobody)."""
+    count = len(replayed.state.players)
+    return {
+        k + 1: (replayed.players[k] if replayed.players else f"p{k + 1}") for k in range(count)
+    }
+
+
+def money(replayed: PHHReplay) -> Money:
+    return Money.of_fields(replayed.fields, replayed.amounts.scale)
+
+
+def table_seats(replayed: PHHReplay) -> dict[int, int]:
+    """Engine seat -> the table's seat number, when the file records them (``seats``)."""
+    seats = replayed.fields.get("seats")
+    count = len(replayed.state.players)
+    if isinstance(seats, list) and len(seats) == count and all(
+        isinstance(s, int) and not isinstance(s, bool) for s in seats
+    ) and len(set(seats)) == count:
+        return {k + 1: seats[k] for k in range(count)}
+    return {}
+
+
+def stars_info(replayed: PHHReplay, number: int, hero_seat: int | None = None,
+               played_at: dt.datetime | None = None) -> HandInfo:
+    """What the PokerStars export needs besides the play."""
+    fields = replayed.fields
+    seat_count = fields.get("seat_count")
+    numbers = table_seats(replayed)
+    most = max([len(replayed.state.players), *numbers.values()])
+    if isinstance(seat_count, int) and seat_count >= most:
+        most = seat_count
+    return HandInfo(
+        number=number,
+        table=str(fields.get("table") or fields.get("venue") or "Imported"),
+        max_seats=most,
+        started_at=played_at,
+        names=names(replayed),
+        hero_seat=hero_seat,
+        money=money(replayed),
+        rake=dict(replayed.rake),
+        seat_numbers=numbers,
+        zone=str(fields.get("time_zone_abbreviation") or "UTC") if played_at else "UTC",
+    )
+
+
+def stars_text(replayed: PHHReplay, number: int, hero_seat: int | None = None,
+               played_at: dt.datetime | None = None) -> str:
+    """The hand as PokerStars text (settled hands only)."""
+    return write_hand(replayed.state, stars_info(replayed, number, hero_seat, played_at))

@@ -1,0 +1,139 @@
+"""The session review page: any set of hands (played here or imported) as one session.
+
+The set is chosen with the same filters as "My hands": ``source=played`` with the played
+hands' filters (table, dates, result), ``source=imported`` with the imported hands'
+(site, stakes, dates, position, result, upload), or ``source=all`` for both together (dates
+only; figures in big blinds when the hands count in different money). Every number links to
+the hands behind it (``show=<stat>&pos=<position>`` lists them under the table).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.urls import reverse
+
+from games.history import imported, queries
+from games.history.chart import line_chart
+from games.history.forms import HandFilterForm, ImportedFilterForm
+from games.history.session import STAT_NAMES, STATS, Line, Sample, Session
+from games.history.session import review as build_session
+from games.models import Hand
+
+MAX_HANDS = 5000
+
+
+def _played(request, data=None) -> tuple[list[Sample], int]:
+    data = request.GET if data is None else data
+    form = HandFilterForm(data, tables=list(queries.tables_played(request.user)))
+    rows = list(queries.my_hands(request.user, **form.filters())[:MAX_HANDS])
+    rows.reverse()  # oldest first
+    hands = Hand.objects.select_related("table").prefetch_related("players__user").in_bulk(
+        [r.hand_id for r in rows]
+    )
+    samples = []
+    for row in rows:
+        hand = hands[row.hand_id]
+        state = queries.Review(hand, row.seat).state
+        samples.append(Sample(
+            key=f"p{hand.id}", url=reverse("history:hand", args=[hand.id]),
+            label=f"{hand.table.name} #{hand.number}", when=hand.started_at, state=state,
+            seat=row.seat, net=row.net_chips,
+        ))
+    return samples, 0
+
+
+def _imported(request, data=None) -> tuple[list[Sample], int]:
+    data = request.GET if data is None else data
+    form = ImportedFilterForm(data, options=imported.choices(request.user))
+    rows = imported.imported_hands(request.user, **form.filters())
+    without_you = rows.filter(hero_seat__isnull=True).count() + rows.filter(
+        hero_seat__isnull=False, settled=False).count()
+    mine = rows.filter(hero_seat__isnull=False, settled=True).defer("text").order_by(
+        "played_at", "id")[:MAX_HANDS]
+    samples = []
+    for hand in mine.iterator():
+        item = imported.Imported(hand)
+        samples.append(Sample(
+            key=f"i{hand.id}", url=reverse("history:imported_hand", args=[hand.id]),
+            label=f"{hand.site} #{hand.site_hand or hand.id}", when=hand.played_at,
+            state=item.state, seat=hand.hero_seat, net=hand.net, scale=hand.scale,
+            currency=hand.currency,
+        ))
+    return samples, without_you
+
+
+def _when(sample: Sample) -> tuple[int, str]:
+    """Oldest first; hands with no date first of all."""
+    return (0, "") if sample.when is None else (1, sample.when.isoformat())
+
+
+def amount(session: Session, value) -> str:
+    """A figure of the session: "$12.50", "-3.25 bb", "1,200"."""
+    sign = "-" if value < 0 else ("+" if value > 0 else "")
+    text = f"{abs(value):,.{session.places}f}"
+    if session.unit == "bb":
+        return f"{sign}{text} bb"
+    return f"{sign}{session.unit}{text}"
+
+
+def _row(session: Session, name: str, position: str, line: Line) -> dict:
+    cells = []
+    for stat in STATS:
+        percent = line.percent(stat)
+        cells.append({
+            "stat": stat,
+            "text": "–" if percent is None else f"{percent:.0f}%",
+            "did": len(line.did[stat]),
+            "could": len(line.could[stat]),
+        })
+    return {"name": name, "position": position, "hands": len(line.hands),
+            "net": amount(session, line.net), "adjusted": amount(session, line.adjusted),
+            "cells": cells}
+
+
+@login_required
+def review(request):
+    source = request.GET.get("source")
+    if source == "imported":
+        samples, left_out = _imported(request)
+    elif source == "all":
+        dates = {k: v for k, v in request.GET.items() if k in ("since", "until")}
+        played, _none = _played(request, dates)
+        others, left_out = _imported(request, dates)
+        samples = sorted(played + others, key=_when)
+    else:
+        source = "played"
+        samples, left_out = _played(request)
+    session = build_session(samples)
+    query = request.GET.copy()
+    for key in ("show", "pos"):
+        query.pop(key, None)
+    show, pos = request.GET.get("show"), request.GET.get("pos") or None
+    keys = set(session.hands_for(show, pos)) if show else set()
+    listed = [s for s in session.samples if s.key in keys]
+    chart = line_chart({
+        "net": [p[0] for p in session.points],
+        "adjusted": [p[1] for p in session.points],
+    })
+    rows = [_row(session, "All positions", "", session.total)] + [
+        _row(session, position, position, line)
+        for position, line in session.by_position.items()
+    ]
+    return render(request, "history/review.html", {
+        "session": session,
+        "rows": rows,
+        "net": amount(session, session.net),
+        "adjusted": amount(session, session.adjusted),
+        "all_ins": len(session.all_ins),
+        "source": source,
+        "left_out": left_out,
+        "query": query.urlencode(),
+        "chart": chart,
+        "stats": [(s, STAT_NAMES[s]) for s in STATS],
+        "show": show,
+        "pos": pos,
+        "listed": listed,
+        "show_name": STAT_NAMES.get(show or "", {"allin": "all-in hands"}.get(show or "", "hands")),
+    })
+

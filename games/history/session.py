@@ -1,0 +1,272 @@
+"""Reviewing a set of hands as one session: net won, all-in adjusted winnings, the usual stats.
+
+Every hand is seen from one player's seat (yours). Per hand:
+
+- **Net**: chips won or lost, after the site's rake.
+- **All-in adjusted net** ("luck-adjusted"): when the money went in before the river and the
+  hands were then turned up, the pots are counted by each player's exact equity at that moment
+  instead of by the cards that came: adjusted = net - won + sum(equity in pot x pot). Equity is
+  exact (every remaining board, ``equity.exact_equity``) among the hands eligible for each pot;
+  a hand whose rivals' cards are not all known is not adjusted. The rake stays as it was taken.
+- **VPIP**: put chips in preflop of your own will (a call, bet or raise; blinds do not count).
+- **PFR**: raised preflop. **3-bet**: raised preflop when facing exactly one raise (out of the
+  hands where you acted facing exactly one raise).
+- **WTSD**: went to showdown, out of the hands where you saw the flop. **W$SD**: won chips at
+  the showdown, out of the hands that went to showdown with you in.
+
+Figures are in the hands' money when they share one currency, else in big blinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+
+from django.core.cache import cache
+
+from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine.types import BETTING_EVENTS
+from games.history.equity import CACHE_SECONDS
+from games.history.positions import ORDER, positions
+
+STATS = ("vpip", "pfr", "three_bet", "wtsd", "wsd")
+STAT_NAMES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "wtsd": "WTSD",
+              "wsd": "W$SD"}
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One hand of the session from the player's seat. ``net`` in units, after rake."""
+
+    key: str
+    url: str
+    label: str
+    when: datetime | None
+    state: HandState
+    seat: int
+    net: int
+    scale: int = 1
+    currency: str = ""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What one hand says about the player (``None``: no chance to do it)."""
+
+    position: str
+    vpip: bool
+    pfr: bool
+    three_bet: bool | None
+    wtsd: bool | None
+    wsd: bool | None
+    adjusted: Fraction | None  # all-in adjusted net in units; None: not an all-in hand
+
+
+def facts(state: HandState, seat: int, net: int) -> Facts:
+    """The stats of one finished hand for the player in ``seat``.
+
+    >>> from games.engine import (TableConfig, SeatInput, Action, ActionKind, replay,
+    ...                           FULL_DECK)
+    >>> s = replay(TableConfig(1, 2), [SeatInput(k, k, 100) for k in (1, 2, 3)], FULL_DECK,
+    ...            [Action(1, ActionKind.RAISE, 6), Action(2, ActionKind.RAISE, 18),
+    ...             Action(3, ActionKind.FOLD), Action(1, ActionKind.FOLD)], button=1)
+    >>> f = facts(s, 2, 8)
+    >>> (f.position, f.vpip, f.pfr, f.three_bet, f.wtsd)
+    ('SB', True, True, True, None)
+    """
+    preflop = [e for e in state.events if e.street is Street.PREFLOP and e.kind in BETTING_EVENTS]
+    raises = 0
+    vpip = pfr = False
+    three_bet: bool | None = None
+    for e in preflop:
+        if e.seat == seat and not e.auto:
+            if raises == 1 and three_bet is None:
+                three_bet = e.kind is EventKind.RAISE
+            if e.kind in (EventKind.CALL, EventKind.BET, EventKind.RAISE):
+                vpip = True
+            if e.kind in (EventKind.RAISE, EventKind.BET):
+                pfr = True
+        if e.kind in (EventKind.RAISE, EventKind.BET):
+            raises += 1
+    folded_at = next(
+        (e.street for e in state.events if e.kind is EventKind.FOLD and e.seat == seat), None
+    )
+    saw_flop = len(state.board) >= 3 and folded_at is not Street.PREFLOP and any(
+        e.kind is EventKind.DEAL_BOARD for e in state.events
+    )
+    result = state.result
+    showdown = bool(result and result.showdown and folded_at is None)
+    wtsd = showdown if saw_flop else None
+    wsd = None
+    if showdown:
+        wsd = any(e.kind is EventKind.WIN and e.seat == seat for e in state.events)
+    return Facts(
+        position=positions(state).get(seat, ""),
+        vpip=vpip,
+        pfr=pfr,
+        three_bet=three_bet,
+        wtsd=wtsd,
+        wsd=wsd,
+        adjusted=all_in_adjusted(state, seat, net),
+    )
+
+
+def exact_shares(hands: list[tuple[str, ...]], board: list[str]) -> list[Fraction]:
+    """Each hand's exact share of a pot over every way the board can finish (ties split).
+
+    >>> exact_shares([("As", "Ah"), ("Kd", "Kc")], ["2c", "7d", "9h", "Jc"])
+    [Fraction(21, 22), Fraction(1, 22)]
+    """
+    key = "session-shares:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
+    cached = cache.get(key)
+    if cached is None:
+        from evaluator import equity  # NumPy-backed: loaded on first use
+
+        result = equity(["".join(h) for h in hands], board="".join(board))
+        # Tie credit is a sum of counts over 2..10 ways: a whole number of 2520ths.
+        cached = [
+            (hand.wins * 2520 + round(hand.tie_credit * 2520), result.boards * 2520)
+            for hand in result
+        ]
+        cache.set(key, cached, CACHE_SECONDS)
+    return [Fraction(num, den) for num, den in cached]
+
+
+def all_in_moment(state: HandState) -> list[str] | None:
+    """The board when the last bet went in, if that was before the river and the hand was
+    then shown down; None otherwise."""
+    result = state.result
+    if result is None or not result.showdown:
+        return None
+    board: list[str] = []
+    last_bet_board: list[str] | None = None
+    for e in state.events:
+        if e.kind is EventKind.DEAL_BOARD:
+            board = board + list(e.cards)
+        elif e.kind in BETTING_EVENTS and not e.auto:
+            last_bet_board = board
+    if last_bet_board is None or len(last_bet_board) >= 5:
+        return None
+    return last_bet_board
+
+
+def all_in_adjusted(state: HandState, seat: int, net: int) -> Fraction | None:
+    """The player's net counted by equity at the all-in (units), or None for other hands.
+
+    None too when a rival's cards for a pot the player is in are not known.
+    """
+    board = all_in_moment(state)
+    result = state.result
+    if board is None or result is None:
+        return None
+    holes = {p.seat: p.hole for p in state.players}
+    folded = {p.seat for p in state.players if p.folded}
+    if seat in folded or UNKNOWN in holes[seat]:
+        return None
+    expected = Fraction(0)
+    won = 0
+    for pot in result.pots:
+        won += sum(share for w, share in zip(pot.winners, pot.shares, strict=True) if w == seat)
+        if seat not in pot.eligible:
+            continue
+        rivals = [s for s in pot.eligible if s not in folded]
+        if any(UNKNOWN in holes[s] for s in rivals):
+            return None
+        if len(rivals) == 1:
+            expected += pot.amount
+            continue
+        shares = exact_shares([holes[s] for s in rivals], board)
+        expected += shares[rivals.index(seat)] * pot.amount
+    return net - won + expected
+
+
+@dataclass
+class Line:
+    """Counts for one row of the stats table (a position, or every hand)."""
+
+    hands: list[str] = field(default_factory=list)
+    net: Decimal = Decimal(0)
+    adjusted: Decimal = Decimal(0)
+    did: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in STATS})
+    could: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in STATS})
+
+    def percent(self, stat: str) -> float | None:
+        could = len(self.could[stat])
+        return None if not could else 100 * len(self.did[stat]) / could
+
+
+@dataclass
+class Session:
+    """The review of a set of hands: per-hand points for the chart and the stats table."""
+
+    unit: str  # a currency symbol, "" for play chips, "bb" for big blinds
+    places: int
+    samples: list[Sample]
+    points: list[tuple[Decimal, Decimal]]  # cumulative (net, adjusted) after each hand
+    total: Line
+    by_position: dict[str, Line]
+    all_ins: list[str]
+
+    @property
+    def net(self) -> Decimal:
+        return self.total.net
+
+    @property
+    def adjusted(self) -> Decimal:
+        return self.total.adjusted
+
+    def hands_for(self, stat: str | None, position: str | None) -> list[str]:
+        """Keys of the hands behind a number of the page: ``stat`` "hands", "allin", or a
+        stat's hands that count for it; ``position`` one row or every hand."""
+        line = self.by_position.get(position or "", self.total) if position else self.total
+        if stat in STATS:
+            return line.did[stat]
+        if stat == "allin":
+            keys = set(line.hands)
+            return [k for k in self.all_ins if k in keys]
+        return line.hands
+
+
+def review(samples: Iterable[Sample]) -> Session:
+    """Review hands in the order given (oldest first)."""
+    hands = list(samples)
+    currencies = {(s.currency, s.scale > 1) for s in hands}
+    symbols = {s.currency for s in hands}
+    in_bb = len(symbols) > 1
+    unit = "bb" if in_bb else (next(iter(symbols)) if symbols else "")
+    places = 2 if in_bb or any(money for _, money in currencies) else 0
+    if not in_bb and symbols == {""} and any(s.scale > 1 for s in hands):
+        places = max(len(str(s.scale)) - 1 for s in hands)
+    total = Line()
+    by_position: dict[str, Line] = {}
+    points: list[tuple[Decimal, Decimal]] = []
+    all_ins: list[str] = []
+    running = (Decimal(0), Decimal(0))
+    for sample in hands:
+        f = facts(sample.state, sample.seat, sample.net)
+        per = Decimal(sample.state.config.big_blind) if in_bb else Decimal(sample.scale)
+        net = Decimal(sample.net) / per
+        adjusted = net
+        if f.adjusted is not None:
+            all_ins.append(sample.key)
+            adjusted = Decimal(f.adjusted.numerator) / Decimal(f.adjusted.denominator) / per
+        running = (running[0] + net, running[1] + adjusted)
+        points.append(running)
+        line = by_position.setdefault(f.position, Line())
+        for target in (total, line):
+            target.hands.append(sample.key)
+            target.net += net
+            target.adjusted += adjusted
+            for stat in STATS:
+                value = getattr(f, stat)
+                if value is None:
+                    continue
+                target.could[stat].append(sample.key)
+                if value:
+                    target.did[stat].append(sample.key)
+    ordered = {p: by_position[p] for p in ORDER if p in by_position}
+    ordered.update({p: v for p, v in by_position.items() if p not in ordered})
+    return Session(unit, places, hands, points, total, ordered, all_ins)

@@ -1,0 +1,155 @@
+"""Importing hand histories into "My hands": an upload is cut into hands once, then imported a
+few hands per request so the page can show a progress bar (``start`` then ``step`` until
+``batch.finished``). Every hand is imported, found already imported, or refused with the
+reason; the summary lists them all. A hand is stored with its own text, so nothing is lost.
+
+Which player is "you": the name given with the upload, else the player PokerStars dealt the
+cards to ("Dealt to ..."). Hands without you in them are kept too, with no net or position.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import UNKNOWN, EventKind, PHHError
+from games.history.positions import positions
+from games.history.reading import ReadHand, clean, money, names, read_part, split_upload
+from games.models import ImportBatch, ImportedHand
+
+STEP = 25
+MAX_CHARS = 20_000_000
+
+
+def fingerprint(text: str) -> str:
+    """The same hand uploaded twice has the same fingerprint (spacing does not count).
+
+    >>> fingerprint("a  b\\n") == fingerprint("a b")
+    True
+    """
+    return hashlib.sha256(re.sub(r"\s+", " ", text).strip().encode()).hexdigest()
+
+
+def start(owner, text: str, *, filename: str = "", hero_name: str = "") -> ImportBatch:
+    """Cut an upload into hands and record it; PHHError when it holds no hand at all."""
+    if len(text) > MAX_CHARS:
+        raise PHHError(f"The upload is too big (more than {MAX_CHARS:,} characters).")
+    text = clean(text)
+    parts = split_upload(text)
+    return ImportBatch.objects.create(
+        owner=owner,
+        text=text,
+        filename=filename[:200],
+        hero_name=hero_name.strip()[:100],
+        parts=[list(part) for part in parts],
+        total=len(parts),
+    )
+
+
+def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
+    """Import the next ``count`` hands of the batch (one transaction); returns the batch."""
+    with transaction.atomic():
+        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        todo = batch.parts[batch.done : batch.done + count]
+        rows = []
+        seen = set(
+            ImportedHand.objects.filter(
+                owner=batch.owner, fingerprint__in=[fingerprint(p[2]) for p in todo]
+            ).values_list("fingerprint", flat=True)
+        )
+        for source, name, text in todo:
+            hand = read_part(source, name, text)
+            if hand.replayed is None:
+                batch.refused.append({"hand": hand.label, "reason": hand.error or "unreadable"})
+                continue
+            mark = fingerprint(text)
+            if mark in seen:
+                batch.duplicates += 1
+                continue
+            seen.add(mark)
+            rows.append(record(hand, batch, mark))
+        ImportedHand.objects.bulk_create(rows, ignore_conflicts=True)
+        batch.imported += len(rows)
+        batch.done += len(todo)
+        if batch.finished:
+            batch.parts = []
+        batch.save()
+    return batch
+
+
+def run(batch: ImportBatch) -> ImportBatch:
+    """Import every hand left (for a browser without JavaScript)."""
+    while not batch.finished:
+        batch = step(batch, 200)
+    return batch
+
+
+def _hero(hand: ReadHand, seat_names: dict[int, str], wanted: str) -> int | None:
+    for name in (wanted, hand.hero or ""):
+        if not name:
+            continue
+        for seat, player in seat_names.items():
+            if player.casefold() == name.casefold():
+                return seat
+    return None
+
+
+def _aware(when: dt.datetime | None) -> dt.datetime | None:
+    if when is None or timezone.is_aware(when):
+        return when
+    return timezone.make_aware(when, dt.UTC)
+
+
+def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
+    """The row of one replayed hand (not saved)."""
+    replayed = hand.replayed
+    assert replayed is not None
+    state = replayed.state
+    seat_names = names(replayed)
+    cash = money(replayed)
+    hero = _hero(hand, seat_names, batch.hero_name)
+    fields = replayed.fields
+    net = result = None
+    hole = ""
+    if hero is not None:
+        player = state.player(hero)
+        hole = "".join(player.hole) if UNKNOWN not in player.hole else ""
+        if replayed.settled:
+            net = replayed.net_after_rake()[hero]
+            folded = any(e.kind is EventKind.FOLD and e.seat == hero for e in state.events)
+            result = "won" if net > 0 else "folded" if folded else "lost" if net < 0 else "even"
+    config = state.config
+    return ImportedHand(
+        owner_id=batch.owner_id,
+        batch=batch,
+        source=hand.source,
+        site=str(fields.get("venue") or ("PokerStars" if hand.source == "pokerstars" else ""))[
+            :60
+        ],
+        site_hand=str(fields.get("hand") or "")[:60],
+        table_name=str(fields.get("table") or "")[:100],
+        played_at=_aware(hand.played_at),
+        currency=cash.symbol,
+        scale=cash.scale,
+        small_blind=config.small_blind,
+        big_blind=config.big_blind,
+        stakes=f"{cash.stars(config.small_blind)}/{cash.stars(config.big_blind)}",
+        player_count=len(state.players),
+        names={str(seat): name for seat, name in seat_names.items()},
+        hero_seat=hero,
+        position=positions(state).get(hero, "") if hero is not None else "",
+        hole_cards=hole,
+        board="".join(c for c in state.board if c != UNKNOWN),
+        net=net,
+        result=result or "",
+        settled=replayed.settled,
+        note=replayed.unsettled or "",
+        rake={str(seat): units for seat, units in replayed.rake.items()},
+        state=state.to_dict(),
+        text=hand.text,
+        fingerprint=mark,
+    )

@@ -1,0 +1,94 @@
+"""Hands played elsewhere and imported by a player, and the uploads that brought them.
+
+Imported hands are not live tables: nothing here is written by ``games.services``. Each hand
+keeps its own text as it came (nothing is lost), the engine state it replays to, and the
+columns "My hands" filters on (site, stakes, date, position, result). Amounts are whole units
+of the site's money: ``scale`` of them make one (cents: 100), written with ``currency``.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class ImportBatch(models.Model):
+    """One upload: its text, and how far the import has gone (for the progress bar)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="import_batches"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    filename = models.CharField(max_length=200, blank=True)
+    hero_name = models.CharField(max_length=100, blank=True)
+    text = models.TextField()
+    # The hands of ``text`` still to import: [[source, name, text], ...], cut once at upload
+    # and emptied when the import is done (each hand keeps its own text).
+    parts = models.JSONField(default=list)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    imported = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0)
+    # [{"hand": "hand [12]", "reason": "..."}] for every hand that could not be imported.
+    refused = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Import {self.id} by {self.owner}: {self.done}/{self.total}"
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+
+class ImportedHand(models.Model):
+    class Source(models.TextChoices):
+        PHH = "phh", "PHH"
+        POKERSTARS = "pokerstars", "PokerStars text"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"
+    )
+    batch = models.ForeignKey(
+        ImportBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="hands"
+    )
+    source = models.CharField(max_length=12, choices=Source.choices)
+    site = models.CharField(max_length=60, blank=True)
+    site_hand = models.CharField(max_length=60, blank=True)
+    table_name = models.CharField(max_length=100, blank=True)
+    played_at = models.DateTimeField(null=True, blank=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    currency = models.CharField(max_length=8, blank=True)
+    scale = models.PositiveIntegerField(default=1)
+    small_blind = models.BigIntegerField()
+    big_blind = models.BigIntegerField()
+    stakes = models.CharField(max_length=40)
+    player_count = models.PositiveSmallIntegerField()
+    names = models.JSONField(default=dict)  # {"1": "name", ...}: engine seat -> player
+    hero_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    position = models.CharField(max_length=8, blank=True)
+    hole_cards = models.CharField(max_length=4, blank=True)
+    board = models.CharField(max_length=10, blank=True)
+    net = models.BigIntegerField(null=True, blank=True)  # the hero's, after rake
+    result = models.CharField(max_length=8, blank=True)  # won, lost, folded, even
+    settled = models.BooleanField(default=True)
+    note = models.TextField(blank=True)  # why a hand stops before its end
+    rake = models.JSONField(default=dict)  # {"seat": units kept from that winner}
+    state = models.JSONField()
+    text = models.TextField()
+    fingerprint = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["-played_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "fingerprint"], name="imported_hand_once_per_owner"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["owner", "played_at"]),
+            models.Index(fields=["owner", "site", "stakes"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.site} hand {self.site_hand or self.id} ({self.stakes})"

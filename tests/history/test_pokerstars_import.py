@@ -1,0 +1,149 @@
+"""PokerStars text in: real hands import to the right stacks (pokerkit agrees where it reads
+antes at all), each hand of a file on its own, unreadable lines named; our PokerStars export
+of every real imported hand reads back to the same hand."""
+
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from games.engine import PHHError
+from games.history.reading import read_hands, stars_text
+from games.history.stars_text import read_hand
+from tests.engine.test_phh_real import FILES, REALHANDS
+
+DATA = Path(__file__).parent / "data" / "pokerstars"
+
+# Stacks after the hand (the site's rake taken), in seat order, worked out by hand.
+EXPECTED = {
+    "atalante-real.txt": {"jimjames32": "82", "HHnguyen15": "74.83", "kjs609": "219.82"},
+    "aaltje-real.txt": {"imarcu932": "0", "Vadimirfenix": "2.61", "gapparov93": "1.82"},
+    "alhena-real.txt": {"andy_keiv": "1.92", "RReyesJ": "1.41", "ULISSES 222": "1.69",
+                        "altazorchile": "1.64", "PokerBoss2639": "2.06"},
+    "pherkad-side-pots.txt": {"Kowal88": "48.50", "fishbone_7": "0", "LeChiffre": "60.90",
+                              "nuts2nuts": "29.50"},
+    "hypatia-heads-up-muck.txt": {"Dr.Turbo": "409.37", "Hero": "0"},
+    "tournament-antes.txt": {"grindhouse": "2325", "AceMagnet": "4120", "tilt_proof": "7195",
+                             "QuietStorm": "3025"},
+}
+
+
+def after_rake(hand) -> dict[str, Decimal]:
+    replayed = hand.replayed
+    money = replayed.amounts.money
+    names = replayed.players
+    return {
+        names[k]: money(stack - replayed.rake.get(k + 1, 0))
+        for k, stack in enumerate(replayed.finishing_stacks)
+    }
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_pokerstars_hands_import_to_the_stacks_the_text_says(name):
+    (hand,) = read_hands((DATA / name).read_text())
+    assert hand.error is None, hand.error
+    assert after_rake(hand) == {k: Decimal(v) for k, v in EXPECTED[name].items()}
+
+
+# pokerkit's PokerStars reader leaves antes out, so only hands without antes are compared.
+@pytest.mark.parametrize("name", ["atalante-real.txt", "alhena-real.txt",
+                                  "pherkad-side-pots.txt", "hypatia-heads-up-muck.txt"])
+def test_pokerkit_reads_the_same_text_to_the_same_stacks_before_rake(name):
+    from pokerkit import HandHistory
+
+    text = (DATA / name).read_text()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (history,) = HandHistory.from_pokerstars(text, error_status=True)
+        *_, final = history
+    theirs = dict(zip(history.players, (Decimal(str(x)) for x in final.stacks), strict=True))
+    (hand,) = read_hands(text)
+    replayed = hand.replayed
+    ours = {replayed.players[k]: replayed.amounts.money(stack)
+            for k, stack in enumerate(replayed.finishing_stacks)}
+    assert ours == theirs
+
+
+def test_the_hero_the_rake_and_the_sites_money_come_through():
+    (hand,) = read_hands((DATA / "pherkad-side-pots.txt").read_text())
+    replayed = hand.replayed
+    assert hand.hero == "LeChiffre" and hand.label == "PokerStars hand #208765432109"
+    assert replayed.fields["currency_symbol"] == "$" and replayed.amounts.scale == 100
+    assert replayed.players == ("LeChiffre", "nuts2nuts", "Kowal88", "fishbone_7")
+    assert replayed.fields["seats"] == [3, 5, 1, 2]  # the player sitting out is not dealt
+    assert {replayed.players[s - 1]: v for s, v in replayed.rake.items()} == {
+        "LeChiffre": 15, "nuts2nuts": 125}
+    assert replayed.state.players[0].hole == ("Qs", "Qd")
+    assert [p.shown for p in replayed.state.players] == [True, True, False, True]
+
+
+def test_a_whole_file_imports_hand_by_hand_and_a_broken_hand_is_refused_alone():
+    texts = [(DATA / name).read_text() for name in sorted(EXPECTED)]
+    broken = texts[0].replace("calls", "shoves", 1)
+    hands = read_hands("\n\n\n".join([*texts, broken]))
+    assert [h.error for h in hands[:-1]] == [None] * len(texts)
+    assert hands[-1].label.startswith("PokerStars hand #")
+    assert "cannot read" in hands[-1].error and "shoves" in hands[-1].error
+    assert "line " in hands[-1].error
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("Hold'em No Limit", "Omaha Pot Limit"), "unsupported game (Omaha Pot Limit"),
+        (("posts small blind $1", "posts small & big blinds $3"), "dead small blind"),
+        (("kjs609: raises $2 to $4", "kjs609: raises $0.50 to $2.50"),
+         "The smallest raise is to 4"),
+        (("kjs609 collected $43.64", "kjs609 collected $50.64"), "finishing stacks"),
+        (("*** FLOP ***", "*** FIRST FLOP ***"), "run twice"),
+    ],
+)
+def test_text_that_cannot_be_replayed_is_refused_with_a_reason(change, message):
+    text = (DATA / "atalante-real.txt").read_text().replace(*change)
+    (hand,) = read_hands(text)
+    assert hand.replayed is None and message in hand.error, hand.error
+
+
+def test_a_text_that_is_no_hand_history_at_all_gets_a_message():
+    (hand,) = read_hands("hello there")
+    assert hand.error and "Not valid TOML" in hand.error
+    with pytest.raises(PHHError, match="empty"):
+        read_hands("  \n")
+    with pytest.raises(PHHError, match="must begin with"):
+        read_hand("Table 'x' 6-max Seat #1 is the button\n")
+
+
+@pytest.mark.skipif(not FILES, reason=f"no real hands at {REALHANDS} (shared/ beside the repo)")
+def test_our_pokerstars_export_of_every_real_imported_hand_imports_back_to_the_same_hand():
+    count = 0
+    for number, path in enumerate(FILES, start=1):
+        (hand,) = read_hands(path.read_text())
+        if hand.error:
+            continue
+        text = stars_text(hand.replayed, number, played_at=hand.played_at)
+        (back,) = read_hands(text)
+        assert back.error is None, (path, back.error, text)
+        ours, theirs = hand.replayed, back.replayed
+        assert after_rake(back) == after_rake(hand), path
+        assert theirs.rake.keys() == ours.rake.keys(), path
+        assert theirs.state.board == ours.state.board, path
+        assert [(e.kind, e.seat, e.amount, e.cards) for e in theirs.state.events
+                if not e.is_private] == [(e.kind, e.seat, e.amount, e.cards)
+                                         for e in ours.state.events if not e.is_private], path
+        count += 1
+    assert count == 587
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_our_pokerstars_export_of_each_sample_imports_back_to_the_same_hand(name):
+    (hand,) = read_hands((DATA / name).read_text())
+    seat = hand.replayed.players.index(hand.hero) + 1 if hand.hero else None
+    text = stars_text(hand.replayed, int(hand.replayed.fields["hand"]), seat, hand.played_at)
+    (back,) = read_hands(text)
+    assert back.error is None, (back.error, text)
+    assert after_rake(back) == after_rake(hand)
+    assert back.hero == hand.hero and back.played_at == hand.played_at
+    assert back.replayed.fields["seats"] == hand.replayed.fields["seats"]
+    assert [(e.kind, e.seat, e.amount, e.cards) for e in back.replayed.state.events] == [
+        (e.kind, e.seat, e.amount, e.cards) for e in hand.replayed.state.events]

@@ -1,0 +1,138 @@
+"""Session review: net won and all-in adjusted winnings (checked against a hand worked out by
+hand), the usual stats by position, and every number linking to its hands; for imported
+hands and for hands played here."""
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from evaluator import equity
+from games.engine import HandState
+from games.history.reading import read_hands
+from games.history.session import all_in_adjusted, facts
+from tests.history.test_pokerstars_import import DATA
+from tests.history.test_uploads import upload_in_steps
+
+pytestmark = pytest.mark.django_db
+
+# Hero's aces against kings, all in on the turn; a king comes on the river.
+ACES_CRACKED = """\
+PokerStars Hand #300000000001:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/01 20:00:00 ET
+Table 'Test I' 6-max Seat #1 is the button
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Hero: posts small blind $0.50
+Villain: posts big blind $1
+*** HOLE CARDS ***
+Dealt to Hero [Ah As]
+Hero: raises $2 to $3
+Villain: calls $2
+*** FLOP *** [2c 7d 9h]
+Villain: checks
+Hero: bets $4
+Villain: calls $4
+*** TURN *** [2c 7d 9h] [Jc]
+Villain: bets $93 and is all-in
+Hero: calls $93 and is all-in
+*** SHOW DOWN ***
+Villain: shows [Kd Kc] (a pair of Kings)
+Hero: shows [Ah As] (a pair of Aces)
+*** RIVER *** [2c 7d 9h Jc] [Kh]
+Villain collected $199 from pot
+*** SUMMARY ***
+Total pot $200 | Rake $1
+Board [2c 7d 9h Jc Kh]
+Seat 1: Hero (button) (small blind) showed [Ah As] and lost with a pair of Aces
+Seat 2: Villain (big blind) showed [Kd Kc] and won ($199) with three of a kind, Kings
+"""
+
+
+@pytest.fixture
+def logged_in(client, alice):
+    client.force_login(alice)
+    return client
+
+
+def test_the_all_in_adjusted_net_of_a_hand_worked_out_by_hand():
+    (hand,) = read_hands(ACES_CRACKED)
+    state = hand.replayed.state
+    hero = hand.replayed.players.index("Hero") + 1
+    scale = hand.replayed.amounts.scale  # units per dollar ($0.50 blinds: dimes)
+    net = hand.replayed.net_after_rake()[hero]
+    assert net == -100 * scale  # all $100 lost
+    # At the all-in the board is 2c 7d 9h Jc: 44 cards unseen, two of them kings (Kh, Ks)
+    # beat the aces, 42 do not. Hero's share of the $200 pot is 200 * 42/44 = $190.909...
+    adjusted = all_in_adjusted(state, hero, net) / scale
+    assert adjusted == Fraction(-100) + Fraction(200) * Fraction(42, 44)
+    assert round(Decimal(adjusted.numerator) / adjusted.denominator, 2) == Decimal("90.91")
+    villain = 3 - hero  # won $199 of the $200 pot after the $1 rake: +$99
+    assert all_in_adjusted(state, villain, 99 * scale) / scale == (
+        Fraction(99) - Fraction(200) + Fraction(200) * Fraction(2, 44)
+    )
+
+
+def test_a_hand_that_was_not_all_in_is_not_adjusted_and_its_stats_are_read():
+    (hand,) = read_hands((DATA / "hypatia-heads-up-muck.txt").read_text())
+    state = hand.replayed.state
+    hero = hand.replayed.players.index("Hero") + 1
+    assert all_in_adjusted(state, hero, -20000) is None  # the last bet went in on the river
+    f = facts(state, hero, -20000)
+    assert (f.position, f.vpip, f.pfr, f.three_bet, f.wtsd, f.wsd) == (
+        "BB", True, False, False, True, False)
+
+
+def test_the_session_page_sums_net_and_adjusted_and_links_every_number(logged_in):
+    upload_in_steps(logged_in, text=ACES_CRACKED + "\n\n" +
+                    (DATA / "hypatia-heads-up-muck.txt").read_text())
+    page = logged_in.get("/hands/review/?source=imported").content.decode()
+    figures = dict(re.findall(r'data-figure="(\w+)">([^<]+)<', page))
+    assert figures == {"hands": "2", "net": "-$300.00", "adjusted": "-$109.09"}
+    assert "(1 all-in hand counted by equity)" in page
+    row = re.search(r'<tr data-position="all">(.*?)</tr>', page, re.S).group(1)
+    cells = dict(re.findall(r'data-stat="(\w+)"><a [^>]*>([^<]+)</a>', row))
+    assert cells == {"vpip": "100%", "pfr": "50%", "three_bet": "0%", "wtsd": "100%",
+                     "wsd": "0%"}
+    assert re.search(r'<tr data-position="BTN">', page) and re.search(r'data-position="BB"', page)
+    # Each number links to its hands: the preflop raise was the aces, at the button.
+    link = re.search(r'href="\?([^"]*show=pfr&amp;pos=#hands)"', page).group(1)
+    listed = logged_in.get("/hands/review/?" + link.replace("&amp;", "&")).content.decode()
+    assert re.findall(r'<li><a href="/hands/imported/\d+/">([^<]+)</a>', listed) == [
+        "PokerStars #300000000001"]
+    adjusted = logged_in.get("/hands/review/?source=imported&show=allin").content.decode()
+    assert "PokerStars #300000000001" in adjusted and "PokerStars #154873209871" not in adjusted
+    assert 'id="session-chart"' in page and 'data-series="adjusted"' in page
+
+
+def test_hands_played_here_are_reviewed_from_the_players_own_seat(client, bob, side_pot_hand):
+    client.force_login(bob)
+    page = client.get("/hands/review/?source=played").content.decode()
+    figures = dict(re.findall(r'data-figure="(\w+)">([^<]+)<', page))
+    assert figures["hands"] == "1" and figures["net"] == "+100"
+    # Bob's aces won the main pot of 150 against kings and 7-2: counted by preflop equity.
+    state = HandState.from_dict(side_pot_hand.state)
+    holes = [state.player(s).hole for s in (1, 2, 3)]
+    shares = equity(["".join(h) for h in holes], board="")
+    expected = 100 - 150 + Decimal(str(round(shares[1].equity, 6))) * 150
+    assert figures["adjusted"] == f"{'+' if expected > 0 else ''}{expected:,.0f}"
+
+
+def test_the_review_needs_a_login_and_shows_only_your_hands(client, bob, logged_in):
+    upload_in_steps(logged_in, text=ACES_CRACKED)
+    logged_in.logout()
+    assert client.get("/hands/review/?source=imported").status_code == 302
+    client.force_login(bob)
+    page = client.get("/hands/review/?source=imported").content.decode()
+    assert "No hands of yours in this set." in page
+
+
+def test_hands_played_here_and_imported_are_reviewed_together_in_big_blinds(client, bob,
+                                                                           side_pot_hand):
+    client.force_login(bob)
+    upload_in_steps(client, text=ACES_CRACKED.replace("Hero", "bob"))
+    page = client.get("/hands/review/?source=all").content.decode()
+    figures = dict(re.findall(r'data-figure="(\w+)">([^<]+)<', page))
+    # +100 chips at 1/2 is +50 bb; -$100 at $0.50/$1 is -100 bb.
+    assert (figures["hands"], figures["net"]) == ("2", "-50.00 bb")
+    assert "all your hands" in page and "(big blinds: the hands are in more than one" in page
