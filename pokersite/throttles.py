@@ -5,7 +5,9 @@ with a sentence saying what to do. The rates are settings (see settings.py).
 """
 
 from functools import wraps
+from inspect import iscoroutinefunction
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -23,12 +25,25 @@ def throttled(group: str, key: str, rate: str, message: str, *, method=ALL, anon
             return None
         return getattr(settings, rate)
 
+    def limited(request) -> bool:
+        return is_ratelimited(
+            request, group=group, key=key, rate=current_rate, method=method, increment=True
+        )
+
     def decorate(view):
+        if iscoroutinefunction(view):  # e.g. a streaming view: the cache and the user are sync
+
+            @wraps(view)
+            async def async_wrapper(request, *args, **kwargs):
+                if await sync_to_async(limited)(request):
+                    return await sync_to_async(too_many_requests)(request, message)
+                return await view(request, *args, **kwargs)
+
+            return async_wrapper
+
         @wraps(view)
         def wrapper(request, *args, **kwargs):
-            if is_ratelimited(
-                request, group=group, key=key, rate=current_rate, method=method, increment=True
-            ):
+            if limited(request):
                 return too_many_requests(request, message)
             return view(request, *args, **kwargs)
 
