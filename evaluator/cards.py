@@ -312,6 +312,17 @@ def to_cards(value: object) -> list[Card]:
     return cards
 
 
-def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
-    """Cards as text: ``format_cards(parse_cards("as kd")) == "As Kd"``."""
+def format_cards(cards: Iterable[Card], sep: str = " ", suits: str = "en") -> str:
+    """Cards as text: ``format_cards(parse_cards("as kd")) == "As Kd"``.
+
+    ``suits="es"`` writes them as seed 004 does, a ten as ``10``:
+
+    >>> format_cards(parse_cards("Ac Td Kh"), suits="es")
+    'AT 10D KC'
+    """
+    if suits == "es":
+        return sep.join(("10" if c.rank == Rank.TEN else c.rank.char) + "TDCP"[c.suit]
+                        for c in cards)
+    if suits != "en":
+        raise ValueError(f"suits must be 'en' or 'es', got {suits!r}")
     return sep.join(str(card) for card in cards)

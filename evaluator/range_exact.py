@@ -13,7 +13,7 @@ codes; weights multiply in at the end, so unweighted counts stay exact integers.
 >>> spot = prepare(["AsKs", "QQ, AKs"], board="Qh 7d 2c Ah")
 >>> found = deals(spot, 100)
 >>> found[0].tolist(), found[1].tolist()
-[[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]]
+([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]], [1.0, 1.0, 1.0, 1.0, 1.0])
 """
 
 from __future__ import annotations

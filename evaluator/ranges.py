@@ -257,7 +257,7 @@ def parse_range(text: str, suits: str = "en") -> Range:
 
     >>> r = parse_range("TT+, A5s-A2s, KQo, 50%(AKo), AhKh")
     >>> len(r), r.combo_count
-    (62, 56.0)
+    (71, 65.0)
     >>> parse_range("AKx")
     Traceback (most recent call last):
     ValueError: bad range part 'AKx': expected a hand like AA, TT+, AKs, AKo, QJ, ATs+, \
