@@ -127,6 +127,7 @@ class Spot:
     board: list[Card]
     deck: npt.NDArray[np.int64]  # cards the board may still take
     missing: int
+    given: list[Range]  # the ranges as given, before card removal
 
     @property
     def players(self) -> int:
@@ -197,7 +198,8 @@ def prepare(
              for i in ids]
     weights = [np.array([r.weights[c] for c in cs], dtype=np.float64)
                for r, cs in zip(current, combos, strict=True)]
-    spot = Spot(current, combos, ids, weights, masks, fixed, known, deck, 5 - len(known))
+    spot = Spot(current, combos, ids, weights, masks, fixed, known, deck, 5 - len(known),
+                parsed)
     unseen = len(deck) - 2 * sum(not f for f in fixed)
     if unseen < spot.missing:
         raise ValueError(f"only {unseen} cards are left, too few to deal "

@@ -102,15 +102,17 @@ class ExactRun:
         self.chunk = max(256, min(1 << 16, CELLS // max(1, combos // 4)))
 
     def steps(self) -> Iterator[float]:
-        """Enumerate the boards chunk by chunk, yielding the fraction done."""
+        """Enumerate the boards chunk by chunk (and deals block by block within a chunk),
+        yielding the fraction done, so no step runs long."""
         spot = self.spot
         slots = combinations_array(len(spot.deck), spot.missing)
         total = slots.shape[1]
         for start in range(0, total, self.chunk):
-            self._chunk(slots[:, start : start + self.chunk])
-            yield min(start + self.chunk, total) / total
+            chunk = slots[:, start : start + self.chunk]
+            for done in self._chunk(chunk):
+                yield (start + done * chunk.shape[1]) / total
 
-    def _chunk(self, slots: npt.NDArray[np.uint8]) -> None:
+    def _chunk(self, slots: npt.NDArray[np.uint8]) -> Iterator[float]:
         spot, bt = self.spot, self.bt
         cards = spot.deck[slots]  # (missing, C) card ids
         size = slots.shape[1]
@@ -128,9 +130,13 @@ class ExactRun:
             clear.append(None if spot.fixed[p]
                          else (taken[None, :] & spot.masks[p][:, None]) == 0)
         block = max(1, CELLS // size)
-        for start in range(0, len(self.index), block):
+        deals = len(self.index)
+        for start in range(0, deals, block):
             rows = self.index[start : start + block]
             self.tally[start : start + len(rows)] += self._codes(rows, values, clear)
+            if start + block < deals and (start // block) % 16 == 15:
+                yield (start + block) / deals
+        yield 1.0
 
     def _strengths(self, keys: I64, bits: I64, p: int) -> I16:
         hole_keys, hole_bits = self.hole_keys[p], self.hole_bits[p]
