@@ -43,7 +43,7 @@ function enhance(form) {
     }
     count.classList.remove("rg-bad");
     count.textContent = field.value.trim()
-      ? `${round(answer.combos)} combos (${answer.percent.toFixed(1)}%)` : "";
+      ? `${combos(answer.combos)} (${answer.percent.toFixed(1)}%)` : "";
     parsed.set(field, answer);
     if (field === target) paint(answer);
     return answer;
@@ -58,7 +58,7 @@ function enhance(form) {
     }
     editor.querySelector(".rg-who").textContent = target.dataset.player;
     editor.querySelector(".rg-total").textContent =
-      `${round(answer.combos)} combos, ${answer.percent.toFixed(1)}% of all hands`;
+      `${combos(answer.combos)}, ${answer.percent.toFixed(1)}% of all hands`;
   }
 
   function aim(field) {
@@ -168,6 +168,7 @@ function enhance(form) {
     errorBox.hidden = true;
     progress.hidden = false;
     bar.value = 0;
+    bar.dataset.updates = "0";  // progress lines received (the browser test reads it)
     status.textContent = "Starting…";
     cancel.hidden = false;
     submit.disabled = true;
@@ -198,6 +199,7 @@ function enhance(form) {
       for (const note of s.capped) result.append(h("p", { class: "rg-capped" }, note));
     } else if (message.progress !== undefined) {
       bar.value = message.progress;
+      bar.dataset.updates = String(Number(bar.dataset.updates) + 1);
       if (message.progress < 1) {
         status.textContent = `${Math.round(100 * message.progress)}%`;
       }
@@ -269,4 +271,5 @@ async function readLines(response, handle) {
 }
 
 function pct(x) { return `${(100 * x).toFixed(2)}%`; }
+function combos(x) { return `${round(x)} combo${x === 1 ? "" : "s"}`; }
 function round(x) { return Number.isInteger(x) ? String(x) : x.toFixed(2); }
