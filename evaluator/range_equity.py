@@ -39,7 +39,7 @@ MAX_PLAYERS = 6
 EXACT_LIMIT = 400_000_000
 """Default cap on exact work: deals x boards plus combos x boards (about 4 s here)."""
 DEFAULT_SAMPLES = 200_000
-ASSIGNMENT_LIMIT = 4_000_000  # deals enumerated at most; past this it is Monte Carlo anyway
+TALLY_LIMIT = 1 << 24  # deals x winner codes counted at once (128 MB); past it, Monte Carlo
 U64 = npt.NDArray[np.uint64]
 F64 = npt.NDArray[np.float64]
 
@@ -256,7 +256,7 @@ class RangeCalculation:
         self.work = 0
         run: ExactRun | SampledRun | None = None
         if samples is None:
-            limit = min(ASSIGNMENT_LIMIT, exact_limit // max(self.spot.boards, 1))
+            limit = min(TALLY_LIMIT >> self.spot.players, exact_limit // max(self.spot.boards, 1))
             found = deals(self.spot, limit)
             if found is not None:
                 combos = sum(len(m) for m in self.spot.masks)

@@ -40,8 +40,8 @@ def deals(spot: Spot, limit: int) -> tuple[npt.NDArray[np.int32], F64] | None:
     used, weight = spot.masks[0], spot.weights[0]
     for p in range(1, spot.players):
         n = len(spot.masks[p])
-        if len(index) * n > limit * 4 or len(index) > limit:
-            return None
+        if len(index) * n > max(4 * limit, 1 << 21) or len(index) > limit:
+            return None  # (the cross product is built before card clashes are dropped)
         rows = np.repeat(np.arange(len(index)), n)
         cols = np.tile(np.arange(n), len(index))
         ok = (used[rows] & spot.masks[p][cols]) == 0
