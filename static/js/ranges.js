@@ -240,14 +240,21 @@ function enhance(form) {
         .map((t, i) => h("th", { scope: "col", class: i > 1 ? "num" : null }, t)))),
       h("tbody", {}, rows)));
     data.players.forEach((p, i) => {
-      if (p.classes.length < 2) return;
+      if (p.hands.length < 2) return;
+      // Combo by combo for a small range (a hand-vs-range breakdown), else class by class.
+      const byCombo = p.hands.length <= 60;
+      const items = byCombo
+        ? [...p.hands].sort((a, b) => b.equity - a.equity)
+          .map((c) => [c.cards, c.weight === 1 ? "1" : String(c.weight), c.equity])
+        : p.classes.map((c) => [c.class, round(c.combos), c.equity]);
       const details = h("details", { class: "rg-breakdown" },
-        h("summary", {}, `Player ${i + 1}, hand by hand`),
+        h("summary", {}, `Player ${i + 1}, ${byCombo ? "combo by combo" : "hand by hand"}`),
         h("table", { class: "ln-odds" },
-          h("thead", {}, h("tr", {}, h("th", {}, "Hand"), h("th", { class: "num" }, "Combos"),
+          h("thead", {}, h("tr", {}, h("th", {}, byCombo ? "Combo" : "Hand"),
+            h("th", { class: "num" }, byCombo ? "Weight" : "Combos"),
             h("th", { class: "num" }, "Equity"))),
-          h("tbody", {}, p.classes.map((c) => h("tr", {}, h("td", {}, c.class),
-            h("td", { class: "num" }, round(c.combos)), h("td", { class: "num" }, pct(c.equity)))))));
+          h("tbody", {}, items.map(([name, count, equity]) => h("tr", {}, h("td", {}, name),
+            h("td", { class: "num" }, count), h("td", { class: "num" }, pct(equity)))))));
       result.append(details);
     });
   }

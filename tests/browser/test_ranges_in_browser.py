@@ -59,6 +59,10 @@ def test_paint_a_range_run_it_and_see_progress_and_the_result(page, artifacts):
     expect(rows.nth(0)).to_contain_text(f"{100 * expected[0].equity:.2f}%")
     expect(rows.nth(1)).to_contain_text(f"{100 * expected[1].equity:.2f}%")
     expect(page.locator(".rg-result .ln-method")).to_contain_text("Exact")
+    page.get_by_text("Player 2, combo by combo").click()
+    kings = next(c for c in expected[1].combos if c.text == "KdKc")
+    expect(page.locator(".rg-breakdown tr", has_text="KdKc")).to_contain_text(
+        f"{100 * kings.equity:.2f}%")
     page.screenshot(path=artifacts / "ranges-1280.png", full_page=True)
 
     # The address now carries the spot: opening it answers without any clicking.
