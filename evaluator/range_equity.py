@@ -233,6 +233,8 @@ class RangeCalculation:
 
     ``samples`` forces Monte Carlo; otherwise it is exact when the work (deals x boards plus
     combos x boards) is at most ``exact_limit``, else Monte Carlo with ``default_samples``.
+    Exact counting uses suit symmetry (:mod:`evaluator.range_symmetry`) unless
+    ``symmetric=False``; the counts are the same either way.
     """
 
     def __init__(
@@ -246,9 +248,11 @@ class RangeCalculation:
         exact_limit: int = EXACT_LIMIT,
         default_samples: int = DEFAULT_SAMPLES,
         suits: str = "en",
+        symmetric: bool = True,
     ) -> None:
         from evaluator.range_exact import ExactRun, deals
         from evaluator.range_sampling import SampledRun
+        from evaluator.range_symmetry import find_symmetry
 
         if samples is not None and samples < 1:
             raise ValueError(f"samples must be a positive number, got {samples}")
@@ -256,13 +260,15 @@ class RangeCalculation:
         self.work = 0
         run: ExactRun | SampledRun | None = None
         if samples is None:
+            symmetry = find_symmetry(self.spot) if symmetric else None
+            counted = symmetry.reduced(self.spot) if symmetry else self.spot
             limit = min(TALLY_LIMIT >> self.spot.players, exact_limit // max(self.spot.boards, 1))
-            found = deals(self.spot, limit)
+            found = deals(counted, limit)
             if found is not None:
-                combos = sum(len(m) for m in self.spot.masks)
+                combos = sum(len(m) for m in counted.masks)
                 self.work = (len(found[1]) + combos) * self.spot.boards
                 if self.work <= exact_limit:
-                    run = ExactRun(self.spot, *found)
+                    run = ExactRun(counted, *found, symmetry=symmetry, whole=self.spot)
         if run is None:
             self.samples = samples if samples is not None else default_samples
             run = SampledRun(self.spot, self.samples, seed)
@@ -289,6 +295,7 @@ def range_equity(
     exact_limit: int = EXACT_LIMIT,
     progress: Callable[[float], object] | None = None,
     suits: str = "en",
+    symmetric: bool = True,
 ) -> RangeEquityResult:
     """Equity of 2 to 6 ranges (a hand is a range of one combo); see the module's docstring.
 
@@ -297,7 +304,7 @@ def range_equity(
     (True, 3, 0.0, ['KdKc', 'KhKc', 'KhKd'])
     """
     calc = RangeCalculation(ranges, board, dead, samples=samples, seed=seed,
-                            exact_limit=exact_limit, suits=suits)
+                            exact_limit=exact_limit, suits=suits, symmetric=symmetric)
     for fraction in calc.steps():
         if progress is not None:
             progress(fraction)

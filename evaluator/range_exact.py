@@ -26,6 +26,7 @@ import numpy.typing as npt
 from evaluator.batch import BatchTables, batch_tables
 from evaluator.combos import combinations_array
 from evaluator.range_equity import F64, RangeEquityResult, Spot, build_result
+from evaluator.range_symmetry import Symmetry
 from evaluator.tables import FLUSH_ADD, FLUSH_BITS, SUIT_SHIFT
 
 CELLS = 1 << 20  # elements per NumPy block: about 8 MB of int64
@@ -87,8 +88,14 @@ def outcome_matrices(players: int) -> tuple[F64, F64, F64]:
 class ExactRun:
     """Counts every deal on every board, a chunk of boards per step."""
 
-    def __init__(self, spot: Spot, index: npt.NDArray[np.int32], weight: F64) -> None:
+    def __init__(
+        self, spot: Spot, index: npt.NDArray[np.int32], weight: F64,
+        symmetry: Symmetry | None = None, whole: Spot | None = None,
+    ) -> None:
+        """``spot`` is what is counted; with a ``symmetry`` it is the reduced spot and
+        ``whole`` the spot the results are for."""
         self.spot, self.index, self.weight = spot, index, weight
+        self.symmetry, self.whole = symmetry, whole or spot
         self.bt = batch_tables()
         self.tally = np.zeros((len(index), 1 << spot.players), dtype=np.int64)
         self.hole_keys = [self.bt.keys[i].sum(axis=1) for i in spot.ids]
@@ -197,16 +204,21 @@ class ExactRun:
         tally = self.tally.astype(np.float64)
         boards = tally[:, 1:].sum(axis=1)  # boards that did not clash with the deal
         per_deal = [tally @ m for m in (wins_m, ties_m, credit_m)]  # deals x players
+        columns = [[boards, *(x[:, p] for x in per_deal)] for p in range(spot.players)]
+        if self.symmetry is not None:
+            counts, totals, deals = self.symmetry.expand(self.whole, self.index, self.weight,
+                                                         columns)
+            return build_result(self.whole, counts, (totals[0], totals[1], totals[2],
+                                                     totals[3]), exact=True, deals=deals)
         totals = np.zeros((4, spot.players))
-        counts: list[list[F64]] = []
+        counts = []
         for p in range(spot.players):
             n = len(spot.masks[p])
             combo = self.index[:, p]
-            columns = [boards, *(x[:, p] for x in per_deal)]
             weighted: list[F64] = [
                 np.bincount(combo, weights=self.weight * c, minlength=n).astype(np.float64)
-                for c in columns]
+                for c in columns[p]]
             counts.append(weighted)
-            totals[:, p] = [float(np.dot(self.weight, c)) for c in columns]
+            totals[:, p] = [float(np.dot(self.weight, c)) for c in columns[p]]
         return build_result(spot, counts, (totals[0], totals[1], totals[2], totals[3]),
                             exact=True, deals=int(boards.sum()))

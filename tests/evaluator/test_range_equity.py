@@ -201,3 +201,37 @@ def test_spanish_cards_are_read_when_asked():
     spanish = range_equity(["APKP", "QQ"], board="QC 7D 2T", suits="es")
     english = range_equity(["AsKs", "QQ"], board="Qh 7d 2c")
     assert spanish[0].equity == english[0].equity
+
+
+SYMMETRIC = [  # spots where renaming suits leaves everything as it was
+    (["AKs", "QQ+, AKs"], "", ""),
+    (["AsKs", "QQ+, AKs"], "", ""),
+    (["AK", "0.5(QQ+), AJs"], "Kh 7h 2h", ""),
+    (["T9s, 22", "random"], "Ah Kh Qh Jh", "2c"),
+    (["AA", "KK", "QQ, JJ"], "2c 7d 9h", ""),
+    (["AhKh, AsKs", "QQ"], "2c 3d 4h 5s", ""),
+]
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead"), SYMMETRIC)
+def test_suit_symmetry_gives_exactly_the_counts_of_plain_enumeration(ranges, board, dead):
+    fast = range_equity(ranges, board=board, dead=dead)
+    plain = range_equity(ranges, board=board, dead=dead, symmetric=False)
+    assert fast.exact and plain.exact and fast.deals == plain.deals
+    for i, (a, b) in enumerate(zip(fast, plain, strict=True), 1):
+        assert [a.deals, a.wins, a.ties] == [b.deals, b.wins, b.ties], f"player {i}"
+        assert a.tie_credit == pytest.approx(b.tie_credit, rel=1e-12)
+        mine = {c.cards: (c.deals, c.wins, c.ties, round(c.tie_credit, 6)) for c in a.combos}
+        theirs = {c.cards: (c.deals, c.wins, c.ties, round(c.tie_credit, 6)) for c in b.combos}
+        assert mine == theirs, f"player {i}: per-combo counts differ"
+
+
+def test_suit_symmetry_is_found_only_where_it_holds():
+    from evaluator.range_equity import prepare
+    from evaluator.range_symmetry import find_symmetry
+
+    assert len(find_symmetry(prepare(["AKs", "QQ+"])).group) == 24
+    assert len(find_symmetry(prepare(["AsKs", "QQ+"])).group) == 6  # spades stay spades
+    assert len(find_symmetry(prepare(["AKs", "QQ+, 0.5(AhAd)"])).group) == 4  # {h, d} kept
+    assert find_symmetry(prepare(["AKs", "AhKh, 0.5(AdKd), 0.25(AcKc)"])) is None
+    assert find_symmetry(prepare(["AK", "QQ"], board="Ks 7h 2d Jc")) is None
