@@ -14,7 +14,7 @@ suited class once instead of four.
 >>> from evaluator.range_equity import prepare
 >>> sym = find_symmetry(prepare(["AKs", "QQ+, AKs"]))
 >>> sym.player, len(sym.group), [len(o) for o in sym.orbits]
-(0, 24, [4])
+(1, 24, [6, 6, 6, 4])
 """
 
 from __future__ import annotations
