@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from math import comb
+from math import comb, prod
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,9 @@ import numpy.typing as npt
 from evaluator.cards import DECK, Card, to_cards
 from evaluator.hands import CardInput
 from evaluator.ranges import Combo, Range, parse_range
+
+if TYPE_CHECKING:
+    from evaluator.range_exact import ExactRun
 
 MAX_PLAYERS = 6
 EXACT_LIMIT = 400_000_000
@@ -250,9 +254,8 @@ class RangeCalculation:
         suits: str = "en",
         symmetric: bool = True,
     ) -> None:
-        from evaluator.range_exact import ExactRun, deals
+        from evaluator.range_exact import ExactRun
         from evaluator.range_sampling import SampledRun
-        from evaluator.range_symmetry import find_symmetry
 
         if samples is not None and samples < 1:
             raise ValueError(f"samples must be a positive number, got {samples}")
@@ -260,21 +263,32 @@ class RangeCalculation:
         self.work = 0
         run: ExactRun | SampledRun | None = None
         if samples is None:
-            symmetry = find_symmetry(self.spot) if symmetric else None
-            counted = symmetry.reduced(self.spot) if symmetry else self.spot
-            limit = min(TALLY_LIMIT >> self.spot.players, exact_limit // max(self.spot.boards, 1))
-            found = deals(counted, limit)
-            if found is not None:
-                combos = sum(len(m) for m in counted.masks)
-                self.work = (len(found[1]) + combos) * self.spot.boards
-                if self.work <= exact_limit:
-                    run = ExactRun(counted, *found, symmetry=symmetry, whole=self.spot)
+            run = self._exact_run(exact_limit, symmetric)
         if run is None:
             self.samples = samples if samples is not None else default_samples
             run = SampledRun(self.spot, self.samples, seed)
         self._run = run
         self.exact = isinstance(run, ExactRun)
         self.seed = run.seed if isinstance(run, SampledRun) else None
+
+    def _exact_run(self, exact_limit: int, symmetric: bool) -> ExactRun | None:
+        """The exact count, if its work fits ``exact_limit`` (``self.work`` tells it)."""
+        from evaluator.range_exact import ExactRun, deals
+        from evaluator.range_symmetry import find_symmetry
+
+        spot = self.spot
+        if prod(len(m) for m in spot.masks) * spot.boards > 24 * exact_limit:
+            return None  # even 24 suit renamings would not bring it under the limit
+        symmetry = find_symmetry(spot) if symmetric else None
+        counted = symmetry.reduced(spot) if symmetry else spot
+        found = deals(counted, min(TALLY_LIMIT >> spot.players,
+                                   exact_limit // max(spot.boards, 1)))
+        if found is None:
+            return None
+        self.work = (len(found[1]) + sum(len(m) for m in counted.masks)) * spot.boards
+        if self.work > exact_limit:
+            return None
+        return ExactRun(counted, *found, symmetry=symmetry, whole=spot)
 
     def steps(self) -> Iterator[float]:
         """Do the work a chunk at a time, yielding the fraction done (last 1.0)."""
