@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 MAX_PLAYERS = 6
 EXACT_LIMIT = 400_000_000
-"""Default cap on exact work: deals x boards plus combos x boards (about 4 s here)."""
+"""Default cap on exact work: deals x boards plus combos x boards (a few seconds here)."""
 DEFAULT_SAMPLES = 200_000
 TALLY_LIMIT = 1 << 24  # deals x winner codes counted at once (128 MB); past it, Monte Carlo
 U64 = npt.NDArray[np.uint64]
