@@ -231,7 +231,7 @@ def ranges_page(request: HttpRequest) -> HttpResponse:
     """The range calculator: a grid editor, the fields, and results (computed here too, so
     the form works without JavaScript)."""
     params = request.GET
-    texts = params.getlist("range")
+    texts = range_texts(params)  # one empty field to spare, up to six; at least two
     fields = (texts + [""] * MAX_PLAYERS)[: max(2, min(MAX_PLAYERS, len(texts) + 1))]
     context: dict[str, Any] = {
         "fields": list(enumerate(fields, 1)), "board": params.get("board", ""),

@@ -180,7 +180,12 @@ function enhance(form) {
         const answer = await response.json().catch(() => ({ error: "The server failed." }));
         throw new Error(answer.error);
       }
-      await readLines(response, handle);
+      let finished = false;
+      await readLines(response, (message) => {
+        finished ||= Boolean(message.result || message.error);
+        handle(message);
+      });
+      if (!finished) throw new Error("The connection ended before the result came.");
     } catch (error) {
       if (error.name === "AbortError") status.textContent = "Cancelled.";
       else showError(error.message);
