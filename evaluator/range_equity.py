@@ -8,9 +8,9 @@ combos' weights. Each deal is played out on every remaining board (exact) or on 
 each board split ``k`` ways. A range of one combo is a hand: its cards leave the other ranges
 and the deck (card removal between players).
 
-Exact enumeration (:mod:`evaluator.range_exact`) is chosen when its work, deals times
-boards, fits ``exact_limit``; otherwise Monte Carlo (:mod:`evaluator.range_sampling`) deals
-``samples`` random deals and reports a standard error. Both run in steps, so a caller can
+Exact enumeration (:mod:`evaluator.range_exact`) is chosen when its work, about deals
+times boards, fits ``exact_limit``; otherwise Monte Carlo (:mod:`evaluator.range_sampling`)
+deals ``samples`` random deals and reports a standard error. Both run in steps, so a caller can
 show progress and stop between steps:
 
 >>> calc = RangeCalculation(["AsKs", "QQ+, AKs"], board="Qh 7d 2c")
@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 
 MAX_PLAYERS = 6
 EXACT_LIMIT = 400_000_000
-"""Default cap on exact work: deals x boards plus combos x boards (a few seconds here)."""
+"""Default cap on exact work, in units of about 5-10 ns here (a few seconds): combos x boards
+(strengths) plus deals x boards x ``DEAL_COST`` (comparing them)."""
+DEAL_COST = {2: 1, 3: 3, 4: 3, 5: 4, 6: 5}  # per deal and board, by players (measured)
 DEFAULT_SAMPLES = 200_000
 TALLY_LIMIT = 1 << 24  # deals x winner codes counted at once (128 MB); past it, Monte Carlo
 U64 = npt.NDArray[np.uint64]
@@ -235,8 +237,8 @@ def _some_deal(spot: Spot) -> bool:
 class RangeCalculation:
     """One equity run, exact or Monte Carlo, done step by step (see the module's example).
 
-    ``samples`` forces Monte Carlo; otherwise it is exact when the work (deals x boards plus
-    combos x boards) is at most ``exact_limit``, else Monte Carlo with ``default_samples``.
+    ``samples`` forces Monte Carlo; otherwise it is exact when the work (see
+    :data:`EXACT_LIMIT`) is at most ``exact_limit``, else Monte Carlo with ``default_samples``.
     Exact counting uses suit symmetry (:mod:`evaluator.range_symmetry`) unless
     ``symmetric=False``; the counts are the same either way.
     """
@@ -285,7 +287,8 @@ class RangeCalculation:
                                    exact_limit // max(spot.boards, 1)))
         if found is None:
             return None
-        self.work = (len(found[1]) + sum(len(m) for m in counted.masks)) * spot.boards
+        compare = len(found[1]) * DEAL_COST[spot.players]
+        self.work = (compare + sum(len(m) for m in counted.masks)) * spot.boards
         if self.work > exact_limit:
             return None
         return ExactRun(counted, *found, symmetry=symmetry, whole=spot)

@@ -174,14 +174,23 @@ class ExactRun:
         width = 1 << players
         if players == 2:
             return self._two(held[0], held[1], ok, len(rows))
-        best = np.maximum.reduce(np.broadcast_arrays(*held))
-        code = np.zeros(best.shape, dtype=np.int64)
+        shape = (len(rows), held[0].shape[-1])
+        best = np.broadcast_to(held[0], shape).copy()
+        for h in held[1:]:
+            np.maximum(best, h, out=best)
+        code = np.zeros(shape, dtype=np.uint8)
         for p, h in enumerate(held):
-            code |= (h == best).astype(np.int64) << p
+            code |= np.left_shift(np.equal(h, best).view(np.uint8), p)
         if ok is not None:
             code *= ok
-        code += (np.arange(len(rows), dtype=np.int64) * width)[:, None]
-        counts = np.bincount(code.reshape(-1), minlength=len(rows) * width)
+        if players <= 4:  # a pass per code beats a bincount over row offsets
+            out = np.zeros((len(rows), width), dtype=np.int64)
+            for value in range(1, width):
+                out[:, value] = np.count_nonzero(code == value, axis=1)
+            return out
+        flat = code.astype(np.int64)
+        flat += (np.arange(len(rows), dtype=np.int64) * width)[:, None]
+        counts = np.bincount(flat.reshape(-1), minlength=len(rows) * width)
         return counts.reshape(len(rows), width)
 
     def _two(self, a: I16, b: I16, ok: npt.NDArray[np.bool_] | None, size: int) -> I64:

@@ -4,16 +4,16 @@ A spot travels in the query, so a link shares it: ``range=`` once per player (2 
 hand such as ``AsKs`` is a range of one combo), ``board=``, ``dead=``, ``samples=`` (forces
 Monte Carlo), ``seed=`` and ``suits=es`` (Spanish suit letters).
 
-CPU limits per request (measured here, 2026-11; exact work is deals x boards plus combos x
-boards, about 150 million a second): the JSON answer counts exactly up to ``API_EXACT`` and
-samples at most ``API_SAMPLES`` within ``API_SECONDS``; the stream, which shows progress and
-can be cancelled, allows ``STREAM_EXACT``, ``STREAM_SAMPLES`` and ``STREAM_SECONDS``. A spot
-too big to count becomes Monte Carlo, and a run that reaches its time keeps the samples dealt
-so far; either way the answer says so in ``capped``. The stream is newline-delimited JSON:
-``{"start": ...}``, ``{"progress": 0.42}`` lines, then ``{"result": ...}`` or
-``{"error": ...}``. Work runs a step (a fraction of a second) at a time in a worker thread;
-a client that disconnects (or aborts its fetch) cancels the response, and no further step
-runs.
+CPU limits per request (measured here, 2026-11; exact work, about deals x boards, runs at
+100 to 200 million a second, see :data:`evaluator.range_equity.EXACT_LIMIT`): the JSON
+answer counts exactly up to ``API_EXACT`` and samples at most ``API_SAMPLES`` within
+``API_SECONDS``; the stream, which shows progress and can be cancelled, allows
+``STREAM_EXACT``, ``STREAM_SAMPLES`` and ``STREAM_SECONDS``. A spot too big to count becomes
+Monte Carlo, and a run that reaches its time keeps the samples dealt so far; either way the
+answer says so in ``capped``. The stream is newline-delimited JSON: ``{"start": ...}``,
+``{"progress": 0.42}`` lines, then ``{"result": ...}`` or ``{"error": ...}``. Work runs a
+step (a fraction of a second) at a time in a worker thread; a client that disconnects (or
+aborts its fetch) cancels the response, and no further step runs.
 """
 
 from __future__ import annotations
