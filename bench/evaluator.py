@@ -1,6 +1,6 @@
 """Benchmark the evaluator against its peers on the same hands, in one process.
 
-    .venv/bin/python bench/evaluator.py            # about a minute
+    .venv/bin/python bench/evaluator.py            # about two minutes
     .venv/bin/python bench/evaluator.py --quick    # smaller samples, a few seconds
 
 Peers: treys, phevaluator (its public API), eval7 and pokerkit. Each figure is the best of a
@@ -36,6 +36,8 @@ with warnings.catch_warnings():  # eval7 imports pyparsing names that are deprec
     import eval7  # noqa: E402
 
 from evaluator import DECK, equity, evaluate, evaluate_batch  # noqa: E402
+from evaluator.range_equity import range_equity  # noqa: E402
+from evaluator.ranges import format_range, parse_range  # noqa: E402
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 TEXT = [r + s for r in RANKS for s in SUITS]  # card id -> "As" (the same ids as phevaluator)
@@ -253,6 +255,123 @@ def bench_equity(boards_to_time: int) -> None:
     line("ours: six hands (C(40,5) = 658,008 boards)", f"{six_time:8.3f} s")
 
 
+# --- ranges ---------------------------------------------------------------------------------
+def eval7_range_seconds(hero: str, villain: str, board: str, boards_to_time: int) -> float:
+    """eval7's compiled exact routine (``py_hand_vs_range_exact``) takes a complete board, so
+    an exact answer calls it once per river for each hero combo: timed on the first
+    ``boards_to_time`` calls and scaled to all of them."""
+    heroes = [list(map(eval7.Card, (str(a), str(b)))) for a, b in parse_range(hero)]
+    options = eval7.HandRange(format_range(parse_range(villain))).hands
+    known = [eval7.Card(t) for t in board.split()]
+    calls = []
+    for cards in heroes:
+        used = {str(c) for c in (*cards, *known)}
+        deck = [eval7.Card(t) for t in TEXT if t not in used]
+        for rest in combinations(deck, 5 - len(known)):
+            if len(calls) < boards_to_time:
+                calls.append((cards, known + list(rest)))
+    total = sum(
+        sum(1 for _ in combinations(range(52 - 2 - len(known)), 5 - len(known))) for _ in heroes
+    )
+    run = eval7.py_hand_vs_range_exact
+
+    def loop() -> None:
+        for cards, river in calls:
+            run(cards, options, river)
+
+    return best_of(2, loop) * total / len(calls)
+
+
+def eval7_multiway_seconds(ranges: list[str], board: str, pairs_to_time: int) -> float:
+    """eval7 has no multiway range routine: its evaluator looped over every deal and board,
+    timed on the first ``pairs_to_time`` (deal, board) pairs and scaled."""
+    from itertools import product
+
+    options = [[tuple(map(eval7.Card, (str(a), str(b)))) for a, b in parse_range(r)]
+               for r in ranges]
+    known = [eval7.Card(t) for t in board.split()]
+    known_text = set(board.split())
+    deals = [d for d in product(*options)
+             if len({str(c) for hand in d for c in hand} | known_text) == 2 * len(d) + len(known)]
+    deck_size = 52 - len(known) - 2 * len(ranges)
+    per_deal = sum(1 for _ in combinations(range(deck_size), 5 - len(known)))
+    work = []
+    for deal in deals:
+        used = {str(c) for hand in deal for c in hand} | known_text
+        deck = [eval7.Card(t) for t in TEXT if t not in used]
+        for rest in combinations(deck, 5 - len(known)):
+            work.append((deal, known + list(rest)))
+            if len(work) >= pairs_to_time:
+                break
+        if len(work) >= pairs_to_time:
+            break
+    e7 = eval7.evaluate
+
+    def loop() -> None:
+        for deal, river in work:
+            values = [e7(list(hand) + river) for hand in deal]
+            best = max(values)
+            values.count(best)
+
+    return best_of(2, loop) * len(deals) * per_deal / len(work)
+
+
+def pokerkit_seconds(ranges: list[str], board: str, samples: int) -> tuple[float, list[float]]:
+    """pokerkit's ``calculate_equities`` (Monte Carlo only) on ``samples`` deals."""
+    parsed = [pokerkit.parse_range(format_range(parse_range(r))) for r in ranges]
+    cards = pokerkit.Card.parse(board.replace(" ", "")) if board else ()
+    found: list[float] = []
+
+    def run() -> None:
+        found[:] = pokerkit.calculate_equities(
+            parsed, cards, 2, 5, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,),
+            sample_count=samples)
+
+    return best_of(1, run), found
+
+
+def bench_ranges(quick: bool) -> None:
+    section("Range equity, exact (every deal of the ranges on every board)")
+    spots = [
+        ("AsKs vs QQ+, AKs, preflop", ["AsKs", "QQ+, AKs"], ""),
+        ("AQo vs 15% (55+, A5s+, ...), flop Kh 7d 2c", ["AQo", "15%"], "Kh 7d 2c"),
+        ("AK, AQs vs QQ+ vs JTs, 99-77, flop Kh 7d 2c",
+         ["AK, AQs", "QQ+", "JTs, 99-77"], "Kh 7d 2c"),
+    ]
+    samples = 500 if quick else 4_000
+    for name, ranges, board in spots:
+        range_equity(ranges, board=board)  # warm: tables and the board combinations
+        ours = best_of(2 if quick else 3, lambda r=ranges, b=board: range_equity(r, board=b))
+        result = range_equity(ranges, board=board)
+        shown = ", ".join(f"{p.equity:.2%}" for p in result)
+        print(f"\n  {name}: {result.deals:,} deals x boards; equity {shown}")
+        line("ours: range_equity, exact", f"{ours:8.3f} s")
+        plain = best_of(2 if quick else 3,
+                        lambda r=ranges, b=board: range_equity(r, board=b, symmetric=False))
+        line("ours: the same without suit symmetry", f"{plain:8.3f} s")
+        if len(ranges) == 2:
+            e7 = eval7_range_seconds(ranges[0], ranges[1], board, 5_000 if quick else 40_000)
+            label = "eval7 hand_vs_range_exact per river (scaled)"
+        else:
+            e7 = eval7_multiway_seconds(ranges, board, 20_000 if quick else 100_000)
+            label = "eval7 evaluate looped (no multiway; scaled)"
+        line(label, f"{e7:8.3f} s", f"ours is {e7 / ours:5.1f}x faster  (target >= 5x); "
+             f"{e7 / plain:.1f}x without symmetry")
+        pk_time, pk_equity = pokerkit_seconds(ranges, board, samples)
+        line(f"pokerkit calculate_equities, {samples:,} samples", f"{pk_time:8.3f} s",
+             f"ours counts all in 1/{pk_time / ours:.0f} of that; pokerkit: "
+             + ", ".join(f"{e:.1%}" for e in pk_equity))
+        ours_samples = 50_000 if quick else 200_000
+        sampled = best_of(1, lambda r=ranges, b=board, n=ours_samples: range_equity(
+            r, board=b, samples=n, seed=1))
+        line(f"ours: Monte Carlo, {ours_samples:,} samples", f"{sampled:8.3f} s",
+             f"per sample {pk_time / samples / (sampled / ours_samples):5.0f}x pokerkit")
+    count = 200_000 if quick else 1_000_000
+    mc = best_of(1 if quick else 2,
+                 lambda: range_equity(["AK", "random", "random"], samples=count, seed=1))
+    line(f"ours: AK vs random vs random, {count:,} samples", f"{mc:8.3f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples")
@@ -264,6 +383,7 @@ def main() -> None:
     bench_single(20_000 if quick else 100_000)
     bench_batch(200_000 if quick else 1_000_000)
     bench_equity(20_000 if quick else 100_000)
+    bench_ranges(quick)
     print(f"\nbenchmark took {time.perf_counter() - started:.0f} s")
 
 

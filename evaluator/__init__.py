@@ -1,4 +1,5 @@
-"""The hand evaluator: cards, hand values, batches and equity. The core imports no Django.
+"""The hand evaluator: cards, hand values, batches, equity and ranges. The core imports no
+Django.
 
 >>> from evaluator import evaluate, parse_cards
 >>> evaluate(parse_cards("Kh Kd Ks 4c 4d")).describe()
@@ -14,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from evaluator.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, to_cards
 from evaluator.hands import HandValue, compare, evaluate, winners
+from evaluator.ranges import Range, format_range, parse_range
 from evaluator.tables import Category
 
 if TYPE_CHECKING:
     from evaluator.batch import evaluate_batch
     from evaluator.odds import EquityResult, HandEquity, equity
+    from evaluator.range_equity import RangeEquityResult, range_equity
 
 __all__ = [
     "DECK",
@@ -27,6 +30,8 @@ __all__ = [
     "EquityResult",
     "HandEquity",
     "HandValue",
+    "Range",
+    "RangeEquityResult",
     "Rank",
     "Suit",
     "compare",
@@ -34,7 +39,10 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "format_cards",
+    "format_range",
     "parse_cards",
+    "parse_range",
+    "range_equity",
     "to_cards",
     "winners",
 ]
@@ -47,6 +55,8 @@ _LAZY = {
     "equity": "evaluator.odds",
     "EquityResult": "evaluator.odds",
     "HandEquity": "evaluator.odds",
+    "range_equity": "evaluator.range_equity",
+    "RangeEquityResult": "evaluator.range_equity",
 }
 
 

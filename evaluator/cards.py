@@ -10,6 +10,11 @@ Facts, written once:
   are also read as an ace, as seed 002 writes them) and suits ``s h d c`` or the symbols
   ``♠♥♦♣`` / ``♤♡♢♧``. Cards may be separated by spaces and/or commas or written together
   (``"AhKd"``); a space between a rank and its suit is allowed (``"10 ♧, J ♡"``).
+- Spanish suit letters, only when asked for (``parse_cards(text, suits="es")``): ``P C D T``
+  for picas, corazones, diamantes, trébol (spades, hearts, diamonds, clubs), as seed 004
+  writes ``"AT 2D 10T 3T KC"``. A ten is then ``10`` only (``T`` is a suit), and ``KC`` is the
+  king of hearts, not of clubs: the two notations read some text differently, so English
+  stays the default.
 """
 
 from __future__ import annotations
@@ -168,6 +173,13 @@ _ONE_CARD: Final = re.compile(r"(10|ace|[2-9tjqka1])\s*([" + _SUITS + "])", re.I
 _RANK_ONLY: Final = re.compile(r"(10|ace|[2-9tjqka1])", re.IGNORECASE)
 _SUIT_ONLY: Final = re.compile("[" + _SUITS + "]")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
+SUIT_LETTERS: Final = {"en": "cdhs", "es": "tdcp"}  # clubs, diamonds, hearts, spades
+_ES_SUIT_OF: Final = {"t": 0, "d": 1, "c": 2, "p": 3, **{k: v for k, v in _SUIT_OF.items()
+                                                     if not k.isascii()}}
+_ES_SUITS: Final = "tdcp" + _SUITS[4:]
+_ES_ONE_CARD: Final = re.compile(r"(10|ace|[2-9jqka1])\s*([" + _ES_SUITS + "])", re.IGNORECASE)
+_ES_RANK_ONLY: Final = re.compile(r"(10|ace|[2-9jqka1])", re.IGNORECASE)
+_ES_SUIT_ONLY: Final = re.compile("[" + _ES_SUITS + "]", re.IGNORECASE)
 _TWO: Final = re.compile("..", re.DOTALL)
 _BY_TEXT: Final = {  # every two-character spelling of a card: "As", "aS", "A♠", ...
     rank + suit: DECK[4 * r + s]
@@ -190,15 +202,16 @@ def _quick_parse(text: str) -> list[Card] | None:
     return cards if len(set(cards)) == len(cards) else None
 
 
-def _tokens(text: str) -> list[str]:
+def _tokens(text: str, rank_only: re.Pattern[str] = _RANK_ONLY,
+            suit_only: re.Pattern[str] = _SUIT_ONLY) -> list[str]:
     """Split on spaces/commas, gluing a lone rank to a lone suit that follows it."""
     raw = [t for t in _SEPARATORS.split(text.replace("\ufe0f", "")) if t]
     tokens: list[str] = []
     i = 0
     while i < len(raw):
         token = raw[i]
-        if (i + 1 < len(raw) and _RANK_ONLY.fullmatch(token)
-                and _SUIT_ONLY.fullmatch(raw[i + 1])):
+        if (i + 1 < len(raw) and rank_only.fullmatch(token)
+                and suit_only.fullmatch(raw[i + 1])):
             token += raw[i + 1]
             i += 1
         tokens.append(token)
@@ -206,32 +219,44 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def parse_cards(text: str) -> list[Card]:
+def parse_cards(text: str, suits: str = "en") -> list[Card]:
     """Read cards from text; a bad token or a duplicate card is a ``ValueError`` naming it.
+
+    ``suits="es"`` reads Spanish suit letters (``P C D T``, see the module's facts) instead
+    of ``s h d c``; symbols work either way.
 
     >>> parse_cards("As, 10♥ kd")
     [Card('As'), Card('Th'), Card('Kd')]
     >>> parse_cards("AhKd")
     [Card('Ah'), Card('Kd')]
+    >>> parse_cards("AT 2D 10T 3T KC", suits="es")
+    [Card('Ac'), Card('2d'), Card('Tc'), Card('3c'), Card('Kh')]
     """
     if not isinstance(text, str):
         raise ValueError(f"expected card text, got {type(text).__name__}: {text!r}")
-    quick = _quick_parse(text)
+    if suits not in SUIT_LETTERS:
+        raise ValueError(f"suits must be 'en' or 'es', got {suits!r}")
+    spanish = suits == "es"
+    quick = None if spanish else _quick_parse(text)
     if quick is not None:
         return quick
+    one_card, suit_of = (_ES_ONE_CARD, _ES_SUIT_OF) if spanish else (_ONE_CARD, _SUIT_OF)
+    tokens = (_tokens(text, _ES_RANK_ONLY, _ES_SUIT_ONLY) if spanish else _tokens(text))
     cards: list[Card] = []
     seen: set[Card] = set()
-    for token in _tokens(text):
+    for token in tokens:
         position = 0
         while position < len(token):
-            match = _ONE_CARD.match(token, position)
+            match = one_card.match(token, position)
             if match is None:
                 raise ValueError(
-                    f"bad card {token!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+                    f"bad card {token!r}: expected a rank (2-9, 10, J, Q, K, A) followed by "
+                    "a Spanish suit (P picas, C corazones, D diamantes, T trébol)" if spanish
+                    else f"bad card {token!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
                     "followed by a suit (s, h, d, c or ♠ ♥ ♦ ♣)"
                 )
             rank = _RANK_OF[match.group(1).lower()]
-            card = DECK[4 * rank + _SUIT_OF[match.group(2).lower()]]
+            card = DECK[4 * rank + suit_of[match.group(2).lower()]]
             if card in seen:
                 raise ValueError(f"duplicate card {card}")
             seen.add(card)
@@ -287,6 +312,17 @@ def to_cards(value: object) -> list[Card]:
     return cards
 
 
-def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
-    """Cards as text: ``format_cards(parse_cards("as kd")) == "As Kd"``."""
+def format_cards(cards: Iterable[Card], sep: str = " ", suits: str = "en") -> str:
+    """Cards as text: ``format_cards(parse_cards("as kd")) == "As Kd"``.
+
+    ``suits="es"`` writes them as seed 004 does, a ten as ``10``:
+
+    >>> format_cards(parse_cards("Ac Td Kh"), suits="es")
+    'AT 10D KC'
+    """
+    if suits == "es":
+        return sep.join(("10" if c.rank == Rank.TEN else c.rank.char) + "TDCP"[c.suit]
+                        for c in cards)
+    if suits != "en":
+        raise ValueError(f"suits must be 'en' or 'es', got {suits!r}")
     return sep.join(str(card) for card in cards)

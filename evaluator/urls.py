@@ -1,13 +1,17 @@
 from django.urls import path
 
-from evaluator import views
-from pokersite.throttles import throttle_anonymous_equity
+from evaluator import range_views, views
+from pokersite.throttles import throttle_anonymous_equity as throttled
 
 app_name = "evaluator"
 urlpatterns = [
     path("", views.learn, name="learn"),
-    path("odds/", throttle_anonymous_equity(views.odds), name="odds"),
+    path("odds/", throttled(views.odds), name="odds"),
     path("quiz/", views.quiz, name="quiz"),
+    path("ranges/", throttled(range_views.ranges_page), name="ranges"),
+    path("api/ranges", throttled(range_views.ranges_json), name="ranges_json"),
+    path("api/ranges/stream", throttled(range_views.ranges_stream), name="ranges_stream"),
+    path("api/ranges/parse", range_views.parse_json, name="ranges_parse"),
     path("api/evaluate", views.evaluate_json, name="evaluate_json"),
-    path("api/equity", throttle_anonymous_equity(views.equity_json), name="equity_json"),
+    path("api/equity", throttled(views.equity_json), name="equity_json"),
 ]

@@ -135,3 +135,39 @@ def test_deal_from_the_shell_quits_cleanly():
     done = manage("deal", stdin="\nquit\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("Dealt:") == 2
+
+
+def test_commands_read_and_write_spanish_suits_when_asked():
+    out = run("evaluate", "AT 2D 10T 3T KC", "--suits", "es")
+    assert out.splitlines()[0] == "AT 2D 10T 3T KC"  # Ac 2d Tc 3c Kh
+    assert "best five: AT KC 10T 3T 2D" in out
+    english = run("evaluate", "AT 2D 10T 3T KC".replace("T", "c").replace("10c", "Tc"))
+    assert "Kc" in english.splitlines()[0]  # the same letters mean other cards in English
+
+
+def test_deal_writes_spanish_suits_when_asked():
+    out = run("deal", "--suits", "es", stdin=io.StringIO("quit\n"))
+    dealt = next(line for line in out.splitlines() if line.startswith("Dealt:"))
+    seven = parse_cards(dealt.removeprefix("Dealt:"), suits="es")
+    assert len(seven) == 7
+
+
+def test_equity_takes_spanish_hands_and_board():
+    spanish = run("equity", "AC AP", "KD KT", "--board", "2T 7D 9C", "--suits", "es")
+    english = run("equity", "AhAs", "KdKc", "--board", "2c 7d 9h")
+    assert spanish.split("\n", 1)[1].replace("ACAP", "AhAs").replace("KDKT", "KdKc") == \
+        english.split("\n", 1)[1]
+
+
+def test_equity_of_a_hand_against_a_range():
+    out = run("equity", "AsKs", "QQ+, AKs", "--board", "Qh 7d 2c")
+    assert "(exact)" in out and "QQ+, AKs" in out
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [row[1] for row in rows] == ["1", "12"]
+    assert float(rows[0][4].rstrip("%")) + float(rows[1][4].rstrip("%")) == pytest.approx(100,
+                                                                                          abs=0.02)
+
+
+def test_equity_of_ranges_by_monte_carlo_shows_a_standard_error():
+    out = run("equity", "AK", "QQ+", "22-55", "--samples", "5000", "--seed", "2")
+    assert "5,000 deals x boards (Monte Carlo)" in out and "+/-" in out

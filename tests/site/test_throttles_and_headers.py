@@ -121,3 +121,12 @@ def test_a_production_server_answers_health_checks_over_plain_http_and_redirects
 class NoRedirects(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+def test_the_streamed_range_runs_are_throttled_for_anonymous_visitors_too(throttles):
+    throttles.ANONYMOUS_EQUITY_RATE = "2/m"
+    client = client_from_new_address()
+    query = {"range": ["AsKs", "QQ+"], "board": "Kh 7d 2c"}
+    answers = [client.get("/learn/api/ranges/stream", query) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert "Too many odds calculations" in json.loads(answers[2].content)["error"]

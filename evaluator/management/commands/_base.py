@@ -25,3 +25,10 @@ def checked(action: Callable[[], T]) -> T:
         return action()
     except ValueError as error:
         raise CommandError(str(error), returncode=2) from None
+
+
+def add_suits_option(parser: CommandParser) -> None:
+    """``--suits es`` reads and writes Spanish suit letters (P C D T, as seed 004)."""
+    parser.add_argument("--suits", choices=("en", "es"), default="en",
+                        help="suit letters: en (s h d c, the default) or es (P C D T: "
+                             "picas, corazones, diamantes, trébol)")

@@ -10,8 +10,10 @@ import secrets
 import sys
 from typing import Any, TextIO
 
+from django.core.management.base import CommandParser
+
 from evaluator import DECK, evaluate, format_cards
-from evaluator.management.commands._base import EvaluatorCommand
+from evaluator.management.commands._base import EvaluatorCommand, add_suits_option
 
 PROMPT = "Press Enter to deal again, or type quit: "
 
@@ -19,6 +21,9 @@ PROMPT = "Press Enter to deal again, or type quit: "
 class Command(EvaluatorCommand):
     help = "Deal seven cards and show the best five; Enter deals again, quit leaves."
     stealth_options = ("stdin",)
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        add_suits_option(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         stdin: TextIO = options.get("stdin") or sys.stdin
@@ -29,8 +34,10 @@ class Command(EvaluatorCommand):
             shuffler.shuffle(deck)
             seven = sorted(deck[:7], reverse=True)
             value = evaluate(seven)
-            self.stdout.write(f"Dealt:     {format_cards(seven)}")
-            self.stdout.write(f"Best five: {format_cards(value.best_five)} ({value.describe()})")
+            suits = options["suits"]
+            self.stdout.write(f"Dealt:     {format_cards(seven, suits=suits)}")
+            self.stdout.write(f"Best five: {format_cards(value.best_five, suits=suits)} "
+                              f"({value.describe()})")
             while True:
                 self.stdout.write(PROMPT, ending="")
                 self.stdout.flush()

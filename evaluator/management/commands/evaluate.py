@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 
-from evaluator import HandValue, evaluate, format_cards, to_cards, winners
-from evaluator.management.commands._base import EvaluatorCommand, checked
+from evaluator import HandValue, evaluate, format_cards, parse_cards, winners
+from evaluator.management.commands._base import EvaluatorCommand, add_suits_option, checked
 
 
 class Command(EvaluatorCommand):
@@ -19,22 +19,26 @@ class Command(EvaluatorCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("hands", nargs="+", help='cards of one hand, e.g. "Ah Kd" or "AhKd"')
         parser.add_argument("--board", default="", help="community cards joining every hand")
+        add_suits_option(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         hands: list[str] = options["hands"]
-        board = checked(lambda: to_cards(options["board"]))
+        suits: str = options["suits"]
+        board = checked(lambda: parse_cards(options["board"], suits=suits))
         values: list[HandValue] = []
+        held = []
         for text in hands:
-            cards = checked(lambda text=text: to_cards(text))
+            cards = checked(lambda text=text: parse_cards(text, suits=suits))
+            held.append(cards)
             values.append(checked(lambda cards=cards: evaluate(cards + board)))
         if board:
-            self.stdout.write(f"Board: {format_cards(board)}")
-        for number, (text, value) in enumerate(zip(hands, values, strict=True), start=1):
+            self.stdout.write(f"Board: {format_cards(board, suits=suits)}")
+        for number, (cards, value) in enumerate(zip(held, values, strict=True), start=1):
             label = f"Hand {number}: " if len(hands) > 1 else ""
-            self.stdout.write(f"{label}{format_cards(to_cards(text))}")
+            self.stdout.write(f"{label}{format_cards(cards, suits=suits)}")
             self.stdout.write(f"  category:  {value.category.label}")
             self.stdout.write(f"  hand:      {value.describe()}")
-            self.stdout.write(f"  best five: {format_cards(value.best_five)}")
+            self.stdout.write(f"  best five: {format_cards(value.best_five, suits=suits)}")
         if len(hands) > 1:
             best = winners(values)
             numbers = [str(i + 1) for i in best]

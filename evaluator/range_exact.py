@@ -1,0 +1,233 @@
+"""Exact range equity: every deal of combos on every board, counted with NumPy.
+
+Boards are enumerated once, in chunks, from the cards no fixed hand holds. For a chunk, each
+combo of each range gets its strength on every board (the board's keys are summed once;
+a combo adds its two keys, as in :mod:`evaluator.odds`), and whether the board takes one of
+its cards. Then every deal (a compatible tuple of combos) is compared on every board at
+once: the winners of a board form a bit code (bit ``p`` set for each player with the best
+hand; 0 for a board that clashes with the deal), and one ``bincount`` per block of deals
+tallies how often each code occurs. Wins, splits and tie credit per deal follow from the
+codes; weights multiply in at the end, so unweighted counts stay exact integers.
+
+>>> from evaluator.range_equity import prepare
+>>> spot = prepare(["AsKs", "QQ, AKs"], board="Qh 7d 2c Ah")
+>>> found = deals(spot, 100)
+>>> found[0].tolist(), found[1].tolist()
+([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]], [1.0, 1.0, 1.0, 1.0, 1.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from evaluator.batch import BatchTables, batch_tables
+from evaluator.combos import combinations_array
+from evaluator.range_equity import F64, RangeEquityResult, Spot, build_result
+from evaluator.range_symmetry import Symmetry
+from evaluator.tables import FLUSH_ADD, FLUSH_BITS, SUIT_SHIFT
+
+CELLS = 1 << 20  # elements per NumPy block: about 8 MB of int64
+I64 = npt.NDArray[np.int64]
+I16 = npt.NDArray[np.int16]
+
+
+def deals(spot: Spot, limit: int) -> tuple[npt.NDArray[np.int32], F64] | None:
+    """Every compatible deal as combo indices (deals x players) and its weight (the product
+    of the combos' weights); None when there would be more than ``limit``."""
+    index = np.arange(len(spot.masks[0]), dtype=np.int32)[:, None]
+    used, weight = spot.masks[0], spot.weights[0]
+    for p in range(1, spot.players):
+        n = len(spot.masks[p])
+        if len(index) * n > max(4 * limit, 1 << 21) or len(index) > limit:
+            return None  # (the cross product is built before card clashes are dropped)
+        rows = np.repeat(np.arange(len(index)), n)
+        cols = np.tile(np.arange(n), len(index))
+        ok = (used[rows] & spot.masks[p][cols]) == 0
+        rows, cols = rows[ok], cols[ok]
+        index = np.hstack([index[rows], cols[:, None].astype(np.int32)])
+        used = used[rows] | spot.masks[p][cols]
+        weight = weight[rows] * spot.weights[p][cols]
+    if len(index) > limit:
+        return None
+    return index, weight
+
+
+def strengths(bt: BatchTables, total: I64, bits_at: Callable[[I64], I64]) -> I16:
+    """Seven-card strengths from summed batch keys (any shape; the flush addend included).
+    ``bits_at(flat_indices)`` gives the mask bits of all seven cards, for flush rows only."""
+    out = np.take(bt.ranks(7), total >> SUIT_SHIFT, mode="wrap")
+    flat, flush = out.reshape(-1), (total & FLUSH_BITS).reshape(-1)
+    rows = np.flatnonzero(flush)
+    if len(rows):
+        suit_masks = (bits_at(rows) >> np.take(bt.mask_shift, flush[rows])) & 0x1FFF
+        flat[rows] = np.take(bt.flush, suit_masks)
+    return out
+
+
+def outcome_matrices(players: int) -> tuple[F64, F64, F64]:
+    """For each winner code (a bit per player with the best hand): wins, ties and tie credit
+    per player, as (codes x players) matrices.
+
+    >>> wins, ties, credit = outcome_matrices(2)
+    >>> wins.tolist(), credit.tolist()
+    ([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 0.0]], [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0], \
+[0.5, 0.5]])
+    """
+    codes = np.arange(1 << players)
+    has = (codes[:, None] >> np.arange(players)) & 1
+    ways = has.sum(axis=1, keepdims=True)
+    wins = (has * (ways == 1)).astype(np.float64)
+    ties = (has * (ways > 1)).astype(np.float64)
+    credit = np.where(ways > 1, has / np.maximum(ways, 1), 0.0)
+    return wins, ties, credit
+
+
+class ExactRun:
+    """Counts every deal on every board, a chunk of boards per step."""
+
+    def __init__(
+        self, spot: Spot, index: npt.NDArray[np.int32], weight: F64,
+        symmetry: Symmetry | None = None, whole: Spot | None = None,
+    ) -> None:
+        """``spot`` is what is counted; with a ``symmetry`` it is the reduced spot and
+        ``whole`` the spot the results are for."""
+        self.spot, self.index, self.weight = spot, index, weight
+        self.symmetry, self.whole = symmetry, whole or spot
+        self.bt = batch_tables()
+        self.tally = np.zeros((len(index), 1 << spot.players), dtype=np.int64)
+        self.hole_keys = [self.bt.keys[i].sum(axis=1) for i in spot.ids]
+        self.hole_bits = [self.bt.mask_bits[i[:, 0]] | self.bt.mask_bits[i[:, 1]]
+                          for i in spot.ids]
+        self.base_key = FLUSH_ADD + sum(int(self.bt.keys[c.id]) for c in spot.board)
+        self.base_bits = 0
+        for card in spot.board:
+            self.base_bits |= int(self.bt.mask_bits[card.id])
+        combos = max(sum(len(m) for m in spot.masks), len(index))
+        self.chunk = max(256, min(1 << 16, CELLS // max(1, combos // 4)))
+
+    def steps(self) -> Iterator[float]:
+        """Enumerate the boards chunk by chunk (and deals block by block within a chunk),
+        yielding the fraction done, so no step runs long."""
+        spot = self.spot
+        slots = combinations_array(len(spot.deck), spot.missing)
+        total = slots.shape[1]
+        for start in range(0, total, self.chunk):
+            chunk = slots[:, start : start + self.chunk]
+            for done in self._chunk(chunk):
+                yield (start + done * chunk.shape[1]) / total
+
+    def _chunk(self, slots: npt.NDArray[np.uint8]) -> Iterator[float]:
+        spot, bt = self.spot, self.bt
+        cards = spot.deck[slots]  # (missing, C) card ids
+        size = slots.shape[1]
+        keys = np.full(size, self.base_key, dtype=np.int64)
+        bits = np.full(size, self.base_bits, dtype=np.int64)
+        taken = np.zeros(size, dtype=np.uint64)
+        for row in cards:
+            keys += bt.keys[row]
+            bits |= bt.mask_bits[row]
+            taken |= np.uint64(1) << row.astype(np.uint64)
+        values: list[I16] = []
+        clear: list[npt.NDArray[np.bool_] | None] = []
+        for p in range(spot.players):
+            values.append(self._strengths(keys, bits, p))
+            clear.append(None if spot.fixed[p]
+                         else (taken[None, :] & spot.masks[p][:, None]) == 0)
+        block = max(1, CELLS // size)
+        deals = len(self.index)
+        for start in range(0, deals, block):
+            rows = self.index[start : start + block]
+            self.tally[start : start + len(rows)] += self._codes(rows, values, clear)
+            if start + block < deals and (start // block) % 16 == 15:
+                yield (start + block) / deals
+        yield 1.0
+
+    def _strengths(self, keys: I64, bits: I64, p: int) -> I16:
+        hole_keys, hole_bits = self.hole_keys[p], self.hole_bits[p]
+        out = np.empty((len(hole_keys), len(keys)), dtype=np.int16)
+        block = max(1, CELLS // len(keys))
+        for start in range(0, len(hole_keys), block):
+            hk, hb = hole_keys[start : start + block], hole_bits[start : start + block]
+            total = keys[None, :] + hk[:, None]
+
+            def bits_at(flat: I64, hb: I64 = hb) -> I64:
+                return bits[flat % len(keys)] | hb[flat // len(keys)]
+
+            out[start : start + len(hk)] = strengths(self.bt, total, bits_at)
+        return out
+
+    def _codes(
+        self, rows: npt.NDArray[np.int32], values: list[I16],
+        clear: list[npt.NDArray[np.bool_] | None],
+    ) -> I64:
+        """Winner-code counts (deals x codes) for a block of deals on this chunk."""
+        players = self.spot.players
+        held = [values[p] if len(values[p]) == 1 else values[p][rows[:, p]]
+                for p in range(players)]  # a fixed hand broadcasts: (1, C)
+        ok: npt.NDArray[np.bool_] | None = None
+        for p, c in enumerate(clear):
+            if c is not None:
+                ok = c[rows[:, p]] if ok is None else ok & c[rows[:, p]]
+        width = 1 << players
+        if players == 2:
+            return self._two(held[0], held[1], ok, len(rows))
+        shape = (len(rows), held[0].shape[-1])
+        best = np.broadcast_to(held[0], shape).copy()
+        for h in held[1:]:
+            np.maximum(best, h, out=best)
+        code = np.zeros(shape, dtype=np.uint8)
+        for p, h in enumerate(held):
+            code |= np.left_shift(np.equal(h, best).view(np.uint8), p)
+        if ok is not None:
+            code *= ok
+        if players <= 4:  # a pass per code beats a bincount over row offsets
+            out = np.zeros((len(rows), width), dtype=np.int64)
+            for value in range(1, width):
+                out[:, value] = np.count_nonzero(code == value, axis=1)
+            return out
+        flat = code.astype(np.int64)
+        flat += (np.arange(len(rows), dtype=np.int64) * width)[:, None]
+        counts = np.bincount(flat.reshape(-1), minlength=len(rows) * width)
+        return counts.reshape(len(rows), width)
+
+    def _two(self, a: I16, b: I16, ok: npt.NDArray[np.bool_] | None, size: int) -> I64:
+        """Heads-up: counts of codes 1 (first wins), 2 (second wins), 3 (split) per deal."""
+        first, split = a > b, a == b
+        if ok is not None:
+            first &= ok
+            split &= ok
+        boards = ok.sum(axis=1) if ok is not None else np.full(size, a.shape[-1])
+        out = np.zeros((size, 4), dtype=np.int64)
+        out[:, 1] = first.sum(axis=1)
+        out[:, 3] = split.sum(axis=1)
+        out[:, 2] = boards - out[:, 1] - out[:, 3]
+        return out
+
+    def result(self) -> RangeEquityResult:
+        """Weighted wins, ties and tie credit per player and per combo."""
+        spot = self.spot
+        wins_m, ties_m, credit_m = outcome_matrices(spot.players)
+        tally = self.tally.astype(np.float64)
+        boards = tally[:, 1:].sum(axis=1)  # boards that did not clash with the deal
+        per_deal = [tally @ m for m in (wins_m, ties_m, credit_m)]  # deals x players
+        columns = [[boards, *(x[:, p] for x in per_deal)] for p in range(spot.players)]
+        if self.symmetry is not None:
+            counts, totals, deals = self.symmetry.expand(self.whole, self.index, self.weight,
+                                                         columns)
+            return build_result(self.whole, counts, (totals[0], totals[1], totals[2],
+                                                     totals[3]), exact=True, deals=deals)
+        totals = np.zeros((4, spot.players))
+        counts = []
+        for p in range(spot.players):
+            n = len(spot.masks[p])
+            combo = self.index[:, p]
+            weighted: list[F64] = [
+                np.bincount(combo, weights=self.weight * c, minlength=n).astype(np.float64)
+                for c in columns[p]]
+            counts.append(weighted)
+            totals[:, p] = [float(np.dot(self.weight, c)) for c in columns[p]]
+        return build_result(spot, counts, (totals[0], totals[1], totals[2], totals[3]),
+                            exact=True, deals=int(boards.sum()))
