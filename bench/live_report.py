@@ -1,0 +1,158 @@
+"""Plain-text report of the live benchmark: figures per scenario, then the goals beside them.
+
+Nothing here judges: each goal of the issue is printed next to the measured figure with
+their ratio, and the reader decides.
+"""
+
+from __future__ import annotations
+
+import math
+
+NAME_WIDTH = 38
+
+
+def _number(value, digits: int = 1, width: int = 7) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return f"{'-':>{width}}"
+    return f"{value:>{width}.{digits}f}"
+
+
+def _per_process(values: list[float], digits: int = 0) -> str:
+    return " / ".join(_number(v, digits, 1) for v in values) if values else "-"
+
+
+def latency_table(rows: list[dict]) -> list[str]:
+    lines = [
+        f"{'':<{NAME_WIDTH}}{'':>8}{'':>9}   action -> every socket at the table (ms)",
+        f"{'scenario':<{NAME_WIDTH}}{'sockets':>8}{'actions':>9}"
+        f"{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'unseen':>8}{'gaps':>6}{'drops':>6}"
+        f"{'errors':>7}",
+    ]
+    for row in rows:
+        latency = row["latency"]
+        count = row.get("actions_applied", row.get("broadcasts", 0))
+        lines.append(
+            f"{row['title']:<{NAME_WIDTH}}{row['connected']:>8}{count:>9}"
+            f"{_number(latency['p50_ms'], 1, 8)}{_number(latency['p95_ms'], 1, 8)}"
+            f"{_number(latency['p99_ms'], 1, 8)}{_number(latency['max_ms'], 1, 8)}"
+            f"{row['unseen']:>8}{row['gaps']:>6}{row['drops']:>6}{row['errors']:>7}"
+        )
+    return lines
+
+
+def resource_table(rows: list[dict]) -> list[str]:
+    lines = [
+        f"{'scenario':<{NAME_WIDTH}}{'actions/s':>11}{'server CPU %':>15}{'RSS MB':>11}"
+        f"{'pg+redis %':>11}{'client %':>9}{'others %':>9}{'frames':>9}{'CPU ms/frame':>13}",
+        f"{'':<{NAME_WIDTH}}{'per process':>11}{'per process':>15}{'per proc':>11}",
+    ]
+    for row in rows:
+        rate = row.get("actions_per_s_per_process")
+        lines.append(
+            f"{row['title']:<{NAME_WIDTH}}{_per_process(rate, 1) if rate else '-':>11}"
+            f"{_per_process(row['server_cpu_pct']):>15}{_per_process(row['server_rss_mb']):>11}"
+            f"{_number(row['services_cpu_pct'], 0, 11)}{_number(row['client_cpu_pct'], 0, 9)}"
+            f"{_number(row.get('others_cpu_pct'), 0, 9)}"
+            f"{row['frames']:>9}{_number(row['server_cpu_ms_per_frame'], 3, 13)}"
+        )
+    return lines
+
+
+def _ratio(measured, goal) -> str:
+    if measured is None or goal in (None, 0) or math.isnan(measured):
+        return "-"
+    return f"{measured / goal:.2f}x"
+
+
+def goal_lines(rows: list[dict]) -> list[str]:
+    """The issue's goals table, each with the figure measured in this configuration."""
+    by_key = {row["scenario"]: row for row in rows}
+    lines = []
+
+    def latency_goal(key: str, label: str, goal_ms: float) -> None:
+        if key in by_key:
+            p95 = by_key[key]["latency"]["p95_ms"]
+            lines.append(
+                f"  {label:<52} p95 {_number(p95, 1)} ms   goal <= {goal_ms:.0f} ms"
+                f"   ({_ratio(p95, goal_ms)} of goal)"
+            )
+
+    latency_goal("instant", "1 table, 6 instant bots: action -> all 6 sockets", 30)
+    latency_goal("think1", "6 players who think 1 s before acting", 30)
+    latency_goal("tables50", "50 tables x 6 players, 1-3 s thinking", 50)
+    if "tables50" in by_key:
+        row = by_key["tables50"]
+        lines.append(
+            f"  {'  ... version gaps (missed versions)':<52} {row['gaps']:>7} "
+            f"({row['missed_versions']})   goal 0"
+        )
+    if "throughput" in by_key:
+        rates = by_key["throughput"]["actions_per_s_per_process"]
+        mean = sum(rates) / len(rates)
+        lines.append(
+            f"  {'throughput, instant bots: actions/s per process':<52}     {_number(mean, 1)}"
+            f"      goal >= 60 (moonshot 150)   ({_ratio(mean, 60)} of goal)"
+        )
+    if "spectators" in by_key and "bare" in by_key:
+        table, bare = by_key["spectators"], by_key["bare"]
+        p95, bare_p95 = table["latency"]["p95_ms"], bare["latency"]["p95_ms"]
+        ratio = p95 / bare_p95 if bare_p95 and not math.isnan(bare_p95) else None
+        lines.append(
+            f"  {'1 table + 500 spectators, p95 vs bare broadcast':<52}"
+            f" {_number(p95, 1)} ms vs {_number(bare_p95, 1, 1)} ms = {_number(ratio, 2, 1)}x"
+            f"   goal <= 1.5x"
+        )
+        cpu, bare_cpu = table["server_cpu_ms_per_frame"], bare["server_cpu_ms_per_frame"]
+        ratio = cpu / bare_cpu if cpu is not None and bare_cpu else None
+        lines.append(
+            f"  {'server CPU per frame delivered vs bare broadcast':<52}"
+            f" {_number(cpu, 3)} ms vs {_number(bare_cpu, 3, 1)} ms = {_number(ratio, 2, 1)}x"
+            f"   goal <= 2x"
+        )
+    return lines
+
+
+def detail_lines(rows: list[dict]) -> list[str]:
+    """Why figures are missing or odd: errors by reason, drops, failed connections."""
+    lines = []
+    for row in rows:
+        notes = []
+        if row.get("tables_dealt") is not None and row["tables_dealt"] < row["tables"]:
+            notes.append(f"only {row['tables_dealt']} of {row['tables']} tables dealt in warm-up")
+        if row["connected"] < row["sockets"]:
+            notes.append(
+                f"{row['sockets'] - row['connected']} sockets failed to connect: "
+                f"{row['connect_failures']}"
+            )
+        if row["drops"]:
+            notes.append(f"drops: {row['drop_reasons']}")
+        if row.get("tables_with_gaps"):
+            notes.append(
+                f"gaps at {row['tables_with_gaps']} tables, "
+                f"{row['tables_with_gaps_across_processes']} of them served by several processes"
+            )
+        if row["out_of_order"]:
+            notes.append(f"{row['out_of_order']} frames not newer than the one before")
+        for reason, count in row["error_reasons"].items():
+            notes.append(f"error x{count}: {reason}")
+        for reason, count in row["errors_outside_window"].items():
+            notes.append(f"error x{count} outside the measured time: {reason}")
+        if row.get("rate_per_s") is not None:
+            notes.append(
+                f"{row['rate_per_s']:.1f} broadcasts/s of {row['frame_chars']:.0f}"
+                " characters (the table's rate and frame size)"
+                if row["frame_chars"]
+                else f"{row['rate_per_s']:.1f} broadcasts/s"
+            )
+        lines.extend(f"  {row['title']}: {note}" for note in notes)
+    return lines
+
+
+def configuration_report(name: str, description: str, rows: list[dict]) -> str:
+    title = f"== {name}: {description} =="
+    parts = [title, *latency_table(rows), "", *resource_table(rows), "", "goals:"]
+    parts += goal_lines(rows) or ["  (no scenario with a goal was run)"]
+    details = detail_lines(rows)
+    if details:
+        parts += ["", "notes:", *details]
+    return "\n".join(parts)
