@@ -1,10 +1,11 @@
 """Sending one version's frames to a table's sockets through the channel layer.
 
-Every table socket joins two groups: the table's, which carries the public frame, and the
-group of its own user at that table, which carries that user's personal frame. The public
-message names the users who have a personal frame at this version, so their sockets skip
-it and forward their own instead: each socket sends exactly one frame per version, and no
-hole card ever travels in a table-wide message.
+Every table socket joins two groups: the table's, which carries the public frame, and its
+user's, which carries that user's personal frames (of any table: a socket forwards those
+of its own table) and the end of a browser session at logout. The public message names the
+users who have a personal frame at this version, so their sockets skip it and forward
+their own instead: each socket sends exactly one frame per version, and no hole card ever
+travels in a table-wide message.
 """
 
 import asyncio
@@ -23,20 +24,19 @@ def table_group(table_id: int) -> str:
     return f"table_{table_id}"
 
 
-def person_group(table_id: int, user_id: int) -> str:
-    return f"table_{table_id}_user_{user_id}"
+def user_group(user_id: int) -> str:
+    return f"user_{user_id}"
 
 
-def session_group(session_key: str) -> str:
-    """The sockets of one browser session (closed when it logs out). The key is hashed:
-    group names are stored in the channel layer, session keys are secrets."""
-    return "session_" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+def session_tag(session_key: str) -> str:
+    """What names a browser session in messages: a hash, as session keys are secrets."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
 
 
-def end_session(session_key: str) -> None:
-    """Close every socket opened with this session (see TableConsumer.session_ended)."""
+def end_session(user_id: int, session_key: str) -> None:
+    """Close the user's sockets opened with this session (TableConsumer.session_ended)."""
     async_to_sync(get_channel_layer().group_send)(
-        session_group(session_key), {"type": "session.ended"}
+        user_group(user_id), {"type": "session.ended", "session": session_tag(session_key)}
     )
 
 
@@ -44,8 +44,13 @@ async def send_frames(table_id: int, frames: Frames) -> None:
     layer = get_channel_layer()
     personal = [
         layer.group_send(
-            person_group(table_id, user_id),
-            {"type": "table.personal", "version": frames.version, "frame": text},
+            user_group(user_id),
+            {
+                "type": "table.personal",
+                "table": table_id,
+                "version": frames.version,
+                "frame": text,
+            },
         )
         for user_id, text in frames.personal.items()
     ]

@@ -9,6 +9,7 @@ data therefore never travels in a table-wide message, and forwarding costs no qu
 import asyncio
 import json
 import logging
+import weakref
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -17,7 +18,7 @@ from django.db import DatabaseError
 
 from games import services, snapshots, watched_tables
 from games.access import may_watch
-from games.broadcast import person_group, session_group, table_group
+from games.broadcast import session_tag, table_group, user_group
 from games.flood import FrameBudget
 from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
@@ -29,6 +30,21 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401  # no login, or logged out since
 CLOSE_NO_SUCH_TABLE = 4404  # no such table, or a private one you were not invited to
 CLOSE_FLOODING = 4429  # kept sending over the frame budget after being told
+
+
+_group_operations: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = (
+    weakref.WeakKeyDictionary()
+)
+# Joins and leaves in flight at once per process: when hundreds of sockets open or close
+# together they wait their turn instead of emptying the channel layer's connection pool.
+GROUP_OPERATIONS_AT_ONCE = 32
+
+
+def group_operations() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    if loop not in _group_operations:
+        _group_operations[loop] = asyncio.Semaphore(GROUP_OPERATIONS_AT_ONCE)
+    return _group_operations[loop]
 
 
 def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
@@ -55,10 +71,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not await database_sync_to_async(may_watch)(self.table_id, self.user, session):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
+        key = getattr(session, "session_key", None)
+        self.session = session_tag(key) if key else None  # its logout closes this socket
         # Join before reading the snapshot, so no version committed after it is missed.
-        self.joined = [table_group(self.table_id), person_group(self.table_id, self.user.id)]
-        if getattr(session, "session_key", None):
-            self.joined.append(session_group(session.session_key))  # closed on logout
+        self.joined = [table_group(self.table_id), user_group(self.user.id)]
         await self.join_groups()
         self.refresher = asyncio.create_task(self.keep_groups())
         watched_tables.watch(self.table_id)
@@ -69,12 +85,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.refresher is not None:
             self.refresher.cancel()
             watched_tables.unwatch(self.table_id)
-        for group in self.joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        async with group_operations():
+            for group in self.joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     async def join_groups(self):
-        for group in self.joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        async with group_operations():
+            for group in self.joined:
+                await self.channel_layer.group_add(group, self.channel_name)
 
     async def keep_groups(self):
         """Re-join every third of the layer's group expiry: membership of a live socket
@@ -117,11 +135,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.forward(message["version"], message["frame"])
 
     async def table_personal(self, message):
-        await self.forward(message["version"], message["frame"])
+        if message["table"] == self.table_id:  # the user may sit at several tables
+            await self.forward(message["version"], message["frame"])
 
     async def session_ended(self, message):
         """The user logged out in this browser: the socket must not keep acting for them."""
-        await self.close(code=CLOSE_UNAUTHENTICATED)
+        if message["session"] == self.session:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def forward(self, version: int, frame: str):
         watched_tables.saw(self.table_id, version)

@@ -17,5 +17,5 @@ def welcome_back(sender, request, user, **kwargs):
 @receiver(user_logged_out)
 def close_sockets(sender, request, user, **kwargs):
     # Sent before the session is flushed, so its key still names the sockets to close.
-    if request is not None and request.session.session_key:
-        end_session(request.session.session_key)
+    if request is not None and user is not None and request.session.session_key:
+        end_session(user.pk, request.session.session_key)

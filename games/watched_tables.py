@@ -3,8 +3,9 @@
 A change is broadcast after its commit; a process that dies between the two leaves everyone
 one version behind until the next change (which may be a whole clock away). So each process
 remembers, for the tables its sockets watch, the newest version it has seen, and a loop
-compares that with the database every few seconds. A table found behind twice in a row
-(so not merely a broadcast still on its way) is published again from the database by this
+compares that with the database every few seconds. A table found behind at the same
+database version twice in a row (stuck: not merely a broadcast on its way, nor a table in
+play, whose next change brings everything) is published again from the database by this
 process; sockets drop versions they already have, so a repeat costs nothing.
 
 Everything here but the two functions run in the database thread is used on the event loop.
@@ -20,7 +21,7 @@ from games import broadcast, snapshots
 from games.models import Table
 
 log = logging.getLogger(__name__)
-CHECK_SECONDS = 1.5
+CHECK_SECONDS = 2.0
 
 _sockets: Counter[int] = Counter()  # table id -> sockets of this process watching it
 _seen: dict[int, int] = {}  # table id -> newest version this process has seen
@@ -54,24 +55,27 @@ def republish(table_id: int) -> None:
         broadcast.publish(snapshot)
 
 
-async def tables_behind() -> set[int]:
+async def tables_behind() -> dict[int, int]:
+    """Table id -> database version, for the tables this process has not seen at it."""
     seen = dict(_seen)
     if not seen:
-        return set()
+        return {}
     latest = await database_sync_to_async(latest_versions)(list(seen))
-    return {table for table, version in latest.items() if version > seen[table]}
+    return {table: version for table, version in latest.items() if version > seen[table]}
 
 
 async def run_liveness() -> None:
-    """Forever: republish tables that stayed behind the database for two checks."""
-    behind_before: set[int] = set()
+    """Forever: republish tables stuck behind the database at one version for two checks."""
+    behind_before: dict[int, int] = {}
     while True:
         await asyncio.sleep(CHECK_SECONDS)
         try:
             behind = await tables_behind()
-            for table_id in behind & behind_before:
-                log.warning("table %s: a change was never broadcast; publishing it", table_id)
-                await database_sync_to_async(republish)(table_id)
+            for table_id, version in behind.items():
+                if behind_before.get(table_id) == version:
+                    log.warning("table %s: version %s was never broadcast; publishing it",
+                                table_id, version)
+                    await database_sync_to_async(republish)(table_id)
             behind_before = behind
         except Exception:
             log.exception("liveness check failed")

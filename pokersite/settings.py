@@ -95,10 +95,21 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                # channels_redis waits for messages with a 5 s blocking pop; redis-py's own
-                # socket timeout must be longer, or every socket idle for 5 s dies with 1011.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # channels_redis waits for messages with a 5 s blocking pop; redis-py's
+                        # socket timeout must be longer, or every socket idle for 5 s dies
+                        # with 1011.
+                        "socket_timeout": 30,
+                        # redis-py's pool raises, rather than waits, past its size (100).
+                        "max_connections": 1000,
+                    }
+                ],
                 "group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS,
+                # Messages waiting per process (channels_redis bundles one process's sockets
+                # into one entry per broadcast) and per socket; past it they are dropped.
+                "capacity": 1000,
             },
         }
     }

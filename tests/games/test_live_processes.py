@@ -6,6 +6,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import broadcast, services
@@ -109,7 +110,8 @@ def test_a_change_committed_but_never_broadcast_reaches_the_sockets_by_itself(
             socket = await LiveSocket.open(base, table.id, alice_key)
             version = socket.table["version"]
             monkeypatch.setattr(broadcast, "publish", lambda snapshot: None)
-            await asyncio.to_thread(services.sit, table.id, bob, 2, 200)
+            # Through channels' helper, which hands the thread's connection back after.
+            await database_sync_to_async(services.sit)(table.id, bob, 2, 200)
             frame = await socket.receive(timeout=15)
             await socket.close()
             return version, frame
