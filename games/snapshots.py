@@ -17,7 +17,7 @@ from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSna
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
-    "entry", "leave_after_hand",
+    "entry", "leave_after_hand", "consecutive_timeouts",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -42,8 +42,10 @@ def capture(
             name=row["user__username"],
             stack=row["stack"],
             sitting_out=row["sitting_out"],
-            waiting=row["entry"] != Seat.Entry.PLAYING,
+            waiting=row["entry"] == Seat.Entry.WAIT_FOR_BB,
             leaving=row["leave_after_hand"],
+            posting=row["entry"] == Seat.Entry.POST_BB,
+            timed_out=row["sitting_out"] and row["consecutive_timeouts"] > 0,
         )
         for row in rows
     )

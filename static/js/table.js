@@ -5,6 +5,7 @@ import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
+import { betweenText, secondsUntil, statusText } from "./status.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,9 @@ let view = null;
 let wasMyTurn = false;
 // The acting seat's deadline on this page's own clock (immune to clock skew).
 let deadline = null;
+// When the next hand deals, on this page's clock (null: none planned).
+let nextDeal = null;
+const nextDealIn = () => (nextDeal === null ? null : secondsUntil(nextDeal));
 const hands = new Map(); // hand number -> log rows, the last few hands
 
 // ---------------------------------------------------------------- messages to the player
@@ -52,7 +56,10 @@ function send(message) {
   return false;
 }
 
-const actionBar = new ActionBar($("action-bar"), { send });
+const actionBar = new ActionBar($("action-bar"), {
+  send,
+  status: (table) => statusText(table, nextDealIn()),
+});
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -81,7 +88,12 @@ function render(table) {
   if (!table.you) table.you = view.you;
   view = table;
   const hand = table.hand;
-  renderFelt(felt, table, { onSit: openSitDialog });
+  nextDeal = table.next_hand_in === null || table.next_hand_in === undefined
+    ? null : performance.now() + table.next_hand_in * 1000;
+  renderFelt(felt, table, {
+    onSit: openSitDialog,
+    idleText: (shown) => betweenText(shown, nextDealIn()),
+  });
   actionBar.update(table);
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
@@ -117,8 +129,13 @@ function render(table) {
   leave.textContent = table.you.leaving ? "Leaving after this hand" : "Leave table";
 }
 
-/** Run the acting player's clock down between frames. */
+/** Run the acting player's clock and the countdown to the next deal down between frames. */
 function tick() {
+  if (view) {
+    actionBar.showStatus();
+    const idle = felt.querySelector('[data-role="between-hands"]');
+    if (idle) idle.textContent = betweenText(view, nextDealIn());
+  }
   const bar = felt.querySelector(".seat.to-act .clock > span");
   if (deadline === null || !view) {
     turnClock.hidden = true;

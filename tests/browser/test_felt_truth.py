@@ -1,0 +1,153 @@
+"""What the felt says is true on every update: three guests and a spectator at one table
+(issue 13, played at 1366x860).
+
+Each test reproduces one thing a play-through found wrong: the status line naming a player
+who is no longer to act, a "Waits for BB" badge on a player who chose to post, no countdown
+to the next deal, and a page that kept retrying its socket after its session logged out.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_table_in_browser import Person, wait_for_new_hand
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+LAPTOP = {"width": 1366, "height": 860}
+
+
+class Guest(Person):
+    def __init__(self, chromium, site, name):
+        super().__init__(chromium, site, name)
+        self.page.set_viewport_size(LAPTOP)
+
+    def status(self):
+        return self.page.locator("#action-bar .hint")
+
+
+@pytest.fixture(scope="module")
+def three_handed(chromium, site):
+    people = [Guest(chromium, site, name) for name in ("dora", "eve", "finn", "gus")]
+    dora, eve, finn, gus = people
+    dora.join_as_guest()
+    dora.page.goto("/")
+    form = dora.page.locator("form.create-table")
+    form.get_by_label("Table name").fill("Truth table")
+    form.get_by_label("Small blind").fill("1")
+    form.get_by_label("Big blind").fill("2")
+    form.get_by_label("Seats").fill("6")
+    form.get_by_label("Seconds to act").fill("60")
+    form.get_by_role("button", name="Create table").click()
+    expect(dora.page.locator(".table-title h1")).to_have_text("Truth table")
+    url = dora.page.url
+    dora.sit(1)
+    for person, number in ((eve, 3), (finn, 5)):
+        person.join_as_guest()
+        person.page.goto(url)
+        person.sit(number)
+    gus.join_as_guest()
+    gus.page.goto(url)
+    yield people
+    for person in people:
+        assert not person.problems, f"{person.name}: {person.problems}"
+        person.close()
+
+
+def actor_of(person):
+    hand = person.view()["hand"]
+    if hand is None or hand["complete"] or hand["to_act"] is None:
+        return None
+    return next(s["player"] for s in person.view()["seats"] if s["number"] == hand["to_act"])
+
+
+def test_the_status_line_names_whoever_is_to_act_now_on_every_page(three_handed):
+    dora, eve, finn, gus = three_handed
+    players = {p.name: p for p in (dora, eve, finn)}
+    number = wait_for_new_hand([dora, eve, finn, gus])
+    turns = 0
+    for _ in range(30):
+        actor = actor_of(dora)
+        if actor is None:
+            break
+        for person in (dora, eve, finn, gus):
+            if person.name != actor:
+                # The turn passes between two other players: the text must follow it.
+                expect(person.status()).to_contain_text(f"Waiting for {actor} to act.",
+                                                        timeout=5_000)
+        bar = players[actor].page.locator("#action-bar")
+        expect(bar.locator("button.act:not([disabled])").first).to_be_visible()
+        button = bar.locator("button[data-action=check], button[data-action=call]").first
+        to_act = dora.view()["hand"]["to_act"]
+        button.click()
+        turns += 1
+        dora.page.wait_for_function(
+            "([n, t]) => { const h = window.pokerTable.view.hand;"
+            " return !h || h.number !== n || h.complete || h.to_act !== t; }",
+            arg=[number, to_act],
+        )
+    assert turns >= 3  # three-handed: at least one turn passed between two others
+
+
+def test_between_hands_every_page_counts_down_to_the_next_deal(three_handed):
+    dora, eve, finn, gus = three_handed
+    dora.page.wait_for_function(
+        "() => { const v = window.pokerTable.view; return v.hand && v.hand.complete; }",
+        timeout=120_000,
+    )
+    countdown = re.compile(r"Next hand in \d+ s\.|Dealing the next hand")
+    for person in (dora, eve, finn, gus):
+        expect(person.status()).to_contain_text(countdown)
+
+
+def test_a_player_who_posts_a_big_blind_is_not_told_to_wait_for_it(three_handed, chromium,
+                                                                   site):
+    dora = three_handed[0]
+    hal = Guest(chromium, site, "hal")
+    try:
+        hal.join_as_guest()
+        hal.page.goto(dora.page.url)
+        hal.page.locator("button.sit-here[data-seat='6']").click()
+        dialog = hal.page.locator("#sit-dialog")
+        dialog.locator("input[name=post_now]").check()
+        dialog.get_by_role("button", name="Sit down").click()
+        seat = dora.page.locator(".seat[data-seat='6']")
+        expect(seat).to_contain_text("hal")
+        # Until hal's first hand: the badge says what hal chose, never "Waits for BB".
+        hal.page.wait_for_function(
+            "() => { const v = window.pokerTable.view; const s = v.seats.find("
+            " x => x.number === 6); return s && (s.posting || s.in_hand); }"
+        )
+        if not hal.view()["seats"][-1]["in_hand"]:
+            expect(seat).not_to_contain_text("Waits for BB")
+            expect(hal.status()).to_contain_text("You post a big blind to play the next hand.")
+        wait_for_new_hand([hal])
+        expect(hal.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
+        expect(seat).not_to_contain_text("Waits for BB")
+        assert not hal.problems, hal.problems
+    finally:
+        hal.close()
+
+
+def test_a_page_whose_session_logged_out_stops_retrying_and_says_why(chromium, site):
+    ivy = Guest(chromium, site, "ivy")
+    try:
+        ivy.join_as_guest()
+        ivy.page.goto("/")
+        ivy.page.locator("table a", has_text="Join").first.click()
+        expect(ivy.page.locator("#poker")).to_have_attribute("data-state", "open")
+        sockets = []
+        ivy.page.on("websocket", lambda socket: sockets.append(socket.url))
+        other = ivy.context.new_page()
+        other.goto("/")
+        other.get_by_role("button", name="Log out").click()
+        banner = ivy.page.locator("#banner")
+        expect(banner).to_contain_text("not logged in", timeout=10_000)
+        expect(ivy.page.locator("#poker")).to_have_attribute("data-state", "closed")
+        ivy.page.wait_for_timeout(6_000)  # several retry periods
+        assert len(sockets) <= 1, sockets
+        expect(ivy.page.locator("#poker")).to_have_attribute("data-state", "closed")
+        other.close()
+    finally:
+        ivy.close()
