@@ -30,13 +30,19 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
 
 
 def event_text(
-    event: dict, names: dict[int, str], money=None, pots: list[dict] | None = None
+    event: dict,
+    names: dict[int, str],
+    money=None,
+    pots: list[dict] | None = None,
+    *,
+    timed_out: bool = False,
 ) -> dict:
     """A log row: the event's public fields plus a readable ``text``.
 
     ``money`` writes an amount (imported hands count in the site's money: "$1.25").
     ``pots`` are the hand's results (``PotResult.to_dict()``), so that a win names the pots
     it was paid from; every WIN comes with them (the engine finishes the hand as it pays).
+    ``timed_out``: the table made this check or fold because the player's time ran out.
     """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
     kind, units, to_units = event["kind"], event["amount"], event["to"]
@@ -52,8 +58,8 @@ def event_text(
         "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
         "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt two cards",
         "deal_board": f"{event['street'].capitalize()}: {cards}",
-        "fold": f"{who} folds",
-        "check": f"{who} checks",
+        "fold": f"{who} {'timed out and ' if timed_out else ''}folds",
+        "check": f"{who} {'timed out and ' if timed_out else ''}checks",
         "call": f"{who} calls {amount}{all_in}",
         "bet": f"{who} bets {to}{all_in}",
         "raise": f"{who} raises to {to}{all_in}",

@@ -70,6 +70,8 @@ class HandOnShow:
     deadline: datetime | None
     names: dict[int, str]  # seat -> player name
     users: dict[int, int]  # seat -> user id
+    on_time_bank: bool = False  # the player to act is on their time bank
+    timed_out: frozenset[int] = frozenset()  # sequences of the actions made for a timeout
 
 
 @dataclass(frozen=True)
@@ -110,11 +112,19 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     seats, seat_index = _seat_views(snapshot.seats, hand, engine)
     events = engine["events"] if hand and engine else []
     pots = engine["result"]["pots"] if engine and engine["result"] else None
-    log = [event_text(event, hand.names, pots=pots) for event in events] if hand else []
+    log = (
+        [
+            event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out)
+            for e in events
+        ]
+        if hand
+        else []
+    )
     dealt = {i: event for i, event in enumerate(events) if event["kind"] == "deal_hole"}
     next_hand_at = snapshot.table.get("next_hand_at")
     view = {
         **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
+        "time_bank_seconds": snapshot.table.get("time_bank_seconds", 0),
         "you": None,
         "seats": seats,
         "hand": result,
@@ -300,6 +310,7 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "to_act": engine["actor"],
         "deadline": deadline.isoformat() if deadline else None,
         "seconds_left": _seconds_left(deadline, now),
+        "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
         "your_hand": None,
         "complete": engine["complete"],

@@ -62,6 +62,7 @@ function seatElement(seat, view, best, anchor, winners) {
       h("div", { class: "stack" }, seat.stack.toLocaleString("en")),
       status ? h("div", { class: "status" }, status) : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
+      toAct && hand.on_time_bank ? h("div", { class: "time-bank" }, "Time bank") : null,
     ),
     seat.description
       ? h("div", { class: "shown-desc", title: seat.description }, seat.description)

@@ -61,7 +61,10 @@ export function statusText(view, nextDealIn) {
     if (mine) parts.push(mine);
     else if (me && !me.in_hand && !me.folded && !me.has_cards) parts.push("You are dealt in from the next hand.");
     const actor = hand.to_act === null ? null : view.seats.find((s) => s.number === hand.to_act);
-    if (actor) parts.push(`Waiting for ${actor.player} to act.`);
+    if (actor) {
+      const bank = hand.on_time_bank ? " (on their time bank)" : "";
+      parts.push(`Waiting for ${actor.player} to act${bank}.`);
+    }
     else if (hand.to_act === null) parts.push("Dealing the rest of the board…");
   } else {
     if (mine) parts.push(mine);

@@ -142,14 +142,20 @@ function tick() {
     return;
   }
   const left = Math.max(0, deadline - performance.now());
-  const share = clamp(left / (view.action_seconds * 1000), 0, 1);
+  const bank = Boolean(view.hand && view.hand.on_time_bank);
+  const full = bank ? view.time_bank_seconds : view.action_seconds;
+  const share = clamp(left / (Math.max(1, full) * 1000), 0, 1);
   if (bar) {
     bar.style.width = `${(share * 100).toFixed(1)}%`;
     bar.parentElement.classList.toggle("low", left < 5000);
+    bar.parentElement.classList.toggle("bank", bank);
   }
   const mine = view.hand && view.hand.legal;
   turnClock.hidden = !mine;
-  if (mine) turnClock.textContent = `Your turn · ${Math.ceil(left / 1000)} s`;
+  if (mine) {
+    turnClock.textContent = bank
+      ? `Time bank · ${Math.ceil(left / 1000)} s` : `Your turn · ${Math.ceil(left / 1000)} s`;
+  }
   turnClock.classList.toggle("low", left < 5000);
 }
 setInterval(tick, 200);

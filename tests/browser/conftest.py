@@ -60,6 +60,7 @@ def site(tmp_path_factory):
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "1",
         "REDIS_URL": None,
+        "TIME_BANK_SECONDS": "3",  # short, so a test can watch a clock run out
     }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],

@@ -151,3 +151,61 @@ def test_a_page_whose_session_logged_out_stops_retrying_and_says_why(chromium, s
         other.close()
     finally:
         ivy.close()
+
+
+def test_a_clock_that_runs_out_uses_the_time_bank_then_the_log_says_timed_out(chromium, site):
+    juno, kai = Guest(chromium, site, "juno"), Guest(chromium, site, "kai")
+    try:
+        juno.join_as_guest()
+        juno.page.goto("/")
+        form = juno.page.locator("form.create-table")
+        form.get_by_label("Table name").fill("Clock table")
+        form.get_by_label("Seconds to act").fill("5")
+        form.get_by_role("button", name="Create table").click()
+        expect(juno.page.locator(".table-title h1")).to_have_text("Clock table")
+        juno.sit(1)
+        kai.join_as_guest()
+        kai.page.goto(juno.page.url)
+        kai.sit(2)
+        wait_for_new_hand([juno, kai])
+        idle = juno if juno.my_turn() or juno.view()["hand"]["to_act"] == 1 else kai
+        other = kai if idle is juno else juno
+        # Nobody acts: after 5 s the idle player's time bank shows on every page.
+        expect(other.page.locator(".seat.to-act .time-bank")).to_have_text("Time bank",
+                                                                            timeout=10_000)
+        expect(idle.page.locator("#turn-clock")).to_contain_text("Time bank")
+        expect(other.status()).to_contain_text(f"Waiting for {idle.name} to act (on their")
+        expect(other.page.locator("#log")).to_contain_text(
+            re.compile(f"{idle.name} timed out and (folds|checks)"), timeout=10_000
+        )
+        assert not idle.problems and not other.problems
+    finally:
+        juno.close()
+        kai.close()
+
+
+def test_sitting_out_on_your_turn_acts_at_once(chromium, site):
+    lou, mia = Guest(chromium, site, "lou"), Guest(chromium, site, "mia")
+    try:
+        lou.join_as_guest()
+        lou.page.goto("/")
+        form = lou.page.locator("form.create-table")
+        form.get_by_label("Table name").fill("Away table")
+        form.get_by_label("Seconds to act").fill("60")
+        form.get_by_role("button", name="Create table").click()
+        lou.sit(1)
+        mia.join_as_guest()
+        mia.page.goto(lou.page.url)
+        mia.sit(2)
+        number = wait_for_new_hand([lou, mia])
+        actor = lou if lou.view()["hand"]["to_act"] == 1 else mia
+        expect(actor.page.locator("#action-bar.your-turn")).to_be_visible()
+        actor.page.locator("#sit-out").click()
+        # Folded at once (heads-up preflop the button acts first and faces the big blind),
+        # not after the 60 s clock.
+        expect(actor.page.locator("#log")).to_contain_text(f"{actor.name} folds", timeout=5_000)
+        assert actor.view()["hand"]["number"] == number
+        expect(actor.status()).to_contain_text("You are sitting out.")
+    finally:
+        lou.close()
+        mia.close()
