@@ -59,7 +59,9 @@ function seatElement(seat, view, best, anchor, winners) {
       "div",
       { class: "plate" },
       h("div", { class: "name", title: seat.player }, seat.player),
-      h("div", { class: "stack" }, seat.stack.toLocaleString("en")),
+      h("div", { class: "stack" }, seat.stack.toLocaleString("en"),
+        seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${seat.bet.toLocaleString("en")}`)
+          : null),
       status ? h("div", { class: "status" }, status) : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
       toAct && hand.on_time_bank ? h("div", { class: "time-bank" }, "Time bank") : null,
