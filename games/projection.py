@@ -125,6 +125,7 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     view = {
         **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
         "time_bank_seconds": snapshot.table.get("time_bank_seconds", 0),
+        "runout_street_seconds": snapshot.table.get("runout_street_seconds", 0),
         "you": None,
         "seats": seats,
         "hand": result,

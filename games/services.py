@@ -30,6 +30,7 @@ from games.engine.cards import shuffled_deck
 from games.hand_records import finish_hand, record_events, record_new_hand
 from games.models import CommandReceipt, Hand, Seat, Table
 from games.protocol import Act, Command, Sit, SitBack, SitOut, Stand
+from games.runout import runout_pause
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
 FIRST_DEAL_DELAY = timedelta(seconds=1)
@@ -277,7 +278,8 @@ def _after_action(locked: Locked, now: datetime) -> None:
     hand.on_time_bank = False
     if state.is_complete:
         finish_hand(table, hand, state, locked.seats, now)
-        schedule_next_hand(table, now, next_hand_delay())
+        # Pages reveal an all-in run-out street by street: the result is seen after it.
+        schedule_next_hand(table, now, next_hand_delay() + runout_pause(state))
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
         hand.save(

@@ -83,6 +83,7 @@ def capture(
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
     table_fields["next_hand_at"] = table.next_hand_at
     table_fields["time_bank_seconds"] = max(0, int(settings.TIME_BANK_SECONDS))
+    table_fields["runout_street_seconds"] = max(0.0, float(settings.RUNOUT_STREET_SECONDS))
     return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now())
 
 

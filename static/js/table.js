@@ -5,6 +5,7 @@ import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
+import { Runout } from "./runout.js";
 import { betweenText, secondsUntil, statusText } from "./status.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
@@ -83,13 +84,23 @@ const socket = new TableSocket(config.socketPath, {
 
 // ---------------------------------------------------------------- drawing a view
 
-function render(table) {
+const runout = new Runout(() => {
+  if (view) render(view);
+});
+
+function render(latest) {
   // Public updates (the same bytes for every spectator) carry no `you`: keep the last one.
-  if (!table.you) table.you = view.you;
-  view = table;
+  if (!latest.you) latest.you = view.you;
+  const fresh = latest !== view; // a frame from the server, not a redraw of the last one
+  view = latest;
+  // What to draw: the view itself, or, while an all-in run-out is revealed street by street,
+  // the view as it stood at the street reached so far.
+  const table = runout.stage(latest);
   const hand = table.hand;
-  nextDeal = table.next_hand_in === null || table.next_hand_in === undefined
-    ? null : performance.now() + table.next_hand_in * 1000;
+  if (fresh) {
+    nextDeal = latest.next_hand_in === null || latest.next_hand_in === undefined
+      ? null : performance.now() + latest.next_hand_in * 1000;
+  }
   renderFelt(felt, table, {
     onSit: openSitDialog,
     idleText: (shown) => betweenText(shown, nextDealIn()),
@@ -105,7 +116,7 @@ function render(table) {
   youHave.hidden = !youHave.textContent;
 
   const acting = hand && !hand.complete && hand.to_act !== null && hand.seconds_left !== null;
-  deadline = acting ? performance.now() + hand.seconds_left * 1000 : null;
+  if (fresh || !acting) deadline = acting ? performance.now() + hand.seconds_left * 1000 : null;
   tick();
 
   const myTurn = Boolean(hand && !hand.complete && hand.legal);

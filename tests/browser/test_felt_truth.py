@@ -209,3 +209,66 @@ def test_sitting_out_on_your_turn_acts_at_once(chromium, site):
     finally:
         lou.close()
         mia.close()
+
+
+WATCH_BOARD = """() => {
+  window.boardSeen = [];
+  setInterval(() => {
+    const cards = document.querySelectorAll('.board .card[data-card]').length;
+    const result = Boolean(document.querySelector('.results li'));
+    const last = window.boardSeen[window.boardSeen.length - 1];
+    if (!last || last.cards !== cards || last.result !== result) {
+      window.boardSeen.push({cards, result, at: performance.now()});
+    }
+  }, 50);
+}"""
+
+
+def send_act(person, action):
+    person.page.evaluate(
+        "(action) => window.pokerTable.socket.send("
+        "{type: 'act', action, version: window.pokerTable.view.version})",
+        action,
+    )
+
+
+def test_an_all_in_run_out_is_dealt_street_by_street(chromium, site):
+    nia, otto, pia = (Guest(chromium, site, name) for name in ("nia", "otto", "pia"))
+    try:
+        nia.join_as_guest()
+        nia.page.goto("/")
+        form = nia.page.locator("form.create-table")
+        form.get_by_label("Table name").fill("Run-out table")
+        form.get_by_label("Seconds to act").fill("60")
+        form.get_by_role("button", name="Create table").click()
+        nia.sit(1)
+        otto.join_as_guest()
+        otto.page.goto(nia.page.url)
+        otto.sit(2)
+        pia.join_as_guest()
+        pia.page.goto(nia.page.url)
+        number = wait_for_new_hand([nia, otto, pia])
+        pia.page.evaluate(WATCH_BOARD)
+        first = nia if nia.view()["hand"]["to_act"] == 1 else otto
+        second = otto if first is nia else nia
+        send_act(first, "all_in")
+        second.page.wait_for_function("() => Boolean(window.pokerTable.view.hand.legal)")
+        send_act(second, "call")
+        pia.page.wait_for_function(
+            "n => { const h = window.pokerTable.view.hand; return h.number === n && h.complete; }",
+            arg=number,
+        )
+        expect(pia.page.locator(".centre .results li, #results-below li").first).to_be_attached(
+            timeout=10_000
+        )
+        seen = pia.page.evaluate("window.boardSeen")
+        counts = [s["cards"] for s in seen]
+        assert [c for c in counts if c] == [3, 4, 5], seen  # one street at a time
+        flop, turn, river = (next(s for s in seen if s["cards"] == n) for n in (3, 4, 5))
+        assert turn["at"] - flop["at"] >= 1000 and river["at"] - turn["at"] >= 1000, seen
+        assert not any(s["result"] for s in seen if s["cards"] < 5), seen  # no early result
+        for person in (nia, otto, pia):
+            assert not person.problems, person.problems
+    finally:
+        for person in (nia, otto, pia):
+            person.close()
