@@ -131,7 +131,7 @@ finishing_stacks = [10, 24.15, 8.20]
     data = replay_json(response)
     labels = [s["label"] for s in data["steps"]]
     assert "p3 raises to $0.85" in labels and "Uncalled bet of $1.20 returned to p3" in labels
-    assert labels[-1] == "p3 wins $1.80 from the main pot"
+    assert labels[-1] == "p3 wins $1.80 from the pot"
     assert data["money"] == {"symbol": "$", "scale": 100, "places": 2}
     assert data["result"]["rake"] == 10  # the site kept ten cents of p3's pot
 
