@@ -8,6 +8,7 @@ paused, so the finished hands stay on show.
 """
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -114,9 +115,12 @@ def main_pages(scene) -> list[str]:
         "/hands/",
         f"/hands/{scene['hand']}/",
         f"/hands/shared/{scene['share']}/",
+        "/hands/review/",
+        "/hands/import/",
         "/learn/",
         "/learn/odds/",
         "/learn/quiz/",
+        "/learn/ranges/",
     ]
 
 
@@ -124,7 +128,7 @@ def settle(page, path: str) -> None:
     page.goto(path)
     if path.startswith("/tables/"):
         expect(page.locator(".board .card[data-card]")).to_have_count(5)
-    if path.startswith("/hands/") and path != "/hands/":
+    if re.match(r"/hands/(\d+|shared/.+)/$", path):  # a replayer page
         page.keyboard.press("End")
         expect(page.locator(".rp-board .rp-card[data-card]")).to_have_count(5)
 
