@@ -103,26 +103,29 @@ Card('Kd'), Card('4d'), Card('4c')))
         'Straight, five high'
         >>> evaluate("As Ad Tc Th Qs").describe()
         'Two pair, aces and tens with a queen kicker'
+        >>> evaluate("9s 9d Ac Kh 7s 3d 2c").describe()
+        'Pair of nines, ace-king-seven'
         """
         category = self.category
         r = self.ranks
         if category == Category.HIGH_CARD:
-            return f"High card, {r[0].word}"
+            return f"High card, {r[0].word}, {_kickers(r[1:])}"
         if category == Category.ONE_PAIR:
-            return f"Pair of {r[0].plural}"
+            return f"Pair of {r[0].plural}, {_kickers(r[2:])}"
         if category == Category.TWO_PAIR:
             article = "an" if r[4] in (Rank.ACE, Rank.EIGHT) else "a"
             return f"Two pair, {r[0].plural} and {r[2].plural} with {article} {r[4].word} kicker"
         if category == Category.THREE_OF_A_KIND:
-            return f"Three of a kind, {r[0].plural}"
+            return f"Three of a kind, {r[0].plural}, {_kickers(r[3:])}"
         if category == Category.STRAIGHT:
             return f"Straight, {r[0].word} high"
         if category == Category.FLUSH:
-            return f"Flush, {r[0].word} high"
+            return f"Flush, {_kickers(r)}"
         if category == Category.FULL_HOUSE:
             return f"Full house, {r[0].plural} full of {r[3].plural}"
         if category == Category.FOUR_OF_A_KIND:
-            return f"Four of a kind, {r[0].plural}"
+            article = "an" if r[4] in (Rank.ACE, Rank.EIGHT) else "a"
+            return f"Four of a kind, {r[0].plural} with {article} {r[4].word} kicker"
         if category == Category.STRAIGHT_FLUSH:
             return f"Straight flush, {r[0].word} high"
         return "Royal flush"
@@ -152,6 +155,11 @@ Card('Kd'), Card('4d'), Card('4c')))
 
     def __str__(self) -> str:
         return self.describe()
+
+
+def _kickers(ranks: Sequence[Rank]) -> str:
+    """Ranks that decide between equal hands, most important first: "ace-king-seven"."""
+    return "-".join(rank.word for rank in ranks)
 
 
 def evaluate(cards: CardInput) -> HandValue:

@@ -1,6 +1,7 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
 from evaluator import evaluate
+from games.engine.types import pot_name
 
 RANK_NAMES = {
     "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
@@ -28,10 +29,20 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     return f"{RANK_NAMES[high[0]].capitalize()}-{RANK_NAMES[low[0]]}{suited}"
 
 
-def event_text(event: dict, names: dict[int, str], money=None) -> dict:
+def event_text(
+    event: dict,
+    names: dict[int, str],
+    money=None,
+    pots: list[dict] | None = None,
+    *,
+    timed_out: bool = False,
+) -> dict:
     """A log row: the event's public fields plus a readable ``text``.
 
     ``money`` writes an amount (imported hands count in the site's money: "$1.25").
+    ``pots`` are the hand's results (``PotResult.to_dict()``), so that a win names the pots
+    it was paid from; every WIN comes with them (the engine finishes the hand as it pays).
+    ``timed_out``: the table made this check or fold because the player's time ran out.
     """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
     kind, units, to_units = event["kind"], event["amount"], event["to"]
@@ -47,15 +58,15 @@ def event_text(event: dict, names: dict[int, str], money=None) -> dict:
         "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
         "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt two cards",
         "deal_board": f"{event['street'].capitalize()}: {cards}",
-        "fold": f"{who} folds",
-        "check": f"{who} checks",
+        "fold": f"{who} {'timed out and ' if timed_out else ''}folds",
+        "check": f"{who} {'timed out and ' if timed_out else ''}checks",
         "call": f"{who} calls {amount}{all_in}",
         "bet": f"{who} bets {to}{all_in}",
         "raise": f"{who} raises to {to}{all_in}",
         "return_uncalled": f"Uncalled bet of {amount} returned to {who}",
         "show": _show_text(who, cards, event["text"]),
         "muck": f"{who} mucks",
-        "win": _win_text(who, amount, event),
+        "win": _win_event_text(who, amount, event, pots),
     }
     return {
         "sequence": event["seq"],
@@ -78,7 +89,70 @@ def _show_text(who: str, cards: str, description: str) -> str:
     return f"{who} shows {cards}" + (f" ({description})" if description else "")
 
 
-def _win_text(who: str, amount, event: dict) -> str:
-    pot = "the main pot" if not event["pot"] else f"side pot {event['pot']}"
-    with_hand = f" with {event['text'][0].lower()}{event['text'][1:]}" if event["text"] else ""
-    return f"{who} wins {amount} from {pot}{with_hand}"
+def _win_event_text(who: str, amount, event: dict, pots: list[dict] | None) -> str:
+    index = event["pot"] or 0
+    if pots and index < len(pots):
+        return win_text(who, amount, pots[index]["covers"], len(pots), event["text"])
+    return win_text(who, amount, [index], 2 if index else 1, event["text"])
+
+
+def pot_phrase(covers: list[int] | tuple[int, ...], results: int) -> str:
+    """Which pots one result paid, inside a sentence; ``results``: how many the hand had.
+
+    >>> pot_phrase([0], 1), pot_phrase([0], 2), pot_phrase([0, 1], 1), pot_phrase([2], 2)
+    ('the pot', 'the main pot', 'the main pot and side pot 1', 'side pot 2')
+    """
+    covers = tuple(covers) or (0,)
+    if covers == (0,) and results == 1:
+        return "the pot"
+    name = pot_name(covers)
+    return f"the {name[0].lower()}{name[1:]}" if covers[0] == 0 else name[0].lower() + name[1:]
+
+
+def win_text(
+    who: str, amount, covers: list[int] | tuple[int, ...], results: int, description: str
+) -> str:
+    """One winner of one result, the same words on the felt, in the log and the replayer.
+
+    >>> win_text("alice", 1345, [0, 1], 1, "Pair of nines, ace-king-seven")
+    'alice wins 1345 from the main pot and side pot 1 with a pair of nines, ace-king-seven'
+    """
+    with_hand = f" with {_with(description)}" if description else ""
+    return f"{who} wins {amount} from {pot_phrase(covers, results)}{with_hand}"
+
+
+def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dict]:
+    """The hand's results for people: one row per result, each winner with a sentence
+    (``money`` writes amounts, as in ``event_text``)."""
+    return [
+        {
+            "pot": pot_name(pot["covers"]),
+            "covers": list(pot["covers"]),
+            "amount": pot["amount"],
+            "description": pot["description"],
+            "winners": [
+                {
+                    "seat": seat,
+                    "player": names.get(seat, f"seat {seat}"),
+                    "amount": share,
+                    "text": win_text(
+                        names.get(seat, f"seat {seat}"),
+                        money(share) if money else share,
+                        pot["covers"],
+                        len(pots),
+                        pot["description"],
+                    ),
+                }
+                for seat, share in zip(pot["winners"], pot["shares"], strict=True)
+            ],
+        }
+        for pot in pots
+    ]
+
+
+def _with(description: str) -> str:
+    """"Pair of nines" -> "a pair of nines"; "Two pair, ..." -> "two pair, ..."."""
+    text = description[:1].lower() + description[1:]
+    if text.startswith(("pair ", "flush", "straight", "full house", "royal flush")):
+        return f"an {text}" if text[0] in "aeiou" else f"a {text}"
+    return text

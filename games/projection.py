@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from games.engine import HandState
-from games.hand_text import describe_hole, event_text
+from games.hand_text import describe_hole, event_text, result_rows
 
 TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
@@ -43,8 +43,10 @@ class SeatRow:
     name: str
     stack: int
     sitting_out: bool = False
-    waiting: bool = False
+    waiting: bool = False  # newly seated, waiting for the big blind
     leaving: bool = False
+    posting: bool = False  # newly seated, posts a big blind to play the next hand
+    timed_out: bool = False  # sat out by the table after timing out
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class HandOnShow:
     deadline: datetime | None
     names: dict[int, str]  # seat -> player name
     users: dict[int, int]  # seat -> user id
+    on_time_bank: bool = False  # the player to act is on their time bank
+    timed_out: frozenset[int] = frozenset()  # sequences of the actions made for a timeout
 
 
 @dataclass(frozen=True)
@@ -107,16 +111,27 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     result = _public_hand(hand, engine, snapshot.taken_at) if hand and engine else None
     seats, seat_index = _seat_views(snapshot.seats, hand, engine)
     events = engine["events"] if hand and engine else []
-    log = [event_text(event, hand.names) for event in events] if hand else []
+    pots = engine["result"]["pots"] if engine and engine["result"] else None
+    log = (
+        [
+            event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out)
+            for e in events
+        ]
+        if hand
+        else []
+    )
     dealt = {i: event for i, event in enumerate(events) if event["kind"] == "deal_hole"}
     next_hand_at = snapshot.table.get("next_hand_at")
     view = {
         **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
+        "time_bank_seconds": snapshot.table.get("time_bank_seconds", 0),
+        "runout_street_seconds": snapshot.table.get("runout_street_seconds", 0),
         "you": None,
         "seats": seats,
         "hand": result,
         "log": log,
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
+        "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
     }
     return PublicView(
         view,
@@ -214,7 +229,13 @@ def _seat_views(
     for seat in seats:
         taken.add(seat.number)
         row = _empty_seat(seat.number, seat.name, seat.stack)
-        row.update(sitting_out=seat.sitting_out, waiting=seat.waiting, leaving=seat.leaving)
+        row.update(
+            sitting_out=seat.sitting_out,
+            waiting=seat.waiting,
+            leaving=seat.leaving,
+            posting=seat.posting,
+            timed_out=seat.timed_out,
+        )
         # The hand's cards and bets belong to this chair's occupant only if they played it.
         played = hand is not None and hand.users.get(seat.number) == seat.user_id
         if played and seat.number in players:
@@ -243,6 +264,8 @@ def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
         "all_in": False,
         "sitting_out": False,
         "waiting": False,
+        "posting": False,
+        "timed_out": False,
         "leaving": False,
         "left": False,
         "is_button": False,
@@ -288,10 +311,11 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "to_act": engine["actor"],
         "deadline": deadline.isoformat() if deadline else None,
         "seconds_left": _seconds_left(deadline, now),
+        "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
         "your_hand": None,
         "complete": engine["complete"],
-        "results": _results(result, hand.names) if result else [],
+        "results": result_rows(result["pots"], hand.names) if result else [],
     }
 
 
@@ -299,18 +323,3 @@ def _seconds_left(deadline: datetime | None, now: datetime) -> float | None:
     if deadline is None:
         return None
     return max(0.0, round((deadline - now).total_seconds(), 1))
-
-
-def _results(result: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]:
-    return [
-        {
-            "pot": pot["name"],
-            "amount": pot["amount"],
-            "description": pot["description"],
-            "winners": [
-                {"seat": seat, "player": names.get(seat, f"seat {seat}"), "amount": share}
-                for seat, share in zip(pot["winners"], pot["shares"], strict=True)
-            ],
-        }
-        for pot in result["pots"]
-    ]

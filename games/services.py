@@ -30,6 +30,7 @@ from games.engine.cards import shuffled_deck
 from games.hand_records import finish_hand, record_events, record_new_hand
 from games.models import CommandReceipt, Hand, Seat, Table
 from games.protocol import Act, Command, Sit, SitBack, SitOut, Stand
+from games.runout import runout_pause
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
 FIRST_DEAL_DELAY = timedelta(seconds=1)
@@ -212,6 +213,7 @@ def stand(table_id: int, user) -> None:
 
 @transaction.atomic
 def set_sitting_out(table_id: int, user, sitting_out: bool) -> None:
+    """Sit out from the next hand (on your turn in this one: checked or folded at once)."""
     locked = lock_table(table_id)
     seat = locked.seat_of(user)
     if seat.sitting_out == sitting_out:
@@ -221,6 +223,9 @@ def set_sitting_out(table_id: int, user, sitting_out: bool) -> None:
     seat.sitting_out = sitting_out
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
+    if sitting_out and locked.state is not None and locked.state.actor == seat.number:
+        _after_action(locked, timezone.now())  # acts for them, then publishes
+        return
     if locked.hand is None and not sitting_out:
         schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
     publish_change(locked)
@@ -266,38 +271,59 @@ def act(table_id: int, user, kind: str, amount: int | None, version: int) -> Non
 def _after_action(locked: Locked, now: datetime) -> None:
     """Save the hand after engine actions: next deadline, or finish it; then broadcast."""
     hand, state, table = locked.hand, locked.state, locked.table
-    _play_for_departed(locked)
+    _play_for_absent(locked)
     hand.state = state.to_dict()
     hand.board = "".join(state.board)
     hand.turn_version = table.version + 1  # the version publish_change() will publish
+    hand.on_time_bank = False
     if state.is_complete:
         finish_hand(table, hand, state, locked.seats, now)
-        schedule_next_hand(table, now, next_hand_delay())
+        # Pages reveal an all-in run-out street by street: the result is seen after it.
+        schedule_next_hand(table, now, next_hand_delay() + runout_pause(state))
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
-        hand.save(update_fields=["state", "board", "action_deadline", "turn_version"])
+        hand.save(
+            update_fields=["state", "board", "action_deadline", "turn_version", "on_time_bank"]
+        )
     publish_change(locked)
 
 
-def _play_for_departed(locked: Locked) -> None:
-    """A player who left mid-hand checks when free, else folds, without waiting for a clock."""
+def _play_for_absent(locked: Locked) -> None:
+    """Players who will not answer check when free, else fold, at once, without a clock:
+    those leaving after the hand, and those sitting out (by choice, or sat out by the table
+    after timeouts) while still in it."""
     state = locked.state
     if state is None:
         return
-    leaving = {seat.number for seat in locked.seats if seat.leave_after_hand}
-    while state.actor is not None and state.actor in leaving:
+    absent = {seat.number for seat in locked.seats if seat.leave_after_hand or seat.sitting_out}
+    while state.actor is not None and state.actor in absent:
         record_events(locked.hand, state.apply(state.timeout_action()))
+
+
+def time_bank_seconds() -> int:
+    """Extra seconds a player gets once per hand when their clock runs out (TIME_BANK_SECONDS)."""
+    return max(0, int(settings.TIME_BANK_SECONDS))
 
 
 @transaction.atomic
 def timeout(table_id: int, now: datetime | None = None) -> bool:
-    """If the actor's deadline has passed, check for them when free, else fold."""
+    """If the actor's deadline has passed: start their time bank if they have not used it in
+    this hand, else check for them when free, or fold."""
     now = now or timezone.now()
     locked = lock_table(table_id)
     hand, state = locked.hand, locked.state
     if hand is None or hand.action_deadline is None or hand.action_deadline > now:
         return False
     seat = next(s for s in locked.seats if s.number == state.actor)
+    if time_bank_seconds() and seat.time_bank_used_in_hand != hand.number:
+        # Their clock ran out: the time bank (once a hand) before the table acts for them.
+        seat.time_bank_used_in_hand = hand.number
+        seat.save(update_fields=["time_bank_used_in_hand"])
+        hand.action_deadline = now + timedelta(seconds=time_bank_seconds())
+        hand.on_time_bank = True
+        hand.save(update_fields=["action_deadline", "on_time_bank"])
+        publish_change(locked)
+        return True
     record_events(hand, state.apply(state.timeout_action()), timed_out=True)
     seat.consecutive_timeouts += 1
     if seat.consecutive_timeouts >= TIMEOUTS_BEFORE_SITTING_OUT:

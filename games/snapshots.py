@@ -8,16 +8,17 @@ read; this is the only table read a socket makes.
 
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.engine import HandState
-from games.models import Hand, Seat, Table
+from games.models import Hand, HandAction, Seat, Table
 from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSnapshot
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
-    "entry", "leave_after_hand",
+    "entry", "leave_after_hand", "consecutive_timeouts",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -31,8 +32,8 @@ def capture(
     ``hand`` is the hand on show (live, or the last one finished; None for none) and
     ``state`` its engine state. Personal parts are made for everyone seated, everyone dealt
     into the hand, and the users in ``people`` (who were seated when the change began, or
-    the user a socket's snapshot is for). Two queries, three when someone not seated needs a
-    personal part.
+    the user a socket's snapshot is for). Three queries (seats, timed-out actions of the
+    hand), four when someone not seated needs a personal part.
     """
     rows = list(Seat.objects.filter(table_id=table.id).order_by("number").values(*SEAT_FIELDS))
     seats = tuple(
@@ -42,8 +43,10 @@ def capture(
             name=row["user__username"],
             stack=row["stack"],
             sitting_out=row["sitting_out"],
-            waiting=row["entry"] != Seat.Entry.PLAYING,
+            waiting=row["entry"] == Seat.Entry.WAIT_FOR_BB,
             leaving=row["leave_after_hand"],
+            posting=row["entry"] == Seat.Entry.POST_BB,
+            timed_out=row["sitting_out"] and row["consecutive_timeouts"] > 0,
         )
         for row in rows
     )
@@ -70,9 +73,17 @@ def capture(
             deadline=hand.action_deadline if hand.status == Hand.Status.IN_PROGRESS else None,
             names=names,
             users=users,
+            on_time_bank=hand.on_time_bank and hand.status == Hand.Status.IN_PROGRESS,
+            timed_out=frozenset(
+                HandAction.objects.filter(hand_id=hand.id, timed_out=True).values_list(
+                    "sequence", flat=True
+                )
+            ),
         )
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
     table_fields["next_hand_at"] = table.next_hand_at
+    table_fields["time_bank_seconds"] = max(0, int(settings.TIME_BANK_SECONDS))
+    table_fields["runout_street_seconds"] = max(0.0, float(settings.RUNOUT_STREET_SECONDS))
     return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now())
 
 

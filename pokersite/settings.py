@@ -129,6 +129,12 @@ SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 
+# Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
+TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)
+
+# Pages reveal an all-in run-out one street at a time, this many seconds apart (games/runout.py).
+RUNOUT_STREET_SECONDS = env_float("RUNOUT_STREET_SECONDS", 1.5)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -140,7 +140,7 @@ def showdown(state: HandState) -> None:
 
     # Winners of each pot; consecutive pots won by the same players are split as one, so a
     # split hands out one odd-chip remainder rather than one per side pot (as pokerkit does).
-    groups: list[tuple[int, tuple[int, ...], list[int]]] = []
+    groups: list[tuple[int, tuple[int, ...], list[int], tuple[int, ...]]] = []
     for index, (amount, eligible) in enumerate(pots):
         contenders = [i for i in eligible if i in values]
         if not contenders:
@@ -149,11 +149,12 @@ def showdown(state: HandState) -> None:
         best = max(values[i][0] for i in contenders)
         winners = [i for i in contenders if values[i][0] == best]
         if groups and groups[-1][2] == winners:
-            groups[-1] = (groups[-1][0] + amount, groups[-1][1], winners)
+            last = groups[-1]
+            groups[-1] = (last[0] + amount, last[1], winners, (*last[3], index))
         else:
-            groups.append((amount, eligible, winners))
+            groups.append((amount, eligible, winners, (index,)))
     results: list[PotResult] = []
-    for index, (amount, eligible, winners) in enumerate(groups):
+    for index, (amount, eligible, winners, covers) in enumerate(groups):
         shares = split(amount, winners)
         description = values[winners[0]][1]
         for w, share in zip(winners, shares, strict=True):
@@ -169,6 +170,7 @@ def showdown(state: HandState) -> None:
                 winners=tuple(state.players[w].seat for w in winners),
                 shares=tuple(shares),
                 description=description,
+                covers=covers,
             )
         )
     _finish(state, results, shown, showdown=True)

@@ -312,7 +312,12 @@ class PotResult:
     """A main or side pot: its chips, who could win it, and (once the hand is over) who did.
 
     ``shares`` lines up with ``winners``; the odd chip went to the first winner left of the
-    button, who is listed first.
+    button, who is listed first. ``covers`` are the pots on the felt (0: the main pot, 1: side
+    pot 1...) that this result pays: consecutive pots won by the same players are paid as one
+    (see games/engine/showdown.py), and the name says which they were.
+
+    >>> PotResult(0, 250, (1, 2, 3), (2,), (250,), covers=(0, 1)).name
+    'Main pot and side pot 1'
     """
 
     index: int
@@ -321,10 +326,11 @@ class PotResult:
     winners: tuple[int, ...] = ()
     shares: tuple[int, ...] = ()
     description: str = ""
+    covers: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
-        return "Main pot" if self.index == 0 else f"Side pot {self.index}"
+        return pot_name(self.covers or (self.index,))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -335,6 +341,7 @@ class PotResult:
             "winners": list(self.winners),
             "shares": list(self.shares),
             "description": self.description,
+            "covers": list(self.covers or (self.index,)),
         }
 
     @classmethod
@@ -346,7 +353,22 @@ class PotResult:
             winners=tuple(data["winners"]),
             shares=tuple(data["shares"]),
             description=data["description"],
+            covers=tuple(data.get("covers", ())),  # hands stored before covers: their index
         )
+
+
+def pot_name(covers: tuple[int, ...] | list[int]) -> str:
+    """The pots on the felt that one result pays, for people.
+
+    >>> pot_name((0,)), pot_name((2,)), pot_name((0, 1, 2)), pot_name((1, 2))
+    ('Main pot', 'Side pot 2', 'Main pot and side pots 1 and 2', 'Side pots 1 and 2')
+    """
+    sides = [str(k) for k in covers if k]
+    if not sides:
+        return "Main pot"
+    listed = sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
+    side = f"side pot{'s' if len(sides) > 1 else ''} {listed}"
+    return f"Main pot and {side}" if 0 in covers else side[0].upper() + side[1:]
 
 
 @dataclass(frozen=True)

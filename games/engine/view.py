@@ -24,6 +24,20 @@ def current_pots(state: HandState) -> list[dict[str, Any]]:
     ]
 
 
+def visible_seats(state: HandState, seat: int | None) -> frozenset[int]:
+    """Seats whose hole cards the player in ``seat`` (None: the public) may see: their own,
+    and every hand shown at showdown. The one rule for the live table (``view_for``, and so
+    games/projection.py), the replayer, share links and exports (games/history/masking.py).
+
+    >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
+    >>> s = replay(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
+    ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
+    >>> sorted(visible_seats(s, 2)), sorted(visible_seats(s, None))
+    ([2], [])
+    """
+    return frozenset(p.seat for p in state.players if p.shown or p.seat == seat)
+
+
 def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
     """The hand as the player in ``seat`` (None: a spectator) may see it.
 
@@ -34,6 +48,7 @@ def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
     [['2c', '2h'], None]
     """
     players = []
+    visible = visible_seats(state, seat)
     for p in state.players:
         players.append(
             {
@@ -48,7 +63,7 @@ def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
                 "shown": p.shown,
                 "mucked": p.mucked,
                 "has_cards": not p.folded and not p.mucked,
-                "cards": list(p.hole) if p.seat == seat or p.shown else None,
+                "cards": list(p.hole) if p.seat in visible else None,
             }
         )
     legal = state.legal_actions()

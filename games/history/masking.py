@@ -13,6 +13,9 @@ Because the masked state simply does not hold the hidden cards, no later step ca
 from __future__ import annotations
 
 from games.engine import UNKNOWN, Entry, HandState, SeatInput, replay
+from games.engine.view import visible_seats
+
+__all__ = ["MaskError", "masked_deck", "masked_state", "seat_inputs", "visible_seats"]
 
 # Where the board cards sit in a deck dealt to n players: after 2n hole cards, a burn, the
 # flop, a burn, the turn, a burn, the river (see ``start_hand``).
@@ -21,18 +24,6 @@ BOARD_OFFSETS = (1, 2, 3, 5, 7)
 
 class MaskError(RuntimeError):
     """The masked replay disagrees with the stored hand (a bug, never the viewer's fault)."""
-
-
-def visible_seats(state: HandState, seat: int | None) -> frozenset[int]:
-    """Seats whose hole cards the player in ``seat`` (None: the public) may see.
-
-    >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
-    >>> s = replay(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
-    ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
-    >>> sorted(visible_seats(s, 2)), sorted(visible_seats(s, None))
-    ([2], [])
-    """
-    return frozenset(p.seat for p in state.players if p.shown or p.seat == seat)
 
 
 def seat_inputs(state: HandState) -> list[SeatInput]:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine.pots import build_pots, split
 from games.history.money import CHIPS, Money
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -76,6 +77,39 @@ def _pot_name(index: int, pots: int) -> str:
     return "side pot" if pots == 2 else f"side pot-{index}"
 
 
+def felt_pots(state: HandState) -> list[int]:
+    """The amounts of the pots as the felt showed them: main pot first, then side pots."""
+    live = [not p.folded for p in state.players]
+    return [amount for amount, _ in build_pots([p.committed for p in state.players], live)]
+
+
+def felt_payouts(state: HandState) -> list[tuple[int, int, int]]:
+    """(felt pot, seat, chips) for every win, one row per pot on the felt.
+
+    The engine pays consecutive pots won by the same players as one result (``covers``);
+    PokerStars text names each pot, so such a result is shared out again pot by pot, each
+    pot split as the engine splits, its odd chips evened out in the last pot it covers.
+    """
+    assert state.result is not None
+    amounts = felt_pots(state)
+    rows: list[tuple[int, int, int]] = []
+    for pot in state.result.pots:
+        covers = pot.covers or (pot.index,)
+        if len(covers) == 1 or len(amounts) <= max(covers):
+            pairs = zip(pot.winners, pot.shares, strict=True)
+            rows += [(covers[0], seat, share) for seat, share in pairs]
+            continue
+        paid = dict.fromkeys(pot.winners, 0)
+        for k in covers:
+            shares = split(amounts[k], list(pot.winners))
+            if k == covers[-1]:  # what is left of each winner's share, so the sums agree
+                shares = [s - paid[w] for w, s in zip(pot.winners, pot.shares, strict=True)]
+            for seat, share in zip(pot.winners, shares, strict=True):
+                paid[seat] += share
+                rows.append((k, seat, share))
+    return rows
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text else text
 
@@ -98,7 +132,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
         lines.append(f"Seat {info.seat(p.seat)}: {name(p.seat)} ({m(p.starting_stack)} in chips)")
     rake_left = dict(info.rake)
     shown = {h.seat: h for h in result.shown}
-    pots = len(result.pots)
+    pots = len(felt_pots(state))
+    wins_written = False
     top = 0  # the biggest bet on this street, for "raises X to Y"
     hole_cards_written = False
     ending: list[str] = []  # shows, mucks and wins
@@ -155,12 +190,13 @@ def write_hand(state: HandState, info: HandInfo) -> str:
             ending.append(f"{who}: shows {_cards(e.cards)} ({_lower_first(text)})")
         elif kind is EventKind.MUCK:
             ending.append(f"{who}: mucks hand")
-        elif kind is EventKind.WIN:
-            assert e.seat is not None
-            kept = min(rake_left.get(e.seat, 0), e.amount)
-            rake_left[e.seat] = rake_left.get(e.seat, 0) - kept
-            pot = _pot_name(e.pot or 0, pots)
-            ending.append(f"{who} collected {m(e.amount - kept)} from {pot}")
+        elif kind is EventKind.WIN and not wins_written:
+            wins_written = True  # one line per pot on the felt, for all the wins at once
+            for pot, seat, share in felt_payouts(state):
+                kept = min(rake_left.get(seat, 0), share)
+                rake_left[seat] = rake_left.get(seat, 0) - kept
+                pot_name = _pot_name(pot, pots)
+                ending.append(f"{name(seat)} collected {m(share - kept)} from {pot_name}")
     # Shows come after the board, under SHOW DOWN, even when an all-in showed them earlier.
     if result.showdown:
         lines.append("*** SHOW DOWN ***")
@@ -183,11 +219,12 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
     m = info.money.stars
     total = sum(p.committed for p in state.players)
     rake = m(sum(info.rake.values()))
-    if len(result.pots) > 1:
-        parts = [f"Main pot {m(result.pots[0].amount)}."]
-        for pot in result.pots[1:]:
-            label = "Side pot" if len(result.pots) == 2 else f"Side pot-{pot.index}"
-            parts.append(f"{label} {m(pot.amount)}.")
+    amounts = felt_pots(state)
+    if len(amounts) > 1:
+        parts = [f"Main pot {m(amounts[0])}."]
+        for index, amount in enumerate(amounts[1:], start=1):
+            label = "Side pot" if len(amounts) == 2 else f"Side pot-{index}"
+            parts.append(f"{label} {m(amount)}.")
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} " + " ".join(parts) + f" | Rake {rake}"]
     else:
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {rake}"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
 from games.engine.pots import build_pots
-from games.hand_text import event_text
+from games.hand_text import event_text, result_rows
 from games.history.masking import seat_inputs
 
 Money = Callable[[int], str]
@@ -34,7 +34,12 @@ PAYS = {
 COLLECTS = {EventKind.DEAL_BOARD, EventKind.SHOW, EventKind.MUCK, EventKind.WIN}
 
 
-def label(event: Event, names: dict[int, str], money: Money | None = None) -> str:
+def label(
+    event: Event,
+    names: dict[int, str],
+    money: Money | None = None,
+    pots: list[dict[str, Any]] | None = None,
+) -> str:
     """One line for people, from public facts only (the live table's log sentences).
 
     >>> from games.engine import Street
@@ -43,7 +48,7 @@ def label(event: Event, names: dict[int, str], money: Money | None = None) -> st
     """
     if event.kind is EventKind.DEAL_HOLE:
         return "The hole cards are dealt"  # one step for the whole deal
-    return str(event_text(event.to_dict(), names, money)["text"])
+    return str(event_text(event.to_dict(), names, money, pots)["text"])
 
 
 class _Felt:
@@ -186,7 +191,8 @@ def _steps_for(
             felt.apply(event)
         if k == len(groups) - 1:
             felt.sync(view)
-        steps.append(felt.step(label(group[0], names, money), group[0], actions))
+        pots = view["result"]["pots"] if view["result"] else None
+        steps.append(felt.step(label(group[0], names, money, pots), group[0], actions))
     return steps
 
 
@@ -244,6 +250,7 @@ def build_replay(
         "steps": steps,
         "result": {
             "pots": result["pots"],
+            "rows": result_rows(result["pots"], names, money),
             "shown": result["shown"],
             "finishing_stacks": {str(k): v for k, v in replayed.stacks().items()},
             "unsettled": replayed.unsettled,

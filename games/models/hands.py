@@ -26,6 +26,8 @@ class Hand(models.Model):
     # The table version at which the current turn began: an action quoting an older version
     # was decided on a stale view (or raced another one) and is refused.
     turn_version = models.PositiveBigIntegerField(default=0)
+    # True while the player to act is on their time bank (their own clock ran out).
+    on_time_bank = models.BooleanField(default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

@@ -91,6 +91,8 @@ class Seat(models.Model):
     # A player who sits down mid-game waits for the big blind unless they choose to post.
     entry = models.CharField(max_length=12, choices=Entry.choices, default=Entry.WAIT_FOR_BB)
     consecutive_timeouts = models.PositiveSmallIntegerField(default=0)
+    # The number of the hand in which this player last used their time bank (once a hand).
+    time_bank_used_in_hand = models.PositiveIntegerField(null=True, blank=True)
     # Set when the player asks to leave (or staff removes them) during a hand.
     leave_after_hand = models.BooleanField(default=False)
     sat_down_at = models.DateTimeField(auto_now_add=True)

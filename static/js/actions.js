@@ -22,9 +22,10 @@ export function presets(legal, hand, myBet) {
 }
 
 export class ActionBar {
-  constructor(root, { send }) {
+  constructor(root, { send, status }) {
     this.root = root;
     this.send = send;
+    this.status = status; // (view) => the status line, shown when it is not your turn
     this.key = null;
     this.view = null;
     this.pending = false;
@@ -36,35 +37,34 @@ export class ActionBar {
     const hand = view.hand;
     const legal = hand && !hand.complete ? hand.legal : null;
     const me = view.seats.find((s) => s.number === view.you.seat);
-    const key = JSON.stringify([hand && hand.number, hand && hand.street, legal, me && me.bet]);
+    if (!legal) {
+      // Not your turn: the status line, rebuilt from this view every time (never stale).
+      this.key = null;
+      this.pending = false;
+      this.legal = null;
+      this.amountBox = null;
+      this.root.classList.remove("your-turn");
+      this.showStatus();
+      return;
+    }
+    const key = JSON.stringify([hand.number, hand.street, legal, me && me.bet]);
     if (key === this.key && !this.pending) return;
     this.key = key;
     this.pending = false;
     this.legal = legal;
     this.amountBox = null;
     clear(this.root);
-    this.root.classList.toggle("your-turn", Boolean(legal));
-    if (legal) {
-      this.root.append(...this.controls(legal, hand, me ? me.bet : 0));
-    } else {
-      const text = this.waitingText(view, me);
-      if (text) this.root.append(h("p", { class: "hint" }, text));
-    }
+    this.root.classList.add("your-turn");
+    this.root.append(...this.controls(legal, hand, me ? me.bet : 0));
   }
 
-  waitingText(view, me) {
-    const hand = view.hand;
-    if (!me) {
-      return view.seats.length < view.max_seats
-        ? "You are watching. Pick an empty seat to play." : "You are watching.";
-    }
-    if (view.you.leaving) return "You leave the table when this hand ends.";
-    if (me.sitting_out) return "You are sitting out. Sit back in to be dealt the next hand.";
-    if (!hand || hand.complete) return "The next hand deals in a moment.";
-    if (!me.in_hand && !me.folded) return "You are dealt in from the next hand.";
-    if (hand.to_act === null) return "";
-    const actor = view.seats.find((s) => s.number === hand.to_act);
-    return actor ? `Waiting for ${actor.player} to act.` : "";
+  /** Refresh the status line (also called by the page's clock, for the countdown). */
+  showStatus() {
+    if (this.legal || !this.view) return;
+    const text = this.status(this.view);
+    const line = this.root.querySelector('[data-role="status"]');
+    if (line && line.textContent === text) return;
+    clear(this.root).append(h("p", { class: "hint", dataset: { role: "status" } }, text));
   }
 
   controls(legal, hand, myBet) {

@@ -2,6 +2,7 @@
 // Everything drawn comes from the server's view of the table for this viewer (docs/protocol.md).
 import { cardBack, cardFace, cardSlot } from "./cards.js";
 import { clear, h } from "./dom.js";
+import { seatBadge } from "./status.js";
 
 /** Where seat `number` sits, in % of the felt, with the viewer's own seat at the bottom. */
 export function seatAngle(number, maxSeats, anchor) {
@@ -33,18 +34,6 @@ function mark(code, best) {
   return best.has(code) ? "best" : "dim";
 }
 
-function seatStatus(seat, hand) {
-  if (seat.sitting_out) return "Sitting out";
-  if (seat.stack === 0 && !seat.in_hand) return "Out of chips";
-  if (seat.leaving) return "Leaving";
-  if (seat.all_in) return "All-in";
-  if (seat.folded) return "Folded";
-  if (seat.mucked) return "Mucked";
-  if (seat.waiting && !seat.in_hand) return "Waits for BB";
-  if (hand && !seat.in_hand && !seat.has_cards) return "Next hand";
-  return "";
-}
-
 function holeCards(seat, best) {
   if (seat.cards) return seat.cards.map((c) => cardFace(c, mark(c, best)));
   if (seat.has_cards) return [cardBack(), cardBack()];
@@ -60,7 +49,7 @@ function seatElement(seat, view, best, anchor, winners) {
   if (toAct) classes.push("to-act");
   if (seat.folded || seat.sitting_out) classes.push("inactive");
   if (winners.has(seat.number)) classes.push("winner");
-  const status = seatStatus(seat, hand);
+  const status = seatBadge(seat, hand);
   const angle = seatAngle(seat.number, view.max_seats, anchor);
   return h(
     "div",
@@ -70,9 +59,12 @@ function seatElement(seat, view, best, anchor, winners) {
       "div",
       { class: "plate" },
       h("div", { class: "name", title: seat.player }, seat.player),
-      h("div", { class: "stack" }, seat.stack.toLocaleString("en")),
+      h("div", { class: "stack" }, seat.stack.toLocaleString("en"),
+        seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${seat.bet.toLocaleString("en")}`)
+          : null),
       status ? h("div", { class: "status" }, status) : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
+      toAct && hand.on_time_bank ? h("div", { class: "time-bank" }, "Time bank") : null,
     ),
     seat.description
       ? h("div", { class: "shown-desc", title: seat.description }, seat.description)
@@ -102,7 +94,7 @@ function emptySeat(number, view, anchor, onSit) {
   );
 }
 
-function centre(view, best) {
+function centre(view, best, idleText) {
   const hand = view.hand;
   const board = hand ? hand.board : [];
   const cards = board.map((c) => cardFace(c, mark(c, best)));
@@ -130,7 +122,7 @@ function centre(view, best) {
   return h("div", { class: "centre" }, parts);
 }
 
-/** Who won what from which pot, as a list; null before the hand is over. */
+/** Who won what from which pots, as a list (the server's sentences); null before the end. */
 export function resultsList(view, where) {
   const hand = view.hand;
   if (!hand || !hand.complete || !hand.results.length) return null;
@@ -138,28 +130,13 @@ export function resultsList(view, where) {
     "ul",
     { class: `results ${where}` },
     hand.results.flatMap((pot) =>
-      pot.winners.map((w) =>
-        h(
-          "li",
-          {},
-          h("strong", {}, w.player),
-          ` wins ${w.amount} from the ${pot.pot.toLowerCase()}`,
-          pot.description ? ` with ${lowerFirst(pot.description)}` : "",
-        ),
-      ),
+      pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" ") } }, w.text)),
     ),
   );
 }
 
 export function lowerFirst(text) {
   return text ? text[0].toLowerCase() + text.slice(1) : text;
-}
-
-export function idleText(view) {
-  const ready = view.seats.filter((s) => !s.sitting_out && s.stack > 0).length;
-  if (view.status !== "open") return `The table is ${view.status}.`;
-  if (ready < 2) return "Waiting for players: the next hand deals when two are ready.";
-  return "The next hand is about to be dealt…";
 }
 
 function chips(seat, view, anchor) {
@@ -178,7 +155,7 @@ function button(seatNumber, view, anchor) {
 }
 
 /** Draw the whole felt for `view` into `felt`. `onSit(number)` is offered on empty seats. */
-export function renderFelt(felt, view, { onSit } = {}) {
+export function renderFelt(felt, view, { onSit, idleText } = {}) {
   const anchor = view.you.seat || 1;
   const best = winningCards(view);
   const winners = new Set(
@@ -187,7 +164,7 @@ export function renderFelt(felt, view, { onSit } = {}) {
       : [],
   );
   const bySeat = new Map(view.seats.map((s) => [s.number, s]));
-  const children = [centre(view, best)];
+  const children = [centre(view, best, idleText)];
   for (let number = 1; number <= view.max_seats; number += 1) {
     const seat = bySeat.get(number);
     children.push(

@@ -243,7 +243,8 @@ export class Replayer {
             { class: "rp-plate" },
             h("div", { class: "rp-name", title: player.name }, player.name,
               player.position ? h("span", { class: "rp-pos" }, player.position) : null),
-            h("div", { class: "rp-stack" }, chips(seat.stack)),
+            h("div", { class: "rp-stack" }, chips(seat.stack),
+              seat.bet > 0 ? h("span", { class: "rp-plate-bet" }, ` · bet ${chips(seat.bet)}`) : null),
             status ? h("div", { class: "rp-status" }, status) : null,
           ),
           seat.description ? h("div", { class: "rp-desc" }, seat.description) : null,
@@ -283,10 +284,9 @@ export class Replayer {
       return;
     }
     const name = (seat) => (this.players.get(seat) || { name: `seat ${seat}` }).name;
-    const pots = this.data.result.pots.map((pot) =>
-      h("li", {}, `${pot.name} ${chips(pot.amount)}: `,
-        pot.winners.map((seat, i) => `${name(seat)} wins ${chips(pot.shares[i])}`).join(", "),
-        pot.description ? ` with ${pot.description[0].toLowerCase()}${pot.description.slice(1)}` : ""));
+    // The server's sentences, the same as the live table's and the log's.
+    const pots = (this.data.result.rows || []).flatMap((pot) =>
+      pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" ") } }, w.text)));
     const shown = this.data.result.shown.map((hand) =>
       h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => card(c)), " ",
         hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " · best five: ",
@@ -295,12 +295,10 @@ export class Replayer {
     const notes = [];
     if (result.unsettled) notes.push(h("p", { class: "rp-unsettled" }, `Not settled: ${result.unsettled}`));
     if (result.rake) notes.push(h("p", { class: "rp-rake" }, `Rake: ${chips(result.rake)}`));
-    this.resultBox.replaceChildren(
-      h("h2", {}, "Result"),
-      ...notes,
-      h("ul", { class: "rp-pot-results" }, pots),
-      shown.length ? h("ul", { class: "rp-shown" }, shown) : null,
-    );
+    // replaceChildren() would write a null as the text "null": leave absent parts out.
+    const parts = [h("h2", {}, "Result"), ...notes, h("ul", { class: "rp-pot-results" }, pots)];
+    if (shown.length) parts.push(h("ul", { class: "rp-shown" }, shown));
+    this.resultBox.replaceChildren(...parts);
   }
 
   buildEquity() {

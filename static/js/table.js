@@ -5,6 +5,8 @@ import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
+import { Runout } from "./runout.js";
+import { betweenText, secondsUntil, statusText } from "./status.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const $ = (id) => document.getElementById(id);
@@ -20,6 +22,9 @@ let view = null;
 let wasMyTurn = false;
 // The acting seat's deadline on this page's own clock (immune to clock skew).
 let deadline = null;
+// When the next hand deals, on this page's clock (null: none planned).
+let nextDeal = null;
+const nextDealIn = () => (nextDeal === null ? null : secondsUntil(nextDeal));
 const hands = new Map(); // hand number -> log rows, the last few hands
 
 // ---------------------------------------------------------------- messages to the player
@@ -52,7 +57,10 @@ function send(message) {
   return false;
 }
 
-const actionBar = new ActionBar($("action-bar"), { send });
+const actionBar = new ActionBar($("action-bar"), {
+  send,
+  status: (table) => statusText(table, nextDealIn()),
+});
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -76,12 +84,27 @@ const socket = new TableSocket(config.socketPath, {
 
 // ---------------------------------------------------------------- drawing a view
 
-function render(table) {
+const runout = new Runout(() => {
+  if (view) render(view);
+});
+
+function render(latest) {
   // Public updates (the same bytes for every spectator) carry no `you`: keep the last one.
-  if (!table.you) table.you = view.you;
-  view = table;
+  if (!latest.you) latest.you = view.you;
+  const fresh = latest !== view; // a frame from the server, not a redraw of the last one
+  view = latest;
+  // What to draw: the view itself, or, while an all-in run-out is revealed street by street,
+  // the view as it stood at the street reached so far.
+  const table = runout.stage(latest);
   const hand = table.hand;
-  renderFelt(felt, table, { onSit: openSitDialog });
+  if (fresh) {
+    nextDeal = latest.next_hand_in === null || latest.next_hand_in === undefined
+      ? null : performance.now() + latest.next_hand_in * 1000;
+  }
+  renderFelt(felt, table, {
+    onSit: openSitDialog,
+    idleText: (shown) => betweenText(shown, nextDealIn()),
+  });
   actionBar.update(table);
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
@@ -93,7 +116,7 @@ function render(table) {
   youHave.hidden = !youHave.textContent;
 
   const acting = hand && !hand.complete && hand.to_act !== null && hand.seconds_left !== null;
-  deadline = acting ? performance.now() + hand.seconds_left * 1000 : null;
+  if (fresh || !acting) deadline = acting ? performance.now() + hand.seconds_left * 1000 : null;
   tick();
 
   const myTurn = Boolean(hand && !hand.complete && hand.legal);
@@ -117,22 +140,33 @@ function render(table) {
   leave.textContent = table.you.leaving ? "Leaving after this hand" : "Leave table";
 }
 
-/** Run the acting player's clock down between frames. */
+/** Run the acting player's clock and the countdown to the next deal down between frames. */
 function tick() {
+  if (view) {
+    actionBar.showStatus();
+    const idle = felt.querySelector('[data-role="between-hands"]');
+    if (idle) idle.textContent = betweenText(view, nextDealIn());
+  }
   const bar = felt.querySelector(".seat.to-act .clock > span");
   if (deadline === null || !view) {
     turnClock.hidden = true;
     return;
   }
   const left = Math.max(0, deadline - performance.now());
-  const share = clamp(left / (view.action_seconds * 1000), 0, 1);
+  const bank = Boolean(view.hand && view.hand.on_time_bank);
+  const full = bank ? view.time_bank_seconds : view.action_seconds;
+  const share = clamp(left / (Math.max(1, full) * 1000), 0, 1);
   if (bar) {
     bar.style.width = `${(share * 100).toFixed(1)}%`;
     bar.parentElement.classList.toggle("low", left < 5000);
+    bar.parentElement.classList.toggle("bank", bank);
   }
   const mine = view.hand && view.hand.legal;
   turnClock.hidden = !mine;
-  if (mine) turnClock.textContent = `Your turn · ${Math.ceil(left / 1000)} s`;
+  if (mine) {
+    turnClock.textContent = bank
+      ? `Time bank · ${Math.ceil(left / 1000)} s` : `Your turn · ${Math.ceil(left / 1000)} s`;
+  }
   turnClock.classList.toggle("low", left < 5000);
 }
 setInterval(tick, 200);

@@ -45,6 +45,25 @@ def pytest_collection_modifyitems(config, items):
 class Site:
     url: str
     log: Path
+    env: dict
+
+    def run(self, code: str) -> str:
+        """Run Python ``code`` in ``manage.py shell`` on the site's own database (to set up
+        hands with known decks); returns what it printed. Nothing it does is broadcast: pages
+        see it when they load."""
+        env = {**os.environ, **{k: v for k, v in self.env.items() if v is not None}}
+        for name in (k for k, v in self.env.items() if v is None):
+            env.pop(name, None)
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        return done.stdout
 
     def log_tail(self, lines: int = 60) -> str:
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
@@ -60,6 +79,7 @@ def site(tmp_path_factory):
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "1",
         "REDIS_URL": None,
+        "TIME_BANK_SECONDS": "3",  # short, so a test can watch a clock run out
     }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
@@ -71,7 +91,7 @@ def site(tmp_path_factory):
     )
     log_path = folder / "daphne.log"
     with daphne_server(env, log_path=log_path) as base:
-        yield Site(url=f"http://{base}", log=log_path)
+        yield Site(url=f"http://{base}", log=log_path, env=env)
 
 
 @pytest.fixture(scope="session")

@@ -279,7 +279,7 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
     assert pots[0] == pots[1] == pots[2]
     results = [p.page.locator(".centre .results").inner_text() for p in (alice, bob, carol)]
     assert results[0] == results[1] == results[2]
-    assert "wins" in results[0] and "from the main pot" in results[0]
+    assert "wins" in results[0] and "from the pot" in results[0]
 
     # The winner showed: their cards are face up on the other player's page and on the
     # spectator's (shown cards are public), the winning five highlighted, the hand described.

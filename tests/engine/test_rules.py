@@ -360,12 +360,12 @@ def test_a_shown_hand_carries_its_description_and_best_five():
     state = river_showdown(last_bettor=False)
     shown = next(e for e in state.events if e.kind is EventKind.SHOW and e.seat == 3)
     assert shown.cards == ("9s", "9d")
-    assert shown.text == "Three of a kind, nines"
+    assert shown.text == "Three of a kind, nines, ace-king"
     assert set(shown.best_five) == {"9s", "9d", "9c", "As", "Kh"}
     assert state.result is not None
     first = state.result.shown[0]
     assert (first.seat, first.description) == (1, "Two pair, aces and sevens with a king kicker")
-    assert state.result.pots[0].description == "Three of a kind, nines"
+    assert state.result.pots[0].description == "Three of a kind, nines, ace-king"
 
 
 # ---------------------------------------------------------------------------- illegal

@@ -35,7 +35,7 @@ def test_evaluate_with_several_hands_and_a_board_names_the_winner():
     out = run("evaluate", "AhAd", "KcKs", "--board", "2c 7d 9h Jc Qs")
     assert "Hand 1: Ah Ad" in out and "Hand 2: Kc Ks" in out
     assert "hand:      Pair of kings" in out
-    assert out.strip().endswith("Winner: hand 1 (Pair of aces)")
+    assert out.strip().endswith("Winner: hand 1 (Pair of aces, queen-jack-nine)")
 
 
 def test_evaluate_reports_a_split_pot():

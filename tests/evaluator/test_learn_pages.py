@@ -77,7 +77,7 @@ SHOWDOWNS = [
     (["Ah Kd", "Ac Kc"], "Qh Js Tc 3d 3c", [1, 2], "Straight, ace high"),
     (["Ah 2c", "Kh Kd"], "3d 4s 5h Kc 9s", [1], "Straight, five high"),  # the wheel
     (["5c 4d 3h 2s Ac", "Kh Kd Ks 4c 4h"], "", [2], "Full house, kings full of fours"),
-    (["Ah Kh", "Qs Qd", "7c 6c"], "Qh 8c 5c 9h 2h", [1], "Flush, ace high"),
+    (["Ah Kh", "Qs Qd", "7c 6c"], "Qh 8c 5c 9h 2h", [1], "Flush, ace-king-queen-nine-two"),
     (["2c 3d", "4h 5s"], "Ah Ad Ac Kd Ks", [1, 2], "Full house, aces full of kings"),
 ]
 

@@ -103,13 +103,13 @@ SEED_002 = [
     ("3 ♤, 3 ♡, Q ♡, 3 ♧, Q ♧", Category.FULL_HOUSE, "Full house, threes full of queens"),
     ("ACE ♤, 2 ♡, 3 ♡, 4 ♧, 5 ♧", Category.STRAIGHT, "Straight, five high"),
     ("6 ♤, 2 ♡, 3 ♡, 4 ♧, 5 ♧", Category.STRAIGHT, "Straight, six high"),
-    ("6 ♤, 2 ♡, 6 ♡, 6 ♧, J ♧", Category.THREE_OF_A_KIND, "Three of a kind, sixes"),
+    ("6 ♤, 2 ♡, 6 ♡, 6 ♧, J ♧", Category.THREE_OF_A_KIND, "Three of a kind, sixes, jack-two"),
     ("6 ♤, 2 ♡, 10 ♡, 6 ♧, 2 ♧", Category.TWO_PAIR,
      "Two pair, sixes and twos with a ten kicker"),
-    ("6 ♤, 2 ♡, 10 ♡, 6 ♧, 3 ♧", Category.ONE_PAIR, "Pair of sixes"),
-    ("Q ♤, 2 ♡, 10 ♡, 6 ♧, 3 ♧", Category.HIGH_CARD, "High card, queen"),
+    ("6 ♤, 2 ♡, 10 ♡, 6 ♧, 3 ♧", Category.ONE_PAIR, "Pair of sixes, ten-three-two"),
+    ("Q ♤, 2 ♡, 10 ♡, 6 ♧, 3 ♧", Category.HIGH_CARD, "High card, queen, ten-six-three-two"),
     # 002 ranks the ace as 1 and would name the ten here; the ace is high.
-    ("ACE ♤, 2 ♡, 10 ♡, 6 ♧, 3 ♧", Category.HIGH_CARD, "High card, ace"),
+    ("ACE ♤, 2 ♡, 10 ♡, 6 ♧, 3 ♧", Category.HIGH_CARD, "High card, ace, ten-six-three-two"),
 ]
 
 
@@ -128,8 +128,8 @@ SEED_003 = [
     ("Ah Kd Qc Js Th 3c 2d", "Straight, ace high"),
     ("Ah 2d 3c 4s 5h 9c Jd", "Straight, five high"),
     ("9s 8s 7s 6s 5s 9h 9d", "Straight flush, nine high"),
-    ("As Ks 3s 7s 9s 9h 9d", "Flush, ace high"),
-    ("As Ah 3c 7d 9s Jh Qd", "Pair of aces"),
+    ("As Ks 3s 7s 9s 9h 9d", "Flush, ace-king-nine-seven-three"),
+    ("As Ah 3c 7d 9s Jh Qd", "Pair of aces, queen-jack-nine"),
 ]
 
 

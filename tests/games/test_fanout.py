@@ -163,4 +163,4 @@ def comparable(view: dict) -> dict:
     spectator's updates are the public frame (no "you"), their snapshot has their own."""
     hand = {**view["hand"], "seconds_left": None} if view["hand"] else None
     you = view["you"] if view["you"] and view["you"]["seat"] is not None else None
-    return {**view, "hand": hand, "you": you}
+    return {**view, "hand": hand, "you": you, "next_hand_in": None}

@@ -130,7 +130,10 @@ def test_an_idle_player_is_folded_when_the_clock_runs_out(table, alice, bob, car
     hand = seat_three_and_deal(table, alice, bob, carol)
     services.run_due_work(now=timezone.now() + timedelta(seconds=5))
     assert not hand.actions.filter(kind="fold").exists()  # not yet due
-    services.run_due_work(now=timezone.now() + timedelta(seconds=table.action_seconds + 1))
+    late = timezone.now() + timedelta(seconds=table.action_seconds + 1)
+    services.run_due_work(now=late)  # alice's clock ran out: her time bank starts
+    assert not hand.actions.filter(kind="fold").exists()
+    services.run_due_work(now=late + timedelta(seconds=services.time_bank_seconds() + 1))
     fold = hand.actions.get(kind="fold")
     assert (fold.seat, fold.timed_out) == (1, True)
 
@@ -140,8 +143,9 @@ def test_two_timeouts_in_a_row_sit_a_player_out(table, alice, bob):
     services.sit(table.id, bob, 2, 200)
     now = timezone.now()
     # Heads-up the button acts first preflop and the button moves each hand, so the
-    # idle players time out in turn: alice (hand 1), bob (hand 2), alice again (hand 3).
-    for _ in range(6):
+    # idle players time out in turn: alice (hand 1), bob (hand 2), alice again (hand 3),
+    # each after their time bank: deal, bank, timeout, three times.
+    for _ in range(9):
         now += timedelta(seconds=60)
         services.run_due_work(now=now)  # alternately: deal a hand, time its actor out
     seats = {s.user.username: s for s in Seat.objects.select_related("user")}

@@ -72,7 +72,11 @@ async def test_three_players_play_to_showdown_and_nobody_sees_what_they_must_not
     assert {s["player"]: s["stack"] for s in final["seats"]} == {
         "alice": 200, "bob": 232, "carol": 168,
     }
-    assert final["hand"]["results"][0]["winners"] == [{"seat": 2, "player": "bob", "amount": 64}]
+    (winner,) = final["hand"]["results"][0]["winners"]
+    assert {k: winner[k] for k in ("seat", "player", "amount")} == {
+        "seat": 2, "player": "bob", "amount": 64,
+    }
+    assert winner["text"].startswith("bob wins 64 from the pot with a pair of aces")
     shown = {s["player"]: s for s in a.latest_table["seats"]}
     assert shown["bob"]["cards"] == ["As", "Ah"] and shown["bob"]["description"]
     assert shown["carol"]["cards"] is None and shown["carol"]["mucked"]

@@ -52,7 +52,7 @@ def test_a_pasted_hand_is_replayed_and_not_stored(logged_in):
     labels = [s["label"] for s in data["steps"]]
     assert "Cy raises to 6" in labels and "Bo raises to 20" in labels
     assert "Uncalled bet of 40 returned to Bo" in labels
-    assert labels[-1] == "Bo wins 81 from the main pot"
+    assert labels[-1] == "Bo wins 81 from the pot"
     dealt = data["steps"][3]
     assert {s["seat"]: s["cards"] for s in dealt["seats"]} == {1: None, 2: ["Kd", "Kc"], 3: None}
     final = {s["seat"]: s["stack"] for s in data["steps"][-1]["seats"]}
@@ -131,7 +131,7 @@ finishing_stacks = [10, 24.15, 8.20]
     data = replay_json(response)
     labels = [s["label"] for s in data["steps"]]
     assert "p3 raises to $0.85" in labels and "Uncalled bet of $1.20 returned to p3" in labels
-    assert labels[-1] == "p3 wins $1.80 from the main pot"
+    assert labels[-1] == "p3 wins $1.80 from the pot"
     assert data["money"] == {"symbol": "$", "scale": 100, "places": 2}
     assert data["result"]["rake"] == 10  # the site kept ten cents of p3's pot
 

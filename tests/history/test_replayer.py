@@ -108,7 +108,7 @@ def test_the_showdown_steps_show_stacks_pot_and_winner(showdown_hand, alice):
     river_call = next(s for s in data["steps"] if s["label"] == "carol calls 20")
     assert river_call["total_pot"] == 64
     assert [s["stack"] for s in river_call["seats"]] == [168, 168, 200]
-    assert data["steps"][-1]["label"].startswith("bob wins 64 from the main pot")
+    assert data["steps"][-1]["label"].startswith("bob wins 64 from the pot with a pair of aces")
     assert data["result"]["pots"][0]["winners"] == [2]
     shown = data["result"]["shown"]
     assert [h["seat"] for h in shown] == [2] and len(shown[0]["best_five"]) == 5

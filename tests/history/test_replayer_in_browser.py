@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import conftest as browser
-from tests.history.conftest import deal_showdown, deal_side_pots
+from tests.history.conftest import ACES_KINGS_DECK, deal_showdown, deal_side_pots, play, seat
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -108,7 +108,7 @@ def test_keys_and_buttons_step_through_the_hand(page_for, live_server, table, al
         shown = felt(page)
         assert shown["pot"] == steps[k]["total_pot"]
         assert shown["stacks"] == {s["seat"]: s["stack"] for s in steps[k]["seats"]}
-    expect(page.locator("#rp-result")).to_contain_text("Side pot 1 100: carol wins 100")
+    expect(page.locator("#rp-result")).to_contain_text("carol wins 100 from side pot 1")
     page.keyboard.press("Home")
     expect(count).to_have_text(f"Step 1 of {len(steps)}")
     page.get_by_role("button", name="Step forward").click()
@@ -137,3 +137,43 @@ def test_the_page_never_draws_a_hidden_card(page_for, live_server, table, alice,
             page.keyboard.press("ArrowRight")
         assert {"As", "Ah"} <= drawn and not drawn & hidden, drawn
         assert page.problems == []
+
+
+def test_a_hand_won_without_a_showdown_has_a_clean_result_panel(
+    page_for, live_server, table, alice, bob, carol
+):
+
+    def folded():
+        seat(table, (alice, 200), (bob, 200), (carol, 200))
+        return play(table, ACES_KINGS_DECK, [(alice, "raise", 6), (bob, "fold"), (carol, "fold")])
+
+    hand = off_the_loop(folded)
+    page = page_for(alice)
+    page.goto(f"{live_server.url}/hands/{hand.id}/")
+    page.keyboard.press("End")
+    result = page.locator("#rp-result")
+    expect(result).to_contain_text("alice wins 5 from the pot")
+    assert "null" not in result.inner_text()
+    assert "undefined" not in result.inner_text()
+    assert page.problems == []
+
+
+def test_pots_paid_as_one_are_named_as_the_felt_showed_them(
+    page_for, live_server, table, alice, bob, carol
+):
+
+    def merged():
+        seat(table, (alice, 50), (bob, 200), (carol, 100))
+        return play(table, ACES_KINGS_DECK, [(alice, "all_in"), (bob, "all_in"), (carol, "call")])
+
+    hand = off_the_loop(merged)
+    page = page_for(bob)
+    page.goto(f"{live_server.url}/hands/{hand.id}/")
+    page.keyboard.press("End")
+    expect(page.locator(".rp-side-pot")).to_have_text(["Main pot: 150", "Side pot 1: 100"])
+    result = page.locator("#rp-result .rp-pot-results")
+    expect(result).to_contain_text(
+        "bob wins 250 from the main pot and side pot 1 with a pair of aces"
+    )
+    expect(page.locator("#rp-log")).to_contain_text("bob wins 250 from the main pot and side pot 1")
+    assert page.problems == []

@@ -1,0 +1,106 @@
+// All-in run-outs street by street. The server deals the rest of the board at once and the
+// hand ends in that same version (games/runout.py); this page reveals the streets one at a
+// time, `view.runout_street_seconds` apart, and holds back what would tell the ending early
+// (the winners, the final descriptions, the payouts and the log rows after that street).
+
+const STREETS = { 3: "flop", 4: "turn", 5: "river" };
+
+/** Chips each seat won in this hand's results. */
+function winnings(hand) {
+  const won = new Map();
+  for (const pot of hand.results || []) {
+    for (const w of pot.winners) won.set(w.seat, (won.get(w.seat) || 0) + w.amount);
+  }
+  return won;
+}
+
+/** Log rows up to the deal of board card number `cards` (the rows after it stay hidden). */
+function logUpTo(log, cards) {
+  const rows = [];
+  let dealt = 0;
+  for (const row of log) {
+    if (row.kind === "deal_board") {
+      dealt += row.cards.length;
+      if (dealt > cards) break;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** `view` as it stood when only `cards` board cards were out: the hand not yet over. */
+export function stagedView(view, cards) {
+  const hand = view.hand;
+  const won = winnings(hand);
+  return {
+    ...view,
+    seats: view.seats.map((seat) => ({
+      ...seat,
+      stack: seat.stack - (won.get(seat.number) || 0),
+      bet: 0,
+      description: null,
+      best_five: null,
+    })),
+    hand: {
+      ...hand,
+      board: hand.board.slice(0, cards),
+      street: STREETS[cards] || hand.street,
+      complete: false,
+      results: [],
+      your_hand: null,
+      to_act: null,
+      seconds_left: null,
+    },
+    log: logUpTo(view.log, cards),
+  };
+}
+
+/** Decides, for each view the server sends, what to draw now. */
+export class Runout {
+  constructor(redraw) {
+    this.redraw = redraw; // called when the next street is due
+    this.hand = null; // the hand number being followed
+    this.shown = 0; // board cards shown so far for it
+    this.timer = null;
+  }
+
+  /** The view to draw for `view`: itself, or a staged copy while a run-out is revealed. */
+  stage(view) {
+    const hand = view.hand;
+    if (!hand) {
+      this.stop();
+      this.hand = null;
+      return view;
+    }
+    if (this.hand !== hand.number) {
+      // A hand first seen now (a new deal, or a page opened mid-hand): nothing to reveal.
+      this.stop();
+      this.hand = hand.number;
+      this.shown = hand.board.length;
+      return view;
+    }
+    const target = hand.board.length;
+    if (this.timer !== null) return stagedView(view, this.shown); // wait for the pause
+    if (target <= this.shown || hand.to_act !== null) {
+      this.shown = target;
+      return view;
+    }
+    const next = [3, 4, 5].find((n) => n > this.shown);
+    if (next === undefined || next >= target) {
+      this.shown = target;
+      return view;
+    }
+    this.shown = next;
+    const pause = Math.max(0, Number(view.runout_street_seconds) || 0) * 1000;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.redraw();
+    }, pause);
+    return stagedView(view, next);
+  }
+
+  stop() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

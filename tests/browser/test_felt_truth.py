@@ -1,0 +1,274 @@
+"""What the felt says is true on every update: three guests and a spectator at one table
+(issue 13, played at 1366x860).
+
+Each test reproduces one thing a play-through found wrong: the status line naming a player
+who is no longer to act, a "Waits for BB" badge on a player who chose to post, no countdown
+to the next deal, and a page that kept retrying its socket after its session logged out.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_table_in_browser import Person, wait_for_new_hand
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+LAPTOP = {"width": 1366, "height": 860}
+
+
+class Guest(Person):
+    def __init__(self, chromium, site, name):
+        super().__init__(chromium, site, name)
+        self.page.set_viewport_size(LAPTOP)
+
+    def status(self):
+        return self.page.locator("#action-bar .hint")
+
+
+@pytest.fixture(scope="module")
+def three_handed(chromium, site):
+    people = [Guest(chromium, site, name) for name in ("dora", "eve", "finn", "gus")]
+    dora, eve, finn, gus = people
+    dora.join_as_guest()
+    dora.page.goto("/")
+    form = dora.page.locator("form.create-table")
+    form.get_by_label("Table name").fill("Truth table")
+    form.get_by_label("Small blind").fill("1")
+    form.get_by_label("Big blind").fill("2")
+    form.get_by_label("Seats").fill("6")
+    form.get_by_label("Seconds to act").fill("60")
+    form.get_by_role("button", name="Create table").click()
+    expect(dora.page.locator(".table-title h1")).to_have_text("Truth table")
+    url = dora.page.url
+    dora.sit(1)
+    for person, number in ((eve, 3), (finn, 5)):
+        person.join_as_guest()
+        person.page.goto(url)
+        person.sit(number)
+    gus.join_as_guest()
+    gus.page.goto(url)
+    yield people
+    for person in people:
+        assert not person.problems, f"{person.name}: {person.problems}"
+        person.close()
+
+
+def actor_of(person):
+    hand = person.view()["hand"]
+    if hand is None or hand["complete"] or hand["to_act"] is None:
+        return None
+    return next(s["player"] for s in person.view()["seats"] if s["number"] == hand["to_act"])
+
+
+def test_the_status_line_names_whoever_is_to_act_now_on_every_page(three_handed):
+    dora, eve, finn, gus = three_handed
+    players = {p.name: p for p in (dora, eve, finn)}
+    number = wait_for_new_hand([dora, eve, finn, gus])
+    turns = 0
+    for _ in range(30):
+        actor = actor_of(dora)
+        if actor is None:
+            break
+        for person in (dora, eve, finn, gus):
+            if person.name != actor:
+                # The turn passes between two other players: the text must follow it.
+                expect(person.status()).to_contain_text(f"Waiting for {actor} to act.",
+                                                        timeout=5_000)
+        bar = players[actor].page.locator("#action-bar")
+        expect(bar.locator("button.act:not([disabled])").first).to_be_visible()
+        button = bar.locator("button[data-action=check], button[data-action=call]").first
+        to_act = dora.view()["hand"]["to_act"]
+        button.click()
+        turns += 1
+        dora.page.wait_for_function(
+            "([n, t]) => { const h = window.pokerTable.view.hand;"
+            " return !h || h.number !== n || h.complete || h.to_act !== t; }",
+            arg=[number, to_act],
+        )
+    assert turns >= 3  # three-handed: at least one turn passed between two others
+
+
+def test_between_hands_every_page_counts_down_to_the_next_deal(three_handed):
+    dora, eve, finn, gus = three_handed
+    dora.page.wait_for_function(
+        "() => { const v = window.pokerTable.view; return v.hand && v.hand.complete; }",
+        timeout=120_000,
+    )
+    countdown = re.compile(r"Next hand in \d+ s\.|Dealing the next hand")
+    for person in (dora, eve, finn, gus):
+        expect(person.status()).to_contain_text(countdown)
+
+
+def test_a_player_who_posts_a_big_blind_is_not_told_to_wait_for_it(three_handed, chromium,
+                                                                   site):
+    dora = three_handed[0]
+    hal = Guest(chromium, site, "hal")
+    try:
+        hal.join_as_guest()
+        hal.page.goto(dora.page.url)
+        hal.page.locator("button.sit-here[data-seat='6']").click()
+        dialog = hal.page.locator("#sit-dialog")
+        dialog.locator("input[name=post_now]").check()
+        dialog.get_by_role("button", name="Sit down").click()
+        seat = dora.page.locator(".seat[data-seat='6']")
+        expect(seat).to_contain_text("hal")
+        # Until hal's first hand: the badge says what hal chose, never "Waits for BB".
+        hal.page.wait_for_function(
+            "() => { const v = window.pokerTable.view; const s = v.seats.find("
+            " x => x.number === 6); return s && (s.posting || s.in_hand); }"
+        )
+        if not hal.view()["seats"][-1]["in_hand"]:
+            expect(seat).not_to_contain_text("Waits for BB")
+            expect(hal.status()).to_contain_text("You post a big blind to play the next hand.")
+        wait_for_new_hand([hal])
+        expect(hal.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
+        expect(seat).not_to_contain_text("Waits for BB")
+        assert not hal.problems, hal.problems
+    finally:
+        hal.close()
+
+
+def test_a_page_whose_session_logged_out_stops_retrying_and_says_why(chromium, site):
+    ivy = Guest(chromium, site, "ivy")
+    try:
+        ivy.join_as_guest()
+        ivy.page.goto("/")
+        ivy.page.locator("table a", has_text="Join").first.click()
+        expect(ivy.page.locator("#poker")).to_have_attribute("data-state", "open")
+        sockets = []
+        ivy.page.on("websocket", lambda socket: sockets.append(socket.url))
+        other = ivy.context.new_page()
+        other.goto("/")
+        other.get_by_role("button", name="Log out").click()
+        banner = ivy.page.locator("#banner")
+        expect(banner).to_contain_text("not logged in", timeout=10_000)
+        expect(ivy.page.locator("#poker")).to_have_attribute("data-state", "closed")
+        ivy.page.wait_for_timeout(6_000)  # several retry periods
+        assert len(sockets) <= 1, sockets
+        expect(ivy.page.locator("#poker")).to_have_attribute("data-state", "closed")
+        other.close()
+    finally:
+        ivy.close()
+
+
+def test_a_clock_that_runs_out_uses_the_time_bank_then_the_log_says_timed_out(chromium, site):
+    juno, kai = Guest(chromium, site, "juno"), Guest(chromium, site, "kai")
+    try:
+        juno.join_as_guest()
+        juno.page.goto("/")
+        form = juno.page.locator("form.create-table")
+        form.get_by_label("Table name").fill("Clock table")
+        form.get_by_label("Seconds to act").fill("5")
+        form.get_by_role("button", name="Create table").click()
+        expect(juno.page.locator(".table-title h1")).to_have_text("Clock table")
+        juno.sit(1)
+        kai.join_as_guest()
+        kai.page.goto(juno.page.url)
+        kai.sit(2)
+        wait_for_new_hand([juno, kai])
+        idle = juno if juno.my_turn() or juno.view()["hand"]["to_act"] == 1 else kai
+        other = kai if idle is juno else juno
+        # Nobody acts: after 5 s the idle player's time bank shows on every page.
+        expect(other.page.locator(".seat.to-act .time-bank")).to_have_text("Time bank",
+                                                                            timeout=10_000)
+        expect(idle.page.locator("#turn-clock")).to_contain_text("Time bank")
+        expect(other.status()).to_contain_text(f"Waiting for {idle.name} to act (on their")
+        expect(other.page.locator("#log")).to_contain_text(
+            re.compile(f"{idle.name} timed out and (folds|checks)"), timeout=10_000
+        )
+        assert not idle.problems and not other.problems
+    finally:
+        juno.close()
+        kai.close()
+
+
+def test_sitting_out_on_your_turn_acts_at_once(chromium, site):
+    lou, mia = Guest(chromium, site, "lou"), Guest(chromium, site, "mia")
+    try:
+        lou.join_as_guest()
+        lou.page.goto("/")
+        form = lou.page.locator("form.create-table")
+        form.get_by_label("Table name").fill("Away table")
+        form.get_by_label("Seconds to act").fill("60")
+        form.get_by_role("button", name="Create table").click()
+        lou.sit(1)
+        mia.join_as_guest()
+        mia.page.goto(lou.page.url)
+        mia.sit(2)
+        number = wait_for_new_hand([lou, mia])
+        actor = lou if lou.view()["hand"]["to_act"] == 1 else mia
+        expect(actor.page.locator("#action-bar.your-turn")).to_be_visible()
+        actor.page.locator("#sit-out").click()
+        # Folded at once (heads-up preflop the button acts first and faces the big blind),
+        # not after the 60 s clock.
+        expect(actor.page.locator("#log")).to_contain_text(f"{actor.name} folds", timeout=5_000)
+        assert actor.view()["hand"]["number"] == number
+        expect(actor.status()).to_contain_text("You are sitting out.")
+    finally:
+        lou.close()
+        mia.close()
+
+
+WATCH_BOARD = """() => {
+  window.boardSeen = [];
+  setInterval(() => {
+    const cards = document.querySelectorAll('.board .card[data-card]').length;
+    const result = Boolean(document.querySelector('.results li'));
+    const last = window.boardSeen[window.boardSeen.length - 1];
+    if (!last || last.cards !== cards || last.result !== result) {
+      window.boardSeen.push({cards, result, at: performance.now()});
+    }
+  }, 50);
+}"""
+
+
+def send_act(person, action):
+    person.page.evaluate(
+        "(action) => window.pokerTable.socket.send("
+        "{type: 'act', action, version: window.pokerTable.view.version})",
+        action,
+    )
+
+
+def test_an_all_in_run_out_is_dealt_street_by_street(chromium, site):
+    nia, otto, pia = (Guest(chromium, site, name) for name in ("nia", "otto", "pia"))
+    try:
+        nia.join_as_guest()
+        nia.page.goto("/")
+        form = nia.page.locator("form.create-table")
+        form.get_by_label("Table name").fill("Run-out table")
+        form.get_by_label("Seconds to act").fill("60")
+        form.get_by_role("button", name="Create table").click()
+        nia.sit(1)
+        otto.join_as_guest()
+        otto.page.goto(nia.page.url)
+        otto.sit(2)
+        pia.join_as_guest()
+        pia.page.goto(nia.page.url)
+        number = wait_for_new_hand([nia, otto, pia])
+        pia.page.evaluate(WATCH_BOARD)
+        first = nia if nia.view()["hand"]["to_act"] == 1 else otto
+        second = otto if first is nia else nia
+        send_act(first, "all_in")
+        second.page.wait_for_function("() => Boolean(window.pokerTable.view.hand.legal)")
+        send_act(second, "call")
+        pia.page.wait_for_function(
+            "n => { const h = window.pokerTable.view.hand; return h.number === n && h.complete; }",
+            arg=number,
+        )
+        expect(pia.page.locator(".centre .results li, #results-below li").first).to_be_attached(
+            timeout=10_000
+        )
+        seen = pia.page.evaluate("window.boardSeen")
+        counts = [s["cards"] for s in seen]
+        assert [c for c in counts if c] == [3, 4, 5], seen  # one street at a time
+        flop, turn, river = (next(s for s in seen if s["cards"] == n) for n in (3, 4, 5))
+        assert turn["at"] - flop["at"] >= 1000 and river["at"] - turn["at"] >= 1000, seen
+        assert not any(s["result"] for s in seen if s["cards"] < 5), seen  # no early result
+        for person in (nia, otto, pia):
+            assert not person.problems, person.problems
+    finally:
+        for person in (nia, otto, pia):
+            person.close()
