@@ -26,6 +26,8 @@ class Hand(models.Model):
     # The table version at which the current turn began: an action quoting an older version
     # was decided on a stale view (or raced another one) and is refused.
     turn_version = models.PositiveBigIntegerField(default=0)
+    # When the bot to act takes its turn (None when the actor is a person, or nobody is).
+    bot_acts_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 
@@ -39,7 +41,10 @@ class Hand(models.Model):
                 name="one_live_hand_per_table",
             ),
         ]
-        indexes = [models.Index(fields=["status", "action_deadline"])]
+        indexes = [
+            models.Index(fields=["status", "action_deadline"]),
+            models.Index(fields=["status", "bot_acts_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"Hand #{self.number} at {self.table.name}"
