@@ -45,6 +45,7 @@ class SeatRow:
     sitting_out: bool = False
     waiting: bool = False
     leaving: bool = False
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,8 @@ def _seat_views(
     for seat in seats:
         taken.add(seat.number)
         row = _empty_seat(seat.number, seat.name, seat.stack)
-        row.update(sitting_out=seat.sitting_out, waiting=seat.waiting, leaving=seat.leaving)
+        row.update(sitting_out=seat.sitting_out, waiting=seat.waiting, leaving=seat.leaving,
+                   bot=seat.bot)
         # The hand's cards and bets belong to this chair's occupant only if they played it.
         played = hand is not None and hand.users.get(seat.number) == seat.user_id
         if played and seat.number in players:
@@ -244,6 +246,7 @@ def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
         "sitting_out": False,
         "waiting": False,
         "leaving": False,
+        "bot": False,
         "left": False,
         "is_button": False,
         "has_cards": False,

@@ -17,7 +17,7 @@ from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSna
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
-    "entry", "leave_after_hand",
+    "entry", "leave_after_hand", "user__player__bot_style",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -44,6 +44,7 @@ def capture(
             sitting_out=row["sitting_out"],
             waiting=row["entry"] != Seat.Entry.PLAYING,
             leaving=row["leave_after_hand"],
+            bot=bool(row["user__player__bot_style"]),
         )
         for row in rows
     )

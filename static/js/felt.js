@@ -69,7 +69,8 @@ function seatElement(seat, view, best, anchor, winners) {
     h(
       "div",
       { class: "plate" },
-      h("div", { class: "name", title: seat.player }, seat.player),
+      h("div", { class: "name", title: seat.player }, seat.player,
+        seat.bot ? h("span", { class: "bot-badge", title: "A computer player" }, "BOT") : ""),
       h("div", { class: "stack" }, seat.stack.toLocaleString("en")),
       status ? h("div", { class: "status" }, status) : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,

@@ -5,6 +5,7 @@ import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
+import { Coach } from "./coach.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const $ = (id) => document.getElementById(id);
@@ -53,6 +54,7 @@ function send(message) {
 }
 
 const actionBar = new ActionBar($("action-bar"), { send });
+const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -86,6 +88,7 @@ function render(table) {
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
   renderLog($("log"), hands);
+  if (coach) coach.update(table);
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));
