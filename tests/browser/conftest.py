@@ -60,6 +60,7 @@ def site(tmp_path_factory):
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DEBUG": "1",
         "REDIS_URL": None,
+        "BOT_THINK_SECONDS": "0.3",  # bots at practice tables: quick, but not instant
     }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
