@@ -103,3 +103,23 @@ def test_bots_are_marked_on_the_felt(alice, table):
     _version, frame = load_snapshot_frame(table.id, alice.id)
     seats = json.loads(frame)["table"]["seats"]
     assert [(s["player"], s["bot"]) for s in seats] == [("alice", False), ("Randy (bot)", True)]
+
+
+def test_bots_are_named_as_bots_in_the_replayer_and_the_exports(
+    alice_client, alice, settings
+):
+    settings.BOT_THINK_SECONDS = 0
+    table = practise(alice_client, bots=1, strength="easy")
+    services.start_next_hand(table.id)
+    table.refresh_from_db()
+    services.act(table.id, alice, "fold", None, table.version)
+    hand = Hand.objects.get(table=table)
+    pages = [  # My hands lists tables and results, no opponents' names
+        reverse("history:hand", args=[hand.id]),
+        reverse("history:hand_phh", args=[hand.id]),
+        reverse("history:hand_pokerstars", args=[hand.id]),
+    ]
+    for url in pages:
+        response = alice_client.get(url)
+        assert response.status_code == 200, url
+        assert "Cal (bot)" in response.content.decode(), url
