@@ -9,7 +9,7 @@ SYNCED := $(VENV)/.synced
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv lint bench bench-live clean
+.PHONY: run test venv lint bench bench-live bench-bots clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
@@ -27,6 +27,10 @@ lint: $(SYNCED)
 
 bench: $(SYNCED)
 	$(VENV)/bin/python bench/evaluator.py
+
+# Bot strength: tight-aggressive against the calling station and the random bot (about a minute)
+bench-bots: $(SYNCED)
+	$(VENV)/bin/python bench/bots.py $(BOTS_ARGS)
 
 # Starts its own servers (PostgreSQL + Redis too when they answer); e.g. LIVE_ARGS=--quick
 bench-live: $(SYNCED)

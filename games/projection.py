@@ -47,6 +47,7 @@ class SeatRow:
     leaving: bool = False
     posting: bool = False  # newly seated, posts a big blind to play the next hand
     timed_out: bool = False  # sat out by the table after timing out
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,6 +236,7 @@ def _seat_views(
             leaving=seat.leaving,
             posting=seat.posting,
             timed_out=seat.timed_out,
+            bot=seat.bot,
         )
         # The hand's cards and bets belong to this chair's occupant only if they played it.
         played = hand is not None and hand.users.get(seat.number) == seat.user_id
@@ -267,6 +269,7 @@ def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
         "posting": False,
         "timed_out": False,
         "leaving": False,
+        "bot": False,
         "left": False,
         "is_button": False,
         "has_cards": False,

@@ -6,6 +6,7 @@ version they saw when they act, so a stale click is refused instead of applied t
 engine state is saved before anything is broadcast: the broadcast runs on commit.
 """
 
+import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -15,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import broadcast, chips, snapshots
+from games.bots import driver as bot_turns
 from games.engine import (
     Action,
     ActionKind,
@@ -36,6 +38,11 @@ from games.runout import runout_pause
 FIRST_DEAL_DELAY = timedelta(seconds=1)
 # After this many timeouts in a row a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+def bot_think_time() -> timedelta:
+    """A bot's human-like pause before it acts: BOT_THINK_SECONDS, give or take half."""
+    return timedelta(seconds=settings.BOT_THINK_SECONDS * random.uniform(0.5, 1.5))
 
 
 def next_hand_delay() -> timedelta:
@@ -86,7 +93,7 @@ def lock_table(table_id: int) -> Locked:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError("That table does not exist.") from None
-    seats = list(Seat.objects.filter(table=table).select_related("user"))
+    seats = list(Seat.objects.filter(table=table).select_related("user", "user__player"))
     latest = table.hands.order_by("-number").first()
     live = latest if latest is not None and latest.status == Hand.Status.IN_PROGRESS else None
     state = HandState.from_dict(live.state) if live else None
@@ -115,8 +122,17 @@ def publish_change(locked: Locked) -> None:
 
 
 def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
+    """Deal again after ``delay`` when two players are ready and a person is still seated
+    (bots play on with nobody connected, but not at a table no person sits at)."""
     ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
-    table.next_hand_at = now + delay if ready and table.status == Table.Status.OPEN else None
+    person = table.seats.filter(user__player__bot_style="").exists()
+    open_ = table.status == Table.Status.OPEN
+    table.next_hand_at = now + delay if ready and person and open_ else None
+
+
+def is_bot(seat: Seat) -> bool:
+    player = getattr(seat.user, "player", None)
+    return player is not None and player.is_bot
 
 
 # ---------------------------------------------------------------- player commands
@@ -277,13 +293,18 @@ def _after_action(locked: Locked, now: datetime) -> None:
     hand.turn_version = table.version + 1  # the version publish_change() will publish
     hand.on_time_bank = False
     if state.is_complete:
+        hand.bot_acts_at = None
         finish_hand(table, hand, state, locked.seats, now)
         # Pages reveal an all-in run-out street by street: the result is seen after it.
         schedule_next_hand(table, now, next_hand_delay() + runout_pause(state))
     else:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
+        actor = next((s for s in locked.seats if s.number == state.actor), None)
+        hand.bot_acts_at = now + bot_think_time() if actor and is_bot(actor) else None
         hand.save(
-            update_fields=["state", "board", "action_deadline", "turn_version", "on_time_bank"]
+            update_fields=[
+                "state", "board", "action_deadline", "turn_version", "on_time_bank", "bot_acts_at"
+            ]
         )
     publish_change(locked)
 
@@ -345,6 +366,8 @@ def start_next_hand(table_id: int, deck: list[str] | None = None, now: datetime 
     if locked.hand is not None or table.status != Table.Status.OPEN:
         return None
     seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
+    if all(is_bot(s) for s in locked.seats):
+        seats = []  # nobody but bots: stop dealing
     lineup = plan_hand(
         [SeatInput(s.number, s.user_id, s.stack, Entry(s.entry)) for s in seats], table.button
     )
@@ -372,6 +395,7 @@ def run_due_work(now: datetime | None = None) -> None:
     ).values_list("table_id", flat=True)
     for table_id in list(due_hands):
         timeout(table_id, now)
+    bot_turns.play_due_bots(now)
     due_tables = Table.objects.filter(
         status=Table.Status.OPEN, next_hand_at__lte=now
     ).values_list("id", flat=True)

@@ -18,7 +18,7 @@ from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSna
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
-    "entry", "leave_after_hand", "consecutive_timeouts",
+    "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -47,6 +47,7 @@ def capture(
             leaving=row["leave_after_hand"],
             posting=row["entry"] == Seat.Entry.POST_BB,
             timed_out=row["sitting_out"] and row["consecutive_timeouts"] > 0,
+            bot=bool(row["user__player__bot_style"]),
         )
         for row in rows
     )

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games import accounts, views
+from games.bots import coach, practice
 from pokersite.throttles import throttle_guests, throttle_logins
 
 urlpatterns = [
@@ -9,6 +10,10 @@ urlpatterns = [
     path("tables/new/", views.create_table, name="create_table"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("invite/<str:code>/", views.invite, name="invite"),
+    path("practice/", practice.practice, name="practice"),
+    path("tables/<int:table_id>/bots/", practice.add_bots, name="add_bots"),
+    path("tables/<int:table_id>/coach-setting/", practice.allow_coach, name="allow_coach"),
+    path("tables/<int:table_id>/coach/", coach.coach, name="coach"),
     path("guest/", throttle_guests(accounts.play_as_guest), name="guest"),
     path("signup/", accounts.signup, name="signup"),
     path("claim/", accounts.claim_account, name="claim"),

@@ -71,6 +71,8 @@ def table(request, table_id: int):
             "inviteUrl": request.build_absolute_uri(
                 reverse("invite", kwargs={"code": table.invite_code})
             ) if table.is_private else None,
+            "coachUrl": reverse("coach", kwargs={"table_id": table.id})
+            if table.is_practice or table.coach_allowed else None,
         }
     else:
         context["guest_form"] = GuestForm()

@@ -128,6 +128,8 @@ SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
 
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
+# A bot's pause before it acts (give or take half), so that a hand reads like people playing.
+BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.2)
 
 # Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
 TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)

@@ -28,6 +28,8 @@ class Hand(models.Model):
     turn_version = models.PositiveBigIntegerField(default=0)
     # True while the player to act is on their time bank (their own clock ran out).
     on_time_bank = models.BooleanField(default=False)
+    # When the bot to act takes its turn (None when the actor is a person, or nobody is).
+    bot_acts_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 
@@ -41,7 +43,10 @@ class Hand(models.Model):
                 name="one_live_hand_per_table",
             ),
         ]
-        indexes = [models.Index(fields=["status", "action_deadline"])]
+        indexes = [
+            models.Index(fields=["status", "action_deadline"]),
+            models.Index(fields=["status", "bot_acts_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"Hand #{self.number} at {self.table.name}"

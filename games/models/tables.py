@@ -28,6 +28,10 @@ class Table(models.Model):
     max_buy_in = models.PositiveIntegerField(default=200)
     action_seconds = models.PositiveSmallIntegerField(default=30)
     is_private = models.BooleanField(default=False)
+    # A practice table: made by "Practise now" for one person and bots.
+    is_practice = models.BooleanField(default=False)
+    # Whether players may open the coach panel here (always at practice tables).
+    coach_allowed = models.BooleanField(default=False)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

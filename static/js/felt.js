@@ -58,7 +58,8 @@ function seatElement(seat, view, best, anchor, winners) {
     h(
       "div",
       { class: "plate" },
-      h("div", { class: "name", title: seat.player }, seat.player),
+      h("div", { class: "name", title: seat.player }, seat.player,
+        seat.bot ? h("span", { class: "bot-badge", title: "A computer player" }, "BOT") : ""),
       h("div", { class: "stack" }, seat.stack.toLocaleString("en"),
         seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${seat.bet.toLocaleString("en")}`)
           : null),

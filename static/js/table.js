@@ -5,6 +5,7 @@ import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
+import { Coach } from "./coach.js";
 import { Runout } from "./runout.js";
 import { betweenText, secondsUntil, statusText } from "./status.js";
 
@@ -61,6 +62,7 @@ const actionBar = new ActionBar($("action-bar"), {
   send,
   status: (table) => statusText(table, nextDealIn()),
 });
+const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -109,6 +111,7 @@ function render(latest) {
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
   renderLog($("log"), hands);
+  if (coach) coach.update(table);
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));

@@ -80,6 +80,7 @@ def site(tmp_path_factory):
         "DEBUG": "1",
         "REDIS_URL": None,
         "TIME_BANK_SECONDS": "3",  # short, so a test can watch a clock run out
+        "BOT_THINK_SECONDS": "0.3",  # bots at practice tables: quick, but not instant
     }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],

@@ -1,0 +1,14 @@
+"""Bots: server-side players to practise against, and the coach that explains decisions.
+
+Pure parts (no Django, mypy-strict), which see one player's own view and nothing else:
+
+- ``situation.py``  ``Situation.from_view(view, seat, big_blind)``: what a bot may know,
+                    read from the engine's ``HandState.view(seat)``
+- ``ranges.py``     starting-hand percentiles and the range an opponent's actions suggest
+- ``equity.py``     Monte Carlo equity against those ranges (NumPy, the evaluator's batch path)
+- ``styles.py``     the decision functions: calling station, tight-aggressive, random
+- ``advice.py``     the coach's figures (equity, outs, pot odds) and its one-line verdicts
+
+Django parts: ``players.py`` (bot users, seating them, practice tables) and ``driver.py``
+(a bot's turn on the table clock, acting through ``games.services.act`` like a person).
+"""

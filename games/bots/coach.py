@@ -1,0 +1,69 @@
+"""The coach endpoint: ``GET /tables/<id>/coach/`` gives the caller's own figures as JSON.
+
+Computed from the caller's own view of the latest hand (``HandState.view(seat)`` via
+``games.bots.advice``), never another player's cards, and only for the caller's own seat.
+Allowed at practice tables, and at any table whose host allows it.
+"""
+
+from django.http import Http404, JsonResponse
+
+from games.access import can_see
+from games.bots.advice import decision_points, figures, verdict
+from games.bots.situation import Situation
+from games.engine import HandState
+from games.models import Hand, HandPlayer, Table
+
+
+def _figures_dict(f) -> dict:
+    return {
+        "equity": round(f.equity, 3),
+        "equity_random": round(f.equity_random, 3),
+        "outs": f.outs,
+        "pot_odds": None if f.pot_odds is None else round(f.pot_odds, 3),
+        "to_call": f.to_call,
+        "pot": f.pot,
+    }
+
+
+def coach_report(table: Table, user) -> dict:
+    """The coach's report for ``user`` at ``table`` (see docs/protocol.md, "The coach")."""
+    hand = table.hands.exclude(status=Hand.Status.VOIDED).order_by("-number").first()
+    mine = HandPlayer.objects.filter(hand=hand, user=user).first() if hand else None
+    if hand is None or mine is None:
+        return {"hand": None, "now": None, "decisions": []}
+    state = HandState.from_dict(hand.state)
+    seat = mine.seat
+    decisions = []
+    for situation, action in decision_points(state, seat):
+        f = figures(situation)
+        decisions.append({
+            "street": situation.street,
+            "action": action.kind.value,
+            "amount": action.amount,
+            **_figures_dict(f),
+            "verdict": verdict(action.kind.value, action.amount, situation, f),
+        })
+    now = None
+    player = state.player(seat)
+    if not state.is_complete and not player.folded:
+        situation = Situation.from_view(state.view(seat), seat, table.big_blind)
+        now = {**_figures_dict(figures(situation)), "street": situation.street,
+               "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
+    return {
+        "hand": hand.number,
+        "complete": state.is_complete,
+        "now": now,
+        "decisions": decisions,
+    }
+
+
+def coach(request, table_id: int):
+    """Thin view: who may ask, then the report."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not request.user.is_authenticated:
+        raise Http404("No such table.")
+    if not can_see(table, request.user, request.session):
+        raise Http404("No such table.")
+    if not (table.is_practice or table.coach_allowed):
+        return JsonResponse({"error": "The host has not allowed the coach here."}, status=403)
+    return JsonResponse(coach_report(table, request.user))
