@@ -60,6 +60,9 @@ def server_env(workdir: Path, database_url: str, redis_url: str | None) -> dict[
         "REDIS_URL": redis_url,  # None unsets it: the in-memory layer
         "TABLE_CLOCK": "on",
         "NEXT_HAND_DELAY_SECONDS": "0.5",
+        "RUNOUT_STREET_SECONDS": "0",  # all-in run-outs: no pause between streets
+        # Instant bots act far faster than people: the per-socket budget is for abusers.
+        "SOCKET_FRAME_RATES": "1000/second",
         "LOG_LEVEL": "WARNING",
     }
 
