@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 HOLE_CARDS = {"As", "Ah", "Kd", "Kc", "7s", "2d"}
 # An action: BEGIN, lock the table, its seats and latest hand, write the action, the hand and
-# the version, read the seats for the views, COMMIT (SQLite shows BEGIN and COMMIT; on
-# PostgreSQL they are not statements).
+# the version, read the seats and the hand's timed-out actions for the views, COMMIT (SQLite
+# shows BEGIN and COMMIT; on PostgreSQL they are not statements).
 MAX_STATEMENTS_PER_ACTION = 10
 
 
