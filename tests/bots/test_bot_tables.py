@@ -181,6 +181,12 @@ def test_long_bot_runs_keep_every_chip_and_show_nobody_a_hidden_card(
     services.stand(table.id, alice)  # the last person leaves: the hand ends, none follows
     while live_hand(table) is not None:
         tick()
+    # Bots that went broke in the last hand left; seat others, so that "no deal" is not
+    # merely "too few players".
+    seated = set(Seat.objects.filter(table=table).values_list("user__player__bot_style", flat=True))
+    for style, strength in styles.items():
+        if style not in seated:
+            seat_bots(table.id, 1, strength)
     assert Seat.objects.filter(table=table).count() >= 2
     assert services.start_next_hand(table.id) is None
     assert issued_chips() == chips_in_room()
