@@ -171,10 +171,11 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
         index = public.dealt_index[hand_seat]
         log[index] = event_text({**public.dealt_events[hand_seat], "cards": hole}, hand.names)
         view["log"] = log
-    legal = hand.state.legal_actions()
+    # Only the player to act has choices: the others need no legality worked out.
+    legal = hand.state.legal_actions() if hand.state.actor == hand_seat else None
     view["hand"] = {
         **view["hand"],
-        "legal": legal.to_dict() if legal is not None and legal.seat == hand_seat else None,
+        "legal": legal.to_dict() if legal is not None else None,
         "your_hand": describe_hole(hole, view["hand"]["board"]),
     }
     return view

@@ -17,21 +17,15 @@ RESULT_CHOICES = [
 ]
 
 
-class HandFilterForm(forms.Form):
-    table = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+class DateRangeForm(forms.Form):
+    """A "from" and a "to" date, either optional, in order when both are given."""
+
     since = forms.DateField(
         required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
     )
     until = forms.DateField(
         required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
     )
-    result = forms.ChoiceField(required=False, choices=RESULT_CHOICES)
-
-    def __init__(self, *args, tables=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["table"].choices = [("", "All tables")] + [
-            (t.id, t.name) for t in tables
-        ]
 
     def clean(self):
         data = super().clean()
@@ -39,6 +33,18 @@ class HandFilterForm(forms.Form):
         if since and until and since > until:
             raise forms.ValidationError("The start date is after the end date.")
         return data
+
+
+class HandFilterForm(DateRangeForm):
+    field_order = ["table", "since", "until", "result"]
+    table = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    result = forms.ChoiceField(required=False, choices=RESULT_CHOICES)
+
+    def __init__(self, *args, tables=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].choices = [("", "All tables")] + [
+            (t.id, t.name) for t in tables
+        ]
 
     def filters(self) -> dict:
         """Keyword arguments for ``queries.my_hands`` (nothing when the form is invalid)."""
@@ -80,17 +86,13 @@ class ImportForm(forms.Form):
 POSITION_ORDER = ["SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "MP+1", "HJ", "CO", "BTN"]
 
 
-class ImportedFilterForm(forms.Form):
+class ImportedFilterForm(DateRangeForm):
     """Filters of the imported hands: site, stakes, dates, your position and result."""
+
+    field_order = ["site", "stakes", "since", "until", "position", "result", "batch"]
 
     site = forms.ChoiceField(required=False)
     stakes = forms.ChoiceField(required=False)
-    since = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
-    )
-    until = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
-    )
     position = forms.ChoiceField(required=False)
     result = forms.ChoiceField(required=False, choices=RESULT_CHOICES)
     batch = forms.IntegerField(required=False, widget=forms.HiddenInput)
@@ -107,13 +109,6 @@ class ImportedFilterForm(forms.Form):
         known = options.get("position", [])
         ordered = [p for p in POSITION_ORDER if p in known]
         self.fields["position"].choices = [("", "Any position")] + [(p, p) for p in ordered]
-
-    def clean(self):
-        data = super().clean()
-        since, until = data.get("since"), data.get("until")
-        if since and until and since > until:
-            raise forms.ValidationError("The start date is after the end date.")
-        return data
 
     def filters(self) -> dict:
         """Keyword arguments for ``imported.imported_hands`` (nothing when invalid)."""
