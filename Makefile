@@ -1,5 +1,6 @@
-# Two commands: `make run` serves the site, `make test` runs the whole suite.
-# Both build the environment first from the lock file (uv, installed into .tools/).
+# Two commands: `make run` serves the site, `make test` runs ruff, mypy and the whole suite.
+# `make check` is the quick loop: ruff, mypy and every test but the slow and browser ones.
+# All build the environment first from the lock file (uv, installed into .tools/).
 
 PYTHON ?= python3
 VENV := .venv
@@ -9,17 +10,24 @@ SYNCED := $(VENV)/.synced
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv lint bench bench-live bench-bots clean
+# Extra pytest arguments for `make check` and `make test`, e.g. PYTEST_ARGS="-x tests/engine".
+PYTEST_ARGS ?=
+# `make check` runs tests in this many processes (pytest-xdist); WORKERS=0 runs them in one.
+WORKERS ?= auto
+
+.PHONY: run test check venv lint bench bench-live bench-bots clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
 	$(VENV)/bin/python manage.py ensure_demo_table
-	@echo "Serving on http://$(HOST):$(PORT)/"
+	@$(VENV)/bin/python -m pokersite.lan $(HOST) $(PORT)
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) pokersite.asgi:application
 
-test: $(SYNCED)
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest
+test: lint
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+check: lint
+	$(VENV)/bin/pytest -m "not slow and not browser" -n $(WORKERS) $(PYTEST_ARGS)
 
 lint: $(SYNCED)
 	$(VENV)/bin/ruff check .

@@ -35,7 +35,7 @@ with warnings.catch_warnings():  # eval7 imports pyparsing names that are deprec
     warnings.simplefilter("ignore", DeprecationWarning)
     import eval7  # noqa: E402
 
-from evaluator import DECK, equity, evaluate, evaluate_batch  # noqa: E402
+from evaluator import DECK, evaluate, evaluate_batch, hand_equity  # noqa: E402
 from evaluator.range_equity import range_equity  # noqa: E402
 from evaluator.ranges import format_range, parse_range  # noqa: E402
 
@@ -231,9 +231,9 @@ def bench_equity(boards_to_time: int) -> None:
     section("Exact preflop equity (every board)")
     heads_up = ["AhAs", "KdKc"]
     start = time.perf_counter()
-    result = equity(heads_up)
+    result = hand_equity(heads_up)
     cold = time.perf_counter() - start
-    warm = best_of(5, lambda: equity(heads_up))
+    warm = best_of(5, lambda: hand_equity(heads_up))
     aces = result[0]
     line("ours: AhAs vs KdKc, first call (builds combos)", f"{cold:8.3f} s")
     line("ours: AhAs vs KdKc", f"{warm:8.3f} s", "target <= 0.25 s")
@@ -243,15 +243,15 @@ def bench_equity(boards_to_time: int) -> None:
     line(f"eval7 evaluate looped ({boards_to_time:,} boards, scaled)", f"{e7_time:8.3f} s",
          f"ours is {e7_time / warm:5.1f}x faster  (target >= 6x)")
     three = ["AhAs", "KdKc", "7c8c"]
-    three_time = best_of(3, lambda: equity(three))
+    three_time = best_of(3, lambda: hand_equity(three))
     line("ours: AhAs vs KdKc vs 7c8c", f"{three_time:8.3f} s", "target <= 1 s")
     e7_three, _ = eval7_equity_seconds(three, boards_to_time)
     line("eval7 evaluate looped, three hands (scaled)", f"{e7_three:8.3f} s",
          f"ours is {e7_three / three_time:5.1f}x faster")
-    mc = best_of(3, lambda: equity(heads_up, samples=1_000_000, seed=1))
+    mc = best_of(3, lambda: hand_equity(heads_up, samples=1_000_000, seed=1))
     line("ours: Monte Carlo, 1,000,000 boards", f"{mc:8.3f} s")
     six = ["AhAs", "KdKc", "7c8c", "QsJs", "2d2h", "Tc9d"]
-    six_time = best_of(3, lambda: equity(six))
+    six_time = best_of(3, lambda: hand_equity(six))
     line("ours: six hands (C(40,5) = 658,008 boards)", f"{six_time:8.3f} s")
 
 

@@ -149,7 +149,7 @@ def servers(configuration: Configuration, application: str, label: str, workdir:
         for index in range(configuration.processes):
             log = workdir / f"{configuration.name}-{label}-{index + 1}.log"
             base, process = stack.enter_context(
-                daphne_process(configuration.env, application=application, timeout=60, log_path=log)
+                daphne_process(configuration.env, application=application, log_path=log)
             )
             started.append(Server(base, process.pid, log))
         yield started

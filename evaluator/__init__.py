@@ -20,7 +20,7 @@ from evaluator.tables import Category
 
 if TYPE_CHECKING:
     from evaluator.batch import evaluate_batch
-    from evaluator.odds import EquityResult, HandEquity, equity
+    from evaluator.odds import EquityResult, HandEquity, hand_equity
     from evaluator.range_equity import RangeEquityResult, range_equity
 
 __all__ = [
@@ -35,11 +35,11 @@ __all__ = [
     "Rank",
     "Suit",
     "compare",
-    "equity",
     "evaluate",
     "evaluate_batch",
     "format_cards",
     "format_range",
+    "hand_equity",
     "parse_cards",
     "parse_range",
     "range_equity",
@@ -48,11 +48,11 @@ __all__ = [
 ]
 
 # The NumPy-backed parts live in modules whose names differ from the functions they export
-# (odds.py for ``equity``): a submodule named like a package attribute would replace it
+# (odds.py for ``hand_equity``): a submodule named like a package attribute would replace it
 # once imported.
 _LAZY = {
     "evaluate_batch": "evaluator.batch",
-    "equity": "evaluator.odds",
+    "hand_equity": "evaluator.odds",
     "EquityResult": "evaluator.odds",
     "HandEquity": "evaluator.odds",
     "range_equity": "evaluator.range_equity",

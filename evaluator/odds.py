@@ -1,10 +1,11 @@
-"""Hold'em equity of 2 to 10 hands: exact enumeration of every board, or Monte Carlo.
+"""Hold'em equity of 2 to 10 known hands (``hand_equity``; ranges: range_equity.py), by exact
+enumeration of every board, or Monte Carlo.
 
 Boards are enumerated as a cached array of combination indices into the remaining deck.
 For a chunk of boards the board keys are summed once; each hand then adds its two hole-card
 keys and looks its strengths up (the same keys and tables as :mod:`evaluator.batch`).
 
->>> result = equity(["AhAs", "KdKc"], board="2c 7d 9h")
+>>> result = hand_equity(["AhAs", "KdKc"], board="2c 7d 9h")
 >>> result.boards, result[0].wins, result[0].ties, result[1].wins
 (990, 907, 0, 83)
 """
@@ -155,7 +156,7 @@ def _read_hands(hands: Sequence[CardInput]) -> list[list[Card]]:
     return cards
 
 
-def equity(
+def hand_equity(
     hands: Sequence[CardInput],
     board: CardInput = (),
     dead: CardInput = (),
@@ -168,7 +169,7 @@ def equity(
     Exact unless ``samples`` is given; Monte Carlo with the same ``seed`` gives the same
     result. ``progress`` is called with the fraction done (ending with 1.0).
 
-    >>> r = equity(["AhAs", "KdKc"])
+    >>> r = hand_equity(["AhAs", "KdKc"])
     >>> r.boards, r[0].wins, r[0].ties, r[0].losses
     (1712304, 1388072, 6538, 317694)
     """

@@ -115,9 +115,11 @@ def result_data(calc: RangeCalculation, result: RangeEquityResult, texts: list[s
             "input": text, "range": format_range(given),
             "combos": player.range.combo_count, "equity": player.equity, "win": player.win,
             "tie": player.tie, "std_error": player.std_error,
-            "classes": sorted(({"class": name, "combos": row[2], "equity": row[1] / row[0]}
-                               for name, row in classes.items() if row[0]),
-                              key=lambda c: -c["equity"]),
+            "classes": [{"class": name, "combos": combos, "equity": equity}
+                        for equity, name, combos in sorted(
+                            ((row[1] / row[0], name, row[2])
+                             for name, row in classes.items() if row[0]),
+                            key=lambda ranked: -ranked[0])],
             "hands": [{"cards": c.text, "weight": c.weight, "equity": c.equity}
                       for c in player.combos],
         })
@@ -210,7 +212,7 @@ async def stream_lines(calc: RangeCalculation, texts: list[str], capped: list[st
     yield _line({"result": data})
 
 
-async def ranges_stream(request: HttpRequest) -> HttpResponse:
+async def ranges_stream(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     """The same query as :func:`ranges_json`, answered as a stream with progress."""
     if request.method != "GET":
         return JsonResponse({"error": "use GET"}, status=405)

@@ -24,7 +24,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from evaluator import DECK, Card, Category, equity, evaluate, format_cards, parse_cards
+from evaluator import DECK, Card, Category, evaluate, format_cards, hand_equity, parse_cards
 from evaluator.learning import FIVE_CARD_HANDS, RANKINGS, SEVEN_CARD_HANDS, Showdown, showdown
 
 MAX_HANDS = 10
@@ -145,7 +145,7 @@ def run_equity(params: QueryDict) -> dict[str, Any]:
         samples = None  # counting every board is as cheap, and exact
     if samples is not None and seed is None:
         seed = secrets.randbelow(2**31)
-    result = equity(texts, board=board, dead=dead, samples=samples,
+    result = hand_equity(texts, board=board, dead=dead, samples=samples,
                     seed=seed if samples is not None else None)
     return {
         "hands": [

@@ -1,5 +1,6 @@
-"""The Django admin for running the room. Staff changes go through games/staff.py so they
-take effect safely at live tables and are recorded in the admin log."""
+"""The Django admin for running the room. Every change to a table or seat goes through the
+single writer (games/services/hosting.py), so it takes effect safely at a live table, is
+broadcast to its pages and is recorded in the admin log."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -10,10 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from games import staff
 from games.engine import HandState, export_phh
 from games.models import Hand, HandAction, HandPlayer, LedgerEntry, Player, Seat, Table
-from games.services import ServiceError
+from games.services import ServiceError, hosting
+from games.table_limits import LIMIT_FIELDS
 
 
 def _run_for_each(request, objects, action, done: str) -> None:
@@ -28,7 +29,7 @@ def _run_for_each(request, objects, action, done: str) -> None:
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ["number", "user", "stack", "sitting_out", "leave_after_hand"]
+    fields = ("number", "user", "stack", "sitting_out", "leave_after_hand")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -38,14 +39,38 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class TableAdminForm(forms.ModelForm):
+    """The table's settings; a change that cannot be made now (seats taken beyond a smaller
+    table) is refused next to the field, with the writer's own sentence."""
+
+    class Meta:
+        model = Table
+        fields = ["name", *LIMIT_FIELDS, "is_private", "coach_allowed", "needs_approval", "host"]
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk and not self.errors:
+            changes = {name: data[name] for name in self.changed_data if name in data}
+            if changes:
+                try:
+                    hosting.check_settings(self.instance.pk, changes)
+                except ServiceError as error:
+                    raise forms.ValidationError(str(error)) from None
+        return data
+
+
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
+    """Tables change only through the writer (games/services/hosting.py): locked, versioned,
+    broadcast and logged. A table with players cannot be deleted, only closed."""
+
+    form = TableAdminForm
     list_display = ["name", "stakes", "status", "players", "hand_count", "is_private", "host"]
     list_filter = ["status", "is_private"]
     search_fields = ["name"]
     readonly_fields = ["status", "version", "button", "hands_played", "next_hand_at", "invite_code"]
     inlines = [SeatInline]
-    actions = ["pause", "resume", "close"]
+    actions = ["pause", "resume", "close", "delete_empty"]
 
     def get_queryset(self, request):
         return (
@@ -54,6 +79,34 @@ class TableAdmin(admin.ModelAdmin):
             .select_related("host")
             .annotate(player_count=Count("seats", distinct=True))
         )
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # replaced by delete_empty, through the writer
+        return actions
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.seats.exists():
+            return False  # close it instead: its stacks go back to the bankrolls
+        return super().has_delete_permission(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        values = {name: form.cleaned_data[name] for name in form.changed_data}
+        if not change:
+            host = values.pop("host", None)
+            created = hosting.create_table(host, **values)
+            obj.pk = created.pk
+            obj.refresh_from_db()
+            return
+        if values:
+            try:
+                hosting.update_settings(obj.pk, request.user, values)
+            except ServiceError as error:  # changed by someone else since the form was read
+                messages.error(request, str(error))
+        obj.refresh_from_db()
+
+    def delete_model(self, request, obj):
+        hosting.delete_table(obj.pk, request.user)
 
     @admin.display(description="Blinds")
     def stakes(self, table):
@@ -70,15 +123,19 @@ class TableAdmin(admin.ModelAdmin):
 
     @admin.action(description="Pause (after the current hand)")
     def pause(self, request, queryset):
-        _run_for_each(request, queryset, staff.pause_table, "paused.")
+        _run_for_each(request, queryset, hosting.pause, "paused.")
 
     @admin.action(description="Resume")
     def resume(self, request, queryset):
-        _run_for_each(request, queryset, staff.resume_table, "resumed.")
+        _run_for_each(request, queryset, hosting.resume, "resumed.")
 
     @admin.action(description="Close (stacks go back to bankrolls)")
     def close(self, request, queryset):
-        _run_for_each(request, queryset, staff.close_table, "closed.")
+        _run_for_each(request, queryset, hosting.close, "closed.")
+
+    @admin.action(description="Delete (empty tables only; close a table with players first)")
+    def delete_empty(self, request, queryset):
+        _run_for_each(request, queryset, hosting.delete_table, "deleted.")
 
 
 @admin.register(Seat)
@@ -86,7 +143,10 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ["table", "number", "user", "stack", "sitting_out", "leave_after_hand"]
     list_select_related = ["table", "user"]
     search_fields = ["user__username", "table__name"]
-    readonly_fields = ["table", "user", "number", "stack", "entry", "consecutive_timeouts"]
+    readonly_fields = [
+        "table", "user", "number", "stack", "sitting_out", "entry", "consecutive_timeouts",
+        "leave_after_hand", "busted_at", "time_bank_used_in_hand",
+    ]
     actions = ["remove", "sit_out"]
 
     def has_add_permission(self, request):
@@ -95,13 +155,18 @@ class SeatAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # removing goes through the action, which cashes the stack out
 
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
     @admin.action(description="Remove from the table (at the end of the hand)")
     def remove(self, request, queryset):
-        _run_for_each(request, queryset, staff.remove_player, "removed.")
+        _run_for_each(request, queryset, hosting.remove_seat, "removed.")
 
     @admin.action(description="Sit out")
     def sit_out(self, request, queryset):
-        _run_for_each(request, queryset, staff.sit_out_player, "sat out.")
+        _run_for_each(request, queryset, hosting.sit_out_seat, "sat out.")
 
 
 class AdjustmentForm(forms.Form):
@@ -118,7 +183,7 @@ class AdjustmentForm(forms.Form):
 class LedgerInline(admin.TabularInline):
     model = LedgerEntry
     fk_name = "user"
-    fields = ["created_at", "kind", "amount", "bankroll_after", "table", "reason", "created_by"]
+    fields = ("created_at", "kind", "amount", "bankroll_after", "table", "reason", "created_by")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -192,7 +257,7 @@ class PlayerAdmin(admin.ModelAdmin):
         form = AdjustmentForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                staff.adjust_bankroll(
+                hosting.adjust_bankroll(
                     player.user, form.cleaned_data["amount"], form.cleaned_data["reason"],
                     request.user,
                 )
@@ -213,7 +278,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 class HandPlayerInline(admin.TabularInline):
     model = HandPlayer
-    fields = ["seat", "user", "cards", "starting_stack", "finishing_stack", "shown", "mucked"]
+    fields = ("seat", "user", "cards", "starting_stack", "finishing_stack", "shown", "mucked")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -229,7 +294,7 @@ class HandPlayerInline(admin.TabularInline):
 
 class HandActionInline(admin.TabularInline):
     model = HandAction
-    fields = ["sequence", "street", "seat", "kind", "amount", "timed_out", "created_at"]
+    fields = ("sequence", "street", "seat", "kind", "amount", "timed_out", "created_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -242,8 +307,8 @@ class HandAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     list_select_related = ["table"]
     search_fields = ["table__name", "players__user__username"]
-    fields = ["table", "number", "button", "board", "status", "pots", "started_at", "ended_at",
-              "phh_link"]
+    fields = ("table", "number", "button", "board", "status", "pots", "started_at", "ended_at",
+              "phh_link")
     readonly_fields = fields
     inlines = [HandPlayerInline, HandActionInline]
 

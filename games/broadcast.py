@@ -9,11 +9,14 @@ travels in a table-wide message.
 """
 
 import asyncio
+import functools
 import hashlib
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 
 from games.projection import Frames, TableSnapshot, update_frames
 
@@ -22,6 +25,14 @@ log = logging.getLogger(__name__)
 
 def table_group(table_id: int) -> str:
     return f"table_{table_id}"
+
+
+def channel_layer() -> BaseChannelLayer:
+    """The default layer; settings always define one (Redis, or the in-memory layer)."""
+    layer = get_channel_layer()
+    if layer is None:
+        raise RuntimeError("CHANNEL_LAYERS has no default layer.")
+    return layer
 
 
 def user_group(user_id: int) -> str:
@@ -35,13 +46,13 @@ def session_tag(session_key: str) -> str:
 
 def end_session(user_id: int, session_key: str) -> None:
     """Close the user's sockets opened with this session (TableConsumer.session_ended)."""
-    async_to_sync(get_channel_layer().group_send)(
+    async_to_sync(channel_layer().group_send)(
         user_group(user_id), {"type": "session.ended", "session": session_tag(session_key)}
     )
 
 
 async def send_frames(table_id: int, frames: Frames) -> None:
-    layer = get_channel_layer()
+    layer = channel_layer()
     personal = [
         layer.group_send(
             user_group(user_id),
@@ -68,8 +79,13 @@ async def send_frames(table_id: int, frames: Frames) -> None:
     await asyncio.gather(*personal, public)
 
 
+async def send_group(group: str, message: dict[str, Any]) -> None:
+    await channel_layer().group_send(group, message)
+
+
 class Outbox:
-    """Frames waiting to be sent by the server's event loop, in the order they were made.
+    """Frames (a table's versions, the lobby's rows) waiting to be sent by the server's event
+    loop, in the order they were made.
 
     The writer runs in the database thread; handing its frames to the loop lets it take the
     next change at once instead of waiting for the channel layer. Without a running server
@@ -78,24 +94,33 @@ class Outbox:
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.queue: asyncio.Queue[tuple[int, Frames]] | None = None
+        self.queue: asyncio.Queue[tuple[str, Callable[[], Awaitable[None]]]] | None = None
 
     async def run(self) -> None:
         """Send queued frames forever; started on the server's loop (games/clock.py)."""
         self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
         while True:
-            table_id, frames = await self.queue.get()
+            what, send = await self.queue.get()
             try:
-                await send_frames(table_id, frames)
+                await send()
             except Exception:  # the layer may be briefly away; the next version catches up
-                log.exception("table %s: could not send version %s", table_id, frames.version)
+                log.exception("could not send %s", what)
 
     def put(self, table_id: int, frames: Frames) -> None:
+        what = f"table {table_id} version {frames.version}"
+        self.put_send(what, functools.partial(send_frames, table_id, frames))
+
+    def put_group(self, group: str, message: dict[str, Any]) -> None:
+        """Queue one message for a whole group (the lobby's, games/lobby_feed.py)."""
+        what = f"{message['type']} to {group}"
+        self.put_send(what, functools.partial(send_group, group, message))
+
+    def put_send(self, what: str, send: Callable[[], Awaitable[None]]) -> None:
         loop, queue = self.loop, self.queue
         if loop is not None and queue is not None and loop.is_running():
-            loop.call_soon_threadsafe(queue.put_nowait, (table_id, frames))
+            loop.call_soon_threadsafe(queue.put_nowait, (what, send))
         else:
-            async_to_sync(send_frames)(table_id, frames)
+            async_to_sync(send)()
 
 
 outbox = Outbox()

@@ -83,3 +83,30 @@ def adjust(user, amount: int, *, reason: str, staff) -> LedgerEntry:
     return _record(
         player, LedgerEntry.Kind.ADJUSTMENT, amount, reason=reason.strip(), created_by=staff
     )
+
+
+def bankroll_of(user) -> int:
+    return _locked_player(user).bankroll
+
+
+def adjust_stack(seat: Seat, amount: int, *, reason: str, by) -> LedgerEntry:
+    """The host adds chips to (or takes them from) a seated player's stack. The ledger row
+    records the change to the stack; the bankroll is untouched. Call inside the table's
+    transaction; the caller saves the seat."""
+    if not reason.strip():
+        raise ChipError("A stack adjustment needs a reason.")
+    if amount == 0:
+        raise ChipError("An adjustment of zero changes nothing.")
+    if seat.stack + amount < 0:
+        raise ChipError(f"{seat.user.get_username()} has only {seat.stack} chips to take away.")
+    player = _locked_player(seat.user)
+    seat.stack += amount
+    return LedgerEntry.objects.create(
+        user_id=seat.user_id,
+        kind=LedgerEntry.Kind.STACK_ADJUSTMENT,
+        amount=amount,
+        bankroll_after=player.bankroll,
+        table=seat.table,
+        reason=reason.strip(),
+        created_by=by,
+    )

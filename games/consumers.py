@@ -16,10 +16,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import services, snapshots, watched_tables
+from games import chat_frames, services, snapshots, watched_tables
 from games.access import may_watch
 from games.broadcast import session_tag, table_group, user_group
-from games.flood import FrameBudget
+from games.flood import FrameBudget, refuse_over_budget
 from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 # sent after accepting, so that the client learns why (a refused handshake only says 403).
 CLOSE_UNAUTHENTICATED = 4401  # no login, or logged out since
 CLOSE_NO_SUCH_TABLE = 4404  # no such table, or a private one you were not invited to
-CLOSE_FLOODING = 4429  # kept sending over the frame budget after being told
+# 4429 (CLOSE_FLOODING, games/flood.py): kept sending over the frame budget after being told.
 
 
 _group_operations: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = (
@@ -79,6 +79,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.refresher = asyncio.create_task(self.keep_groups())
         watched_tables.watch(self.table_id)
         await self.send_snapshot()
+        await self.send_chat_history()
 
     async def disconnect(self, code):
         # The seat is kept: the clock still runs for a disconnected player.
@@ -105,11 +106,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 log.warning("table %s: could not refresh groups", self.table_id, exc_info=True)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not self.budget.take():
-            if self.budget.flooding:
-                await self.close(code=CLOSE_FLOODING)
-            else:
-                await self.send_error(f"Too many messages: at most {self.budget.describe()}.")
+        if await refuse_over_budget(self.budget, self):
             return
         try:
             command = parse_command(text_data)
@@ -120,7 +117,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_snapshot()
             return
         try:
-            await database_sync_to_async(services.perform)(self.table_id, self.user, command)
+            await database_sync_to_async(services.perform)(
+                self.table_id, self.user, command, session=self.scope.get("session")
+            )
         except services.ServiceError as error:
             await self.send_error(str(error))
         except DatabaseError:
@@ -137,6 +136,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_personal(self, message):
         if message["table"] == self.table_id:  # the user may sit at several tables
             await self.forward(message["version"], message["frame"])
+
+    async def table_chat(self, message):
+        """A chat line, the same bytes for every socket of the table (no version)."""
+        await self.send(text_data=message["frame"])
+
+    async def table_chat_mutes(self, message):
+        """The chat mutes as this user may see them, after the host changed them."""
+        if message["table"] == self.table_id:
+            await self.send(text_data=message["frame"])
 
     async def session_ended(self, message):
         """The user logged out in this browser: the socket must not keep acting for them."""
@@ -158,6 +166,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         watched_tables.saw(self.table_id, version)
         self.last_version = max(self.last_version, version)
         await self.send(text_data=frame)
+
+    async def send_chat_history(self):
+        frame = await database_sync_to_async(chat_frames.history_frame)(self.table_id, self.user)
+        if frame is not None:
+            await self.send(text_data=frame)
 
     async def send_error(self, reason: str):
         await self.send(text_data=json.dumps({"type": "error", "reason": reason}))

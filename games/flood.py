@@ -50,3 +50,19 @@ class FrameBudget:
     def describe(self) -> str:
         """The budget in words, for the refusal a client gets: "10 per 1 second"."""
         return " and ".join(str(rate) for rate in self.rates)
+
+
+# The close code for a socket that kept flooding after being told (docs/protocol.md).
+CLOSE_FLOODING = 4429
+
+
+async def refuse_over_budget(budget: FrameBudget, consumer) -> bool:
+    """For a socket's ``receive``: True when this frame is over ``budget`` and was answered
+    (an error, or closing the socket with 4429 once it keeps flooding)."""
+    if budget.take():
+        return False
+    if budget.flooding:
+        await consumer.close(code=CLOSE_FLOODING)
+    else:
+        await consumer.send_error(f"Too many messages: at most {budget.describe()}.")
+    return True

@@ -3,9 +3,8 @@
 from django import forms
 
 from games.models import Table
-
-MIN_ACTION_SECONDS = 5
-MAX_ACTION_SECONDS = 300
+from games.services import hosting
+from games.table_limits import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS, limit_problems
 
 
 class CreateTableForm(forms.Form):
@@ -33,29 +32,20 @@ class CreateTableForm(forms.Form):
         label="Seconds to act", min_value=MIN_ACTION_SECONDS, max_value=MAX_ACTION_SECONDS,
         initial=30,
     )
+    wait_for_start = forms.BooleanField(
+        label="Deal only when I press Start (to wait for everyone)", required=False
+    )
     is_private = forms.BooleanField(
         label="Private (only people with the invite link can find it)", required=False
     )
 
     def clean(self):
         data = super().clean()
-        small, big = data.get("small_blind"), data.get("big_blind")
-        low, high = data.get("min_buy_in"), data.get("max_buy_in")
-        if small is not None and big is not None and big < small:
-            self.add_error(
-                "big_blind", f"The big blind must be at least the small blind ({small})."
-            )
-        if low is not None and high is not None and low > high:
-            self.add_error(
-                "max_buy_in",
-                f"The maximum buy-in must be at least the minimum buy-in ({low}).",
-            )
-        if big is not None and low is not None and low < big:
-            self.add_error(
-                "min_buy_in", f"The minimum buy-in must cover at least one big blind ({big})."
-            )
+        for field, problem in limit_problems(data).items():
+            if field not in self.errors:
+                self.add_error(field, problem)
         return data
 
     def create(self, host) -> Table:
-        """Save the table with ``host`` as its host."""
-        return Table.objects.create(host=host, **self.cleaned_data)
+        """Save the table with ``host`` as its host (the lobby hears of it if it is public)."""
+        return hosting.create_table(host, **self.cleaned_data)

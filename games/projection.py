@@ -1,7 +1,12 @@
-"""What each viewer may see of a table: the only way table state leaves the server.
+"""What each viewer of a live table is sent, version by version.
+
+Whose hole cards a viewer may see is decided by the one visibility rule of the engine
+(games/engine/visibility.py, through ``HandState.view``); this module applies it to the live
+table, as games/history/masking.py applies it to stored hands. (The lobby's rows,
+games/lobby.py, hold no cards at all.)
 
 Views are built from a ``TableSnapshot``: plain data captured once per version by the writer
-(games/services.py) in its locked transaction, or read for a socket's first snapshot
+(games/services/) in its locked transaction, or read for a socket's first snapshot
 (games/snapshots.py). Building reads no database, so one version always names one state.
 
 There are two kinds of viewer:
@@ -30,7 +35,7 @@ from games.hand_text import describe_hole, event_text, result_rows
 
 TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
-    "min_buy_in", "max_buy_in", "action_seconds",
+    "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played",
 )
 
 
@@ -48,6 +53,7 @@ class SeatRow:
     posting: bool = False  # newly seated, posts a big blind to play the next hand
     timed_out: bool = False  # sat out by the table after timing out
     bot: bool = False
+    rebuy_until: datetime | None = None  # busted: may rebuy in this chair until then
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,7 @@ class Person:
     seat: int | None = None
     sitting_out: bool = False
     leaving: bool = False
+    is_staff: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,7 @@ class HandOnShow:
 
 @dataclass(frozen=True)
 class TableSnapshot:
-    table: dict[str, Any]  # TABLE_FIELDS plus "next_hand_at"
+    table: dict[str, Any]  # TABLE_FIELDS plus "next_hand_at", "host_id", "seat_requests"
     seats: tuple[SeatRow, ...]
     hand: HandOnShow | None
     people: dict[int, Person]  # user id -> person with a personal part
@@ -110,7 +117,7 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     hand = snapshot.hand
     engine = hand.state.view(None) if hand else None
     result = _public_hand(hand, engine, snapshot.taken_at) if hand and engine else None
-    seats, seat_index = _seat_views(snapshot.seats, hand, engine)
+    seats, seat_index = _seat_views(snapshot.seats, hand, engine, snapshot.taken_at)
     events = engine["events"] if hand and engine else []
     pots = engine["result"]["pots"] if engine and engine["result"] else None
     log = (
@@ -127,6 +134,11 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
         "time_bank_seconds": snapshot.table.get("time_bank_seconds", 0),
         "runout_street_seconds": snapshot.table.get("runout_street_seconds", 0),
+        "host": _host(snapshot),
+        "requests": [
+            {"seat": r["seat"], "player": r["name"], "user_id": r["user_id"]}
+            for r in snapshot.table.get("seat_requests", ())
+        ],
         "you": None,
         "seats": seats,
         "hand": result,
@@ -154,6 +166,8 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
             "bankroll": person.bankroll,
             "sitting_out": person.sitting_out,
             "leaving": person.leaving,
+            # The host runs the table from the felt; staff may too.
+            "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
         },
     }
     hand = snapshot.hand
@@ -179,6 +193,12 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
         "your_hand": describe_hole(hole, view["hand"]["board"]),
     }
     return view
+
+
+def _host(snapshot: TableSnapshot) -> dict[str, Any] | None:
+    host_id = snapshot.table.get("host_id")
+    host = snapshot.people.get(host_id) if host_id is not None else None
+    return {"user_id": host.user_id, "name": host.name} if host else None
 
 
 def _hand_seat_of(hand: HandOnShow, user_id: int) -> int | None:
@@ -219,11 +239,16 @@ def snapshot_frame(snapshot: TableSnapshot, user_id: int) -> str:
 
 
 def _seat_views(
-    seats: tuple[SeatRow, ...], hand: HandOnShow | None, engine: dict[str, Any] | None
+    seats: tuple[SeatRow, ...],
+    hand: HandOnShow | None,
+    engine: dict[str, Any] | None,
+    now: datetime,
 ) -> tuple[list[dict[str, Any]], dict[int, int]]:
-    """Occupied seats, plus players of the hand on show who have left since (busted, or
-    stood up at its end) while their chair is still free, so its showdown stays whole.
-    Also returns, per hand seat, the index of the row that shows that player's hand."""
+    """Occupied seats, plus players of the hand on show who have left since (stood up at
+    its end, or removed) while their chair is still free, so its showdown stays whole: such
+    a row says ``left`` and its chair may be taken. A player seated again (in another
+    chair) is not shown twice. Also returns, per hand seat, the index of the row that shows
+    that player's hand."""
     players = {p["seat"]: p for p in engine["players"]} if engine else {}
     shown = {h["seat"]: h for h in engine["result"]["shown"]} if engine and engine["result"] else {}
     rows: list[tuple[dict[str, Any], int | None]] = []
@@ -238,16 +263,26 @@ def _seat_views(
             posting=seat.posting,
             timed_out=seat.timed_out,
             bot=seat.bot,
+            busted=seat.rebuy_until is not None,
+            rebuy_seconds_left=_seconds_left(seat.rebuy_until, now),
         )
         # The hand's cards and bets belong to this chair's occupant only if they played it.
         played = hand is not None and hand.users.get(seat.number) == seat.user_id
         if played and seat.number in players:
+            assert engine is not None  # players is empty without it
             _add_hand(row, players[seat.number], shown, engine)
+            if engine["complete"]:
+                # After the hand the chair's own stack counts: a rebuy, a top-up or the
+                # host's adjustment since the hand ended shows at once.
+                row["stack"] = seat.stack
         rows.append((row, seat.number if played and seat.number in players else None))
+    seated_users = {seat.user_id for seat in seats}
     for number, player in players.items():
-        if number not in taken and hand is not None:
+        user = hand.users.get(number) if hand is not None else None
+        if number not in taken and hand is not None and user not in seated_users:
             row = _empty_seat(number, hand.names.get(number, f"seat {number}"), player["stack"])
             row["left"] = True
+            assert engine is not None  # players is empty without it
             _add_hand(row, player, shown, engine)
             rows.append((row, number))
     rows.sort(key=lambda item: item[0]["number"])
@@ -272,6 +307,8 @@ def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
         "leaving": False,
         "bot": False,
         "left": False,
+        "busted": False,
+        "rebuy_seconds_left": None,
         "is_button": False,
         "has_cards": False,
         "cards": None,
@@ -282,7 +319,12 @@ def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
     }
 
 
-def _add_hand(row: dict[str, Any], player: dict[str, Any], shown: dict, engine: dict) -> None:
+def _add_hand(
+    row: dict[str, Any],
+    player: dict[str, Any],
+    shown: dict[int, dict[str, Any]],
+    engine: dict[str, Any],
+) -> None:
     shown_hand = shown.get(row["number"], {})
     row.update(
         stack=player["stack"],
@@ -303,8 +345,13 @@ def _add_hand(row: dict[str, Any], player: dict[str, Any], shown: dict, engine: 
 def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dict[str, Any]:
     deadline = hand.deadline if engine["actor"] is not None else None
     result = engine["result"]
+    config = hand.state.config
     return {
         "number": hand.number,
+        # The blinds this hand was dealt at (the table's may have changed since).
+        "blinds": {
+            "small_blind": config.small_blind, "big_blind": config.big_blind, "ante": config.ante,
+        },
         "street": engine["street"],
         "board": engine["board"],
         "button": engine["button"],

@@ -55,7 +55,114 @@ class Sync:
     pass
 
 
-Command = Sit | Stand | SitOut | SitBack | Act | Sync
+@dataclass(frozen=True)
+class AddChips:
+    """Rebuy or top up at your own seat."""
+
+    amount: int
+    request_id: str
+
+
+# What a host may do from the felt (games/services/hosting.py), and the fields each needs.
+HOST_CONTROLS = {
+    "pause": (),
+    "resume": (),
+    "close": (),
+    "settings": ("settings",),
+    "remove": ("seat",),
+    "adjust_stack": ("seat", "amount", "reason"),
+    "hand_over": ("seat",),
+    "approve": ("seat",),
+    "decline": ("seat",),
+}
+# Settings a host may change from the felt: whole numbers, and one yes/no.
+HOST_NUMBER_SETTINGS = (
+    "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in", "action_seconds", "max_seats",
+)
+HOST_FLAG_SETTINGS = ("needs_approval",)
+MAX_REASON_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Host:
+    """One host control: ``control`` is a key of HOST_CONTROLS; the other fields as needed."""
+
+    control: str
+    request_id: str
+    seat: int | None = None
+    amount: int | None = None
+    reason: str = ""
+    settings: tuple[tuple[str, int | bool], ...] = ()
+
+
+def _signed_int(message: dict, field: str) -> int:
+    value = message.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        problem = "is missing" if value is None else f"must be a whole number, not {_shown(value)}"
+        raise ProtocolError(f"'{field}' {problem}.")
+    if value == 0:
+        raise ProtocolError(f"'{field}' must not be zero.")
+    return value
+
+
+def _host_settings(message: dict) -> tuple[tuple[str, int | bool], ...]:
+    values = message.get("settings")
+    if not isinstance(values, dict) or not values:
+        raise ProtocolError("'settings' must be an object of the settings to change.")
+    parsed: list[tuple[str, int | bool]] = []
+    for name, value in values.items():
+        if name in HOST_NUMBER_SETTINGS:
+            parsed.append((name, _non_negative_int(values, name)))
+        elif name in HOST_FLAG_SETTINGS:
+            if not isinstance(value, bool):
+                raise ProtocolError(f"'{name}' must be true or false.")
+            parsed.append((name, value))
+        else:
+            known = ", ".join(HOST_NUMBER_SETTINGS + HOST_FLAG_SETTINGS)
+            raise ProtocolError(f"Unknown setting {_shown(name)}; settings are {known}.")
+    return tuple(parsed)
+
+
+def _host_control(message: dict) -> Host:
+    control = message.get("control")
+    if control not in HOST_CONTROLS:
+        raise ProtocolError(
+            f"'control' must be one of {', '.join(HOST_CONTROLS)}, not {_shown(control)}."
+        )
+    needs = HOST_CONTROLS[control]
+    fields: dict = {}
+    if "seat" in needs:
+        fields["seat"] = _positive_int(message, "seat")
+    if "amount" in needs:
+        fields["amount"] = _signed_int(message, "amount")
+    if "reason" in needs:
+        reason = message.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise ProtocolError("'reason' is missing: say why the stack changes.")
+        if len(reason) > MAX_REASON_LENGTH:
+            raise ProtocolError(f"'reason' is too long (at most {MAX_REASON_LENGTH} characters).")
+        fields["reason"] = reason.strip()
+    if "settings" in needs:
+        fields["settings"] = _host_settings(message)
+    return Host(control=control, request_id=_request_id(message), **fields)
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A chat line: ``text`` or an ``emote`` key, exactly one (the service checks content)."""
+
+    text: str | None = None
+    emote: str | None = None
+
+
+@dataclass(frozen=True)
+class SetChatMute:
+    user_id: int
+    muted: bool
+    request_id: str
+
+
+Command = Sit | Stand | SitOut | SitBack | Act | Sync | AddChips | Host | Chat | SetChatMute
 
 
 def _positive_int(message: dict, field: str) -> int:
@@ -123,6 +230,17 @@ def decode_object(text: str | None, max_bytes: int = MAX_MESSAGE_BYTES) -> dict:
     return message
 
 
+def _chat(message: dict) -> Chat:
+    """``{"type": "chat", "text": "gl"}`` or ``{"type": "chat", "emote": "good_luck"}``."""
+    given = [field for field in ("text", "emote") if field in message]
+    if len(given) != 1:
+        raise ProtocolError("A chat message needs either 'text' or 'emote' (one of them).")
+    (field,) = given
+    if not isinstance(message[field], str):
+        raise ProtocolError(f"'{field}' must be a string, not {_shown(message[field])}.")
+    return Chat(**{field: message[field]})
+
+
 def parse_command(text: str | None) -> Command:
     """Turn one text frame into a command.
 
@@ -149,6 +267,19 @@ def parse_command(text: str | None) -> Command:
         return SitBack(_request_id(message))
     if kind == "sync":
         return Sync()
+    if kind == "add_chips":
+        return AddChips(_positive_int(message, "amount"), _request_id(message))
+    if kind == "host":
+        return _host_control(message)
+    if kind == "chat":
+        return _chat(message)
+    if kind == "chat_mute":
+        muted = message.get("muted")
+        if "muted" not in message:
+            raise ProtocolError("'muted' is missing; send true to mute, false to unmute.")
+        if not isinstance(muted, bool):
+            raise ProtocolError(f"'muted' must be true or false, not {_shown(muted)}.")
+        return SetChatMute(_positive_int(message, "user_id"), muted, _request_id(message))
     if kind == "act":
         action = message.get("action")
         if action not in ACTION_KINDS:

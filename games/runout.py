@@ -5,7 +5,7 @@ the board at once and the hand ends in the same version. The server keeps it tha
 version, one state: the hand is over and its result stands), and the pages reveal the
 streets one at a time, ``RUNOUT_STREET_SECONDS`` apart (static/js/runout.js), holding back
 the result until the river is out. So that the result is still seen, the next deal waits
-that much longer (games/services.py).
+that much longer (games/services/).
 """
 
 from __future__ import annotations

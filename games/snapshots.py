@@ -7,6 +7,7 @@ read; this is the only table read a socket makes.
 """
 
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,7 +19,8 @@ from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSna
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
-    "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style",
+    "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style", "busted_at",
+    "user__is_staff",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -31,9 +33,9 @@ def capture(
 
     ``hand`` is the hand on show (live, or the last one finished; None for none) and
     ``state`` its engine state. Personal parts are made for everyone seated, everyone dealt
-    into the hand, and the users in ``people`` (who were seated when the change began, or
-    the user a socket's snapshot is for). Three queries (seats, timed-out actions of the
-    hand), four when someone not seated needs a personal part.
+    into the hand, and the users in ``people`` (who were seated when the change began, the
+    host, or the user a socket's snapshot is for). Three queries (seats, timed-out actions of
+    the hand), four when someone not seated needs a personal part.
     """
     rows = list(Seat.objects.filter(table_id=table.id).order_by("number").values(*SEAT_FIELDS))
     seats = tuple(
@@ -48,6 +50,10 @@ def capture(
             posting=row["entry"] == Seat.Entry.POST_BB,
             timed_out=row["sitting_out"] and row["consecutive_timeouts"] > 0,
             bot=bool(row["user__player__bot_style"]),
+            rebuy_until=(
+                row["busted_at"] + timedelta(seconds=settings.BUSTED_SEAT_SECONDS)
+                if row["busted_at"] else None
+            ),
         )
         for row in rows
     )
@@ -59,6 +65,7 @@ def capture(
             seat=row["number"],
             sitting_out=row["sitting_out"],
             leaving=row["leave_after_hand"],
+            is_staff=row["user__is_staff"],
         )
         for row in rows
     }
@@ -82,6 +89,8 @@ def capture(
             ),
         )
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
+    table_fields["host_id"] = table.host_id
+    table_fields["seat_requests"] = list(table.seat_requests)
     table_fields["next_hand_at"] = table.next_hand_at
     table_fields["time_bank_seconds"] = max(0, int(settings.TIME_BANK_SECONDS))
     table_fields["runout_street_seconds"] = max(0.0, float(settings.RUNOUT_STREET_SECONDS))
@@ -99,9 +108,12 @@ def _people_not_seated(user_ids: set[int]) -> dict[int, Person]:
     if not user_ids:
         return {}
     rows = get_user_model().objects.filter(id__in=user_ids).values_list(
-        "id", "username", "player__bankroll"
+        "id", "username", "player__bankroll", "is_staff"
     )
-    return {user: Person(user, name, bankroll or 0) for user, name, bankroll in rows}
+    return {
+        user: Person(user, name, bankroll or 0, is_staff=is_staff)
+        for user, name, bankroll, is_staff in rows
+    }
 
 
 def hand_on_show(table_id: int) -> tuple[Hand | None, HandState | None]:
@@ -121,7 +133,8 @@ def load(table_id: int, user_id: int | None = None) -> TableSnapshot | None:
         if table is None:
             return None
         hand, state = hand_on_show(table_id)
-        snapshot = capture(table, hand, state, people=[user_id] if user_id else [])
+        people = {u for u in (user_id, table.host_id) if u is not None}
+        snapshot = capture(table, hand, state, people=people)
         if Table.objects.filter(pk=table_id, version=table.version).exists():
             break
     return snapshot

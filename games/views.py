@@ -5,17 +5,23 @@ their session), its host and the players seated at it; everyone else gets a 404,
 there were no such table.
 """
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch
+from django.db.models import Count
 from django.http import Http404
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games import lobby_feed
 from games.access import INVITED_TABLES, can_see
 from games.accounts import GuestForm
 from games.forms import CreateTableForm
-from games.models import Seat, Table
+from games.models import Emote, Table
+from games.models.chat import MAX_CHAT_LENGTH
+from pokersite.lan import is_loopback, lan_addresses
 
 # Session key: ids of the private tables whose invite link this browser has opened.
 
@@ -25,14 +31,8 @@ def _live_tables():
 
 
 def _lobby(request, form=None, status=200):
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("number"))
-    tables = (
-        _live_tables()
-        .filter(is_private=False)
-        .annotate(taken=Count("seats"))
-        .prefetch_related(seats)
-    )
-    context = {"tables": tables}
+    # The same rows the lobby socket sends, so the page and its live updates agree.
+    context = {"tables": lobby_feed.open_rows()}
     if request.user.is_authenticated:
         context["form"] = form or CreateTableForm()
         context["private_tables"] = _live_tables().filter(
@@ -62,22 +62,39 @@ def table(request, table_id: int):
     table = get_object_or_404(Table, pk=table_id)
     if not can_see(table, request.user, request.session):
         raise Http404("No such table.")
-    context = {"table": table}
+    context: dict[str, Any] = {"table": table}
     if request.user.is_authenticated:
         context["config"] = {
             "tableId": table.id,
             "socketPath": f"/ws/tables/{table.id}/",
             "lobbyUrl": reverse("home"),
-            "inviteUrl": request.build_absolute_uri(
-                reverse("invite", kwargs={"code": table.invite_code})
-            ) if table.is_private else None,
+            **share_links(request, table),
             "coachUrl": reverse("coach", kwargs={"table_id": table.id})
             if table.is_practice or table.coach_allowed else None,
+            "chatEmotes": Emote.choices,
+            "chatMaxLength": MAX_CHAT_LENGTH,
         }
     else:
         context["guest_form"] = GuestForm()
         context["next"] = request.path
     return render(request, "games/table.html", context)
+
+
+def share_links(request, table: Table) -> dict:
+    """The link friends open to join: the invite link of a private table, else the table's
+    own, on the address the host reached the site by. When that address only works on this
+    machine (127.0.0.1, localhost), the same link on the machine's LAN address too."""
+    path = (
+        reverse("invite", kwargs={"code": table.invite_code}) if table.is_private
+        else reverse("table", kwargs={"table_id": table.id})
+    )
+    host, port = split_domain_port(request.get_host())
+    lan = lan_addresses() if is_loopback(host) else []
+    on_port = f":{port}" if port else ""
+    return {
+        "inviteUrl": request.build_absolute_uri(path),
+        "lanInviteUrl": f"{request.scheme}://{lan[0]}{on_port}{path}" if lan else None,
+    }
 
 
 def invite(request, code: str):

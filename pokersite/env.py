@@ -130,13 +130,13 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
         path = parts.path[1:] if parts.path.startswith("/") else parts.path
         if not path:
             raise ImproperlyConfigured("DATABASE_URL for sqlite needs a file path.")
-        name = Path(path) if Path(path).is_absolute() else base_dir / path
+        file = Path(path) if Path(path).is_absolute() else base_dir / path
         # The test database must be a file too, so server processes started by tests can
         # open it; one per test process, so that test runs side by side do not collide.
-        test_name = Path(tempfile.gettempdir()) / f"{name.stem}-test-{os.getpid()}.sqlite3"
+        test_name = Path(tempfile.gettempdir()) / f"{file.stem}-test-{os.getpid()}.sqlite3"
         return {
             "ENGINE": engine,
-            "NAME": str(name),
+            "NAME": str(file),
             "OPTIONS": {
                 # Writers take the lock when their transaction begins, and others wait for
                 # it, instead of failing with "database is locked" halfway through.

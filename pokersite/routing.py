@@ -5,7 +5,8 @@ from django.urls import path
 from games.routing import websocket_urlpatterns as games_routes
 from pokersite.health import HealthConsumer
 
+# django-stubs types path() for Django views, not Channels' ASGI consumers: ignored here.
 websocket_urlpatterns = [
-    path("ws/health/", HealthConsumer.as_asgi()),
+    path("ws/health/", HealthConsumer.as_asgi()),  # type: ignore[arg-type]
     *games_routes,
 ]

@@ -4,6 +4,7 @@ Embedded defaults: SQLite next to manage.py and Channels' in-memory layer, DEBUG
 Production: DEBUG=0 with SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL set.
 """
 
+import socket
 from pathlib import Path
 
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
@@ -19,6 +20,7 @@ from pokersite.env import (
     env_throttle_rate,
     parse_database_url,
 )
+from pokersite.lan import lan_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -30,7 +32,13 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "dev-only-insecure-key-never-use-in-production"
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+# In development the site also answers on this machine's LAN addresses and name, so that
+# friends can join a game served with `make run HOST=0.0.0.0` (pokersite/lan.py).
+DEVELOPMENT_HOSTS = [
+    "127.0.0.1", "localhost", "[::1]", *lan_addresses(), socket.gethostname(),
+    f"{socket.gethostname()}.local",
+]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", DEVELOPMENT_HOSTS if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -125,11 +133,16 @@ else:
 # a row end it with close code 4429 (games/flood.py).
 SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "20/second;240/minute")
 SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
+# Table chat messages one user may send (all tables together), counted in Redis when
+# REDIS_URL is set so that every process shares the count (games/chat_rates.py).
+CHAT_RATES = env_rates("CHAT_RATES", "5/10 seconds;30/minute")
 
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 # A bot's pause before it acts (give or take half), so that a hand reads like people playing.
 BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.2)
+# A player who loses their last chip keeps the seat this long, to rebuy there.
+BUSTED_SEAT_SECONDS = env_float("BUSTED_SEAT_SECONDS", 120.0)
 
 # Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
 TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)

@@ -1,4 +1,8 @@
-"""Start real server processes (daphne) for tests that need more than one process."""
+"""Start real server processes (daphne) for tests that need more than one process.
+
+A server has ``TEST_SERVER_START_SECONDS`` (default 120) to answer ``/healthz``: a busy
+machine can take far longer than an idle one to import Django and the site.
+"""
 
 import os
 import socket
@@ -12,6 +16,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DAPHNE = Path(sys.executable).parent / "daphne"
+DEFAULT_START_SECONDS = 120.0
+
+
+def start_seconds() -> float:
+    """How long a server may take to start: ``TEST_SERVER_START_SECONDS`` or the default."""
+    text = os.environ.get("TEST_SERVER_START_SECONDS", "").strip()
+    if not text:
+        return DEFAULT_START_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ValueError(f"TEST_SERVER_START_SECONDS must be a positive number, not {text!r}")
+    return seconds
 
 
 def free_port() -> int:
@@ -26,12 +45,15 @@ def _tail(path: Path, lines: int = 60) -> str:
 
 
 @contextmanager
-def daphne_server(env_overrides: dict[str, str | None], timeout: float = 30.0, log_path=None):
+def daphne_server(
+    env_overrides: dict[str, str | None], timeout: float | None = None, log_path=None
+):
     """Run ``daphne pokersite.asgi:application`` on a free port; yield ``host:port``.
 
     The process gets the current environment with ``env_overrides`` applied (None unsets a
     variable), writes its output to ``log_path`` (a temporary file if not given, quoted on
-    failure), and is stopped, then killed if it lingers, on exit. Waits for ``/healthz``.
+    failure), and is stopped, then killed if it lingers, on exit. Waits for ``/healthz`` up
+    to ``timeout`` seconds (None: ``start_seconds()``).
     """
     with daphne_process(env_overrides, timeout=timeout, log_path=log_path) as (base, _process):
         yield base
@@ -42,7 +64,7 @@ def daphne_process(
     env_overrides: dict[str, str | None],
     *,
     application: str = "pokersite.asgi:application",
-    timeout: float = 30.0,
+    timeout: float | None = None,
     log_path=None,
 ):
     """Like ``daphne_server``, for any ASGI ``application``; yield ``(host:port, Popen)``.
@@ -50,6 +72,7 @@ def daphne_process(
     The process handle is for callers that watch the server itself (the live benchmark
     reads its CPU time and memory from /proc). The application must answer ``/healthz``.
     """
+    timeout = start_seconds() if timeout is None else timeout
     port = free_port()
     env = {**os.environ, **env_overrides}
     env = {key: value for key, value in env.items() if value is not None}
@@ -75,7 +98,10 @@ def daphne_process(
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"daphne did not answer within {timeout}s:\n{_tail(log_path)}")
+                raise RuntimeError(
+                    f"daphne did not answer within {timeout:g} s (TEST_SERVER_START_SECONDS):"
+                    f"\n{_tail(log_path)}"
+                )
             time.sleep(0.2)
         yield base, process
     finally:

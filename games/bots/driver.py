@@ -10,6 +10,7 @@ bot never acts twice. Bots need no socket: they play on with nobody connected.
 
 import logging
 import random
+from datetime import datetime
 
 from games.bots.selfplay import bot_decision
 from games.engine import HandState
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 _rng = random.Random()
 
 
-def play_due_bots(now) -> int:
+def play_due_bots(now: datetime) -> int:
     """Take every bot turn that is due; returns how many bots acted.
 
     >>> from django.utils import timezone
@@ -37,11 +38,11 @@ def play_bot_turn(table_id: int) -> bool:
     (no bot to act, or the table moved on while it thought)."""
     from games import services
 
-    version = Table.objects.filter(pk=table_id).values_list("version", "big_blind").first()
+    table = Table.objects.filter(pk=table_id).values_list("version", "big_blind").first()
     hand = Hand.objects.filter(table_id=table_id, status=Hand.Status.IN_PROGRESS).first()
-    if version is None or hand is None or hand.bot_acts_at is None:
+    if table is None or hand is None or hand.bot_acts_at is None:
         return False
-    version, big_blind = version
+    version, big_blind = table
     if not Table.objects.filter(pk=table_id, version=version).exists():
         return False  # a writer committed while this was read: try again next tick
     state = HandState.from_dict(hand.state)

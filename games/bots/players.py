@@ -85,5 +85,7 @@ def seat_bots(table_id: int, count: int, strength: str) -> list[Seat]:
         seated_users.add(user.id)
         if Player.objects.get(user=user).bankroll < buy_in:
             chips.adjust(user, buy_in * 10, reason="Bot bankroll refill", staff=None)
-        seats.append(services.sit(table_id, user, number, buy_in))
+        seat = services.sit(table_id, user, number, buy_in, approved=True)
+        assert seat is not None  # approved: seated at once, never a request to the host
+        seats.append(seat)
     return seats

@@ -12,6 +12,7 @@ from games import services
 from games.access import INVITED_TABLES
 from games.bots.players import STRENGTH_CHOICES, seat_bots
 from games.models import Table
+from games.services import hosting
 
 PRACTICE_BLINDS = (1, 2)
 PRACTICE_BUY_IN = 200
@@ -32,7 +33,8 @@ class BotsForm(forms.Form):
 def start_practice(user, bots: int, strength: str) -> Table:
     """A private practice table for ``user`` and ``bots`` bots, the person in seat 1."""
     small, big = PRACTICE_BLINDS
-    table = Table.objects.create(
+    table = hosting.create_table(
+        user,
         name=f"Practice: {user.get_username()}"[:60],
         small_blind=small,
         big_blind=big,
@@ -42,7 +44,6 @@ def start_practice(user, bots: int, strength: str) -> Table:
         is_private=True,
         is_practice=True,
         coach_allowed=True,
-        host=user,
     )
     services.sit(table.id, user, 1, PRACTICE_BUY_IN)
     seat_bots(table.id, bots, strength)
@@ -90,6 +91,9 @@ def allow_coach(request, table_id: int):
     """The host lets players open the coach at this table (or stops it)."""
     table = get_object_or_404(Table, pk=table_id, host=request.user)
     if not table.is_practice:
-        table.coach_allowed = request.POST.get("allowed") == "1"
-        table.save(update_fields=["coach_allowed"])
+        try:
+            allowed = request.POST.get("allowed") == "1"
+            hosting.update_settings(table.id, request.user, {"coach_allowed": allowed})
+        except services.ServiceError as error:
+            messages.error(request, str(error))
     return redirect("table", table_id=table.id)

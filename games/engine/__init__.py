@@ -49,6 +49,7 @@ Example
 """
 
 from games.engine.cards import FULL_DECK, UNKNOWN, shuffled_deck
+from games.engine.hand import PlayerState
 from games.engine.lineup import Lineup, plan_hand
 from games.engine.phh import (
     PHHError,
@@ -59,7 +60,7 @@ from games.engine.phh import (
     split_phhs,
 )
 from games.engine.replay import replay, replay_state
-from games.engine.state import HandState, Player, start_hand
+from games.engine.state import HandState, start_hand
 from games.engine.types import (
     Action,
     ActionKind,
@@ -93,7 +94,7 @@ __all__ = [
     "Lineup",
     "PHHError",
     "PHHReplay",
-    "Player",
+    "PlayerState",
     "PotResult",
     "SeatInput",
     "ShownHand",

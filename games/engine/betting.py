@@ -1,23 +1,81 @@
-"""Checking a player's action against the rules, with a sentence for every refusal."""
+"""The betting rules: what the player to act may do, and checking an action against it with
+a sentence for every refusal. The rules themselves are described in state.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from games.engine.types import Action, ActionKind, IllegalAction, LegalActions
-
-if TYPE_CHECKING:
-    from games.engine.state import HandState
+from games.engine.hand import HandData
+from games.engine.types import Action, ActionKind, AmountRange, IllegalAction, LegalActions
 
 
-def check_action(state: HandState, action: Action) -> tuple[ActionKind, int | None]:
+def legal_actions(hand: HandData) -> LegalActions | None:
+    """What the actor may do, or None when nobody is to act.
+
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
+    ...                FULL_DECK, button=1)
+    >>> legal_actions(s).to_dict()
+    {'seat': 1, 'fold': True, 'check': False, 'call': 1, 'bet': None, \
+'raise': {'min': 4, 'max': 100}, 'all_in': 100}
+    """
+    if not hand.queue:
+        return None
+    p = hand.players[hand.queue[0]]
+    top = hand.max_bet
+    kinds = {ActionKind.FOLD}
+    call = min(p.stack, top - p.bet)
+    if call == 0:
+        kinds.add(ActionKind.CHECK)
+    else:
+        kinds.add(ActionKind.CALL)
+    bet_range: AmountRange | None = None
+    raise_range: AmountRange | None = None
+    all_in: int | None = None
+    if _may_raise(hand, hand.queue[0]):
+        most = p.stack + p.bet
+        span = AmountRange(min(top + hand.full_raise, most), most)
+        if top == 0:
+            kinds.add(ActionKind.BET)
+            bet_range = span
+        else:
+            kinds.add(ActionKind.RAISE)
+            raise_range = span
+        all_in = most
+    elif call == p.stack:
+        all_in = p.stack + p.bet
+    if all_in is not None:
+        kinds.add(ActionKind.ALL_IN)
+    return LegalActions(
+        seat=p.seat,
+        kinds=frozenset(kinds),
+        call=call or None,
+        bet=bet_range,
+        raise_to=raise_range,
+        all_in=all_in,
+    )
+
+
+def _may_raise(hand: HandData, index: int) -> bool:
+    p = hand.players[index]
+    top = hand.max_bet
+    if p.stack <= top - p.bet:
+        return False  # covered: calling puts them all-in
+    if not any(
+        o.stack + o.bet > top
+        for j, o in enumerate(hand.players)
+        if j != index and not o.folded
+    ):
+        return False  # nobody could call a raise
+    return not p.acted or top - p.bet >= hand.full_raise
+
+
+def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None]:
     """Validate ``action``; return its kind and the "to" total for bets and raises."""
-    if state.result is not None:
+    if hand.result is not None:
         raise IllegalAction("The hand is over.")
-    legal = state.legal_actions()
+    legal = legal_actions(hand)
     assert legal is not None
     if action.seat != legal.seat:
-        if action.seat not in state.seats:
+        if action.seat not in hand.seats:
             raise IllegalAction(f"Seat {action.seat} is not in this hand.")
         raise IllegalAction(f"It is not your turn: seat {legal.seat} is to act.")
     try:
@@ -43,6 +101,7 @@ def check_action(state: HandState, action: Action) -> tuple[ActionKind, int | No
             )
         return kind, legal.all_in
     return kind, None
+
 
 def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions) -> int:
     word = kind.value

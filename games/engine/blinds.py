@@ -1,8 +1,10 @@
-"""Forced bets given seat by seat, as hand histories from other sites record them.
+"""Forced bets: antes, blinds and posts, put in before the cards are dealt.
 
-A live table posts one small and one big blind (``TableConfig``). A hand played elsewhere
-may have had no small blind, a straddle, or extra posts from players who came in late. Such a
-hand gives ``start_hand`` its ``blinds``: seat -> chips, following PHH and pokerkit:
+Antes come first, from everyone. A live table then posts one small and one big blind
+(``TableConfig``), and a new player who chose to play at once posts a big blind out of
+position (``Entry.POST_BB``). A hand played elsewhere may have had no small blind, a
+straddle, or extra posts from players who came in late. Such a hand gives ``start_hand``
+its ``blinds``: seat -> chips, following PHH and pokerkit:
 
 - Every amount is a live bet posted before the cards (a short stack posts what it has).
 - A positive amount is a blind or straddle; a negative one is a post (its size is the
@@ -17,12 +19,9 @@ a bigger one a straddle; posts are ``POST_TO_PLAY``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
+from games.engine.hand import HandData, PlayerState
 from games.engine.types import EventKind
-
-if TYPE_CHECKING:
-    from games.engine.state import HandState
 
 
 def check_blinds(blinds: Mapping[int, int], seats: Sequence[int]) -> dict[int, int]:
@@ -63,29 +62,53 @@ def blind_kind(amount: int, big_blind: int) -> EventKind:
     return EventKind.POST_STRADDLE
 
 
-def post_blinds(state: HandState) -> None:
-    """Post every seat's forced bet, in position order (antes are already in)."""
-    assert state.blinds is not None
-    for p in state.players:
-        amount = state.blinds.get(p.seat, 0)
-        if amount:
-            state._post(p, abs(amount), blind_kind(amount, state.config.big_blind))
+def post_forced_bets(hand: HandData) -> None:
+    """Antes from everyone, then the blinds, then new players' posts (short: all-in)."""
+    config = hand.config
+    if config.ante:
+        for p in hand.players:
+            _post(hand, p, config.ante, EventKind.POST_ANTE)
+    if hand.blinds is not None:
+        for p in hand.players:
+            amount = hand.blinds.get(p.seat, 0)
+            if amount:
+                _post(hand, p, abs(amount), blind_kind(amount, config.big_blind))
+        return
+    sb, bb = (1, 0) if hand.heads_up else (0, 1)
+    _post(hand, hand.players[sb], config.small_blind, EventKind.POST_SMALL_BLIND)
+    _post(hand, hand.players[bb], config.big_blind, EventKind.POST_BIG_BLIND)
+    for i, p in enumerate(hand.players):
+        if p.posts_to_play and i not in (sb, bb):
+            _post(hand, p, config.big_blind, EventKind.POST_TO_PLAY)
 
 
-def preflop_opener(state: HandState) -> int:
+def _post(hand: HandData, p: PlayerState, amount: int, kind: EventKind) -> None:
+    """Move up to ``amount`` from the stack into the pot; an ante is not a bet in front."""
+    chips = min(amount, p.stack)
+    if chips <= 0:
+        return
+    ante = kind is EventKind.POST_ANTE
+    p.stack -= chips
+    p.committed += chips
+    if not ante:
+        p.bet += chips
+    hand.record(kind, p.seat, chips, None if ante else p.bet, all_in=p.stack == 0)
+
+
+def preflop_opener(hand: HandData) -> int:
     """Index of the first player to act preflop: the one after the biggest blind.
 
     As pokerkit does: the biggest of (chips posted x sign of the blind), the later player
     on a tie; posts (negative) never count, and without any blind the first player opens.
     """
-    assert state.blinds is not None
-    blinds = state.blinds
+    assert hand.blinds is not None
+    blinds = hand.blinds
 
     def key(i: int) -> tuple[int, int]:
-        p = state.players[i]
+        p = hand.players[i]
         amount = blinds.get(p.seat, 0)
         sign = (amount > 0) - (amount < 0)
         return (p.bet * sign, i)
 
-    top = max(range(len(state.players)), key=key)
-    return (top + 1) % len(state.players)
+    top = max(range(len(hand.players)), key=key)
+    return (top + 1) % len(hand.players)

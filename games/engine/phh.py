@@ -6,7 +6,9 @@ order (heads-up the two blinds apply in reverse, as PHH says), a new player's po
 as a negative big blind, ``ante_trimming_status = true`` (antes count by contribution level,
 as the engine does), then ``actions`` such as ``d dh p1 AsKd``, ``p2 cbr 30``, ``p1 cc``,
 ``p3 f``, ``d db 7c8dKd``, ``p1 sm AsKd`` (``p1 sm`` alone is a muck). A hand imported in
-minor units (``scale`` > 1) is written back in the file's money: ``p2 cbr 1.25``.
+minor units (``scale`` > 1) is written back in the file's money: ``p2 cbr 1.25``. A check or
+fold the table made when the player's time ran out carries PHH's action commentary:
+``p3 f # timed out`` (readers ignore it; ours does too).
 
 Import (``replay_phh``, in phh_import.py) replays a file through the engine.
 """
@@ -14,6 +16,7 @@ Import (``replay_phh``, in phh_import.py) replays a file through the engine.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from decimal import Decimal
 from typing import Any
 
@@ -65,16 +68,20 @@ def money(units: int, scale: int) -> int | Decimal:
     return value.normalize()
 
 
-def phh_actions(state: HandState, scale: int = 1) -> list[str]:
-    """The hand's PHH action lines."""
+def phh_actions(
+    state: HandState, scale: int = 1, timed_out: Collection[int] = ()
+) -> list[str]:
+    """The hand's PHH action lines; ``timed_out``: sequences of the events the table made
+    for a player whose time ran out (commented so)."""
     label = {p.seat: f"p{i + 1}" for i, p in enumerate(state.players)}
     lines = [f"d dh {label[p.seat]} {join_cards(p.hole)}" for p in state.players]
     for e in state.events:
         who = label.get(e.seat) if e.seat is not None else None
+        note = " # timed out" if e.seq in timed_out else ""
         if e.kind is EventKind.FOLD:
-            lines.append(f"{who} f")
+            lines.append(f"{who} f{note}")
         elif e.kind in (EventKind.CHECK, EventKind.CALL):
-            lines.append(f"{who} cc")
+            lines.append(f"{who} cc{note}")
         elif e.kind in (EventKind.BET, EventKind.RAISE):
             lines.append(f"{who} cbr {money(e.to or 0, scale)}")
         elif e.kind is EventKind.DEAL_BOARD:
@@ -86,11 +93,13 @@ def phh_actions(state: HandState, scale: int = 1) -> list[str]:
     return lines
 
 
-def export_phh(state: HandState, scale: int = 1, **fields: Any) -> str:
+def export_phh(
+    state: HandState, scale: int = 1, *, timed_out: Collection[int] = (), **fields: Any
+) -> str:
     """A finished hand as PHH text. ``fields`` adds optional PHH fields (``hand``,
     ``table``, ``event``...); ``players`` defaults to the player ids. ``scale``: units per
     unit of money, for hands imported with decimal amounts; ``finishing_stacks`` may be
-    given (after a site's rake).
+    given (after a site's rake). ``timed_out``: as for ``phh_actions``.
 
     >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
     >>> s = replay(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
@@ -129,7 +138,7 @@ def export_phh(state: HandState, scale: int = 1, **fields: Any) -> str:
         "blinds_or_straddles": [money(b, scale) for b in blinds],
         "min_bet": money(config.min_bet, scale),
         "starting_stacks": [money(p.starting_stack, scale) for p in state.players],
-        "actions": phh_actions(state, scale),
+        "actions": phh_actions(state, scale, timed_out),
         "seats": [p.seat for p in state.players],
         "seat_count": config.max_seats,
         "players": [str(p.player_id) for p in state.players],

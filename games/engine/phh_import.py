@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from games.engine.cards import UNKNOWN, split_cards
@@ -313,9 +314,7 @@ def _action(
     return Action(seat, kind, amount)
 
 
-def _decimal(word: str) -> Any:
-    from decimal import Decimal
-
+def _decimal(word: str) -> Decimal:
     value = Decimal(word)
     if not value.is_finite():
         raise ArithmeticError(word)

@@ -7,17 +7,18 @@ The dict holds everything, the deck too: store it server side, never send it as 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
+from games.engine.hand import HandData, PlayerState
 from games.engine.types import Action, Event, HandResult, Street, TableConfig
-
-if TYPE_CHECKING:
-    from games.engine.state import HandState, Player
 
 FORMAT = 1
 
+# ``HandState.from_dict`` passes its own class, so this module need not import state.py.
+Hand = TypeVar("Hand", bound=HandData)
 
-def _player_to_dict(p: Player) -> dict[str, Any]:
+
+def _player_to_dict(p: PlayerState) -> dict[str, Any]:
     return {
         "seat": p.seat,
         "player_id": p.player_id,
@@ -34,7 +35,7 @@ def _player_to_dict(p: Player) -> dict[str, Any]:
     }
 
 
-def state_to_dict(state: HandState) -> dict[str, Any]:
+def state_to_dict(state: HandData) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "config": state.config.to_dict(),
@@ -56,13 +57,12 @@ def state_to_dict(state: HandState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: dict[str, Any]) -> HandState:
-    from games.engine.state import HandState, Player
-
+def state_from_dict(data: dict[str, Any], cls: type[Hand]) -> Hand:
+    """The hand ``state_to_dict`` wrote, as an instance of ``cls`` (``HandState``)."""
     if data.get("format") != FORMAT:
         raise ValueError(f"Unknown hand state format {data.get('format')!r}.")
     players = [
-        Player(
+        PlayerState(
             seat=d["seat"],
             player_id=d["player_id"],
             starting_stack=d["starting_stack"],
@@ -78,7 +78,7 @@ def state_from_dict(data: dict[str, Any]) -> HandState:
         )
         for d in data["players"]
     ]
-    state = HandState(
+    state = cls(
         TableConfig.from_dict(data["config"]),
         players,
         data["button"],

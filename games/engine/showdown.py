@@ -13,10 +13,9 @@ split does not hand the first winner an odd chip per side pot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from evaluator import evaluate
 from games.engine.cards import UNKNOWN
+from games.engine.hand import HandData, PlayerState
 from games.engine.pots import build_pots, split
 from games.engine.types import (
     EventKind,
@@ -26,9 +25,6 @@ from games.engine.types import (
     ShownHand,
     Street,
 )
-
-if TYPE_CHECKING:
-    from games.engine.state import HandState, Player
 
 
 def evaluate_cards(cards: list[str]) -> tuple[int, str, tuple[str, ...]]:
@@ -41,10 +37,10 @@ def evaluate_cards(cards: list[str]) -> tuple[int, str, tuple[str, ...]]:
     return value.strength, value.describe(), tuple(str(c) for c in value.best_five)
 
 
-def _evaluate(state: HandState, p: Player) -> tuple[int, str, tuple[str, ...]]:
-    if UNKNOWN in state.board:
+def _evaluate(hand: HandData, p: PlayerState) -> tuple[int, str, tuple[str, ...]]:
+    if UNKNOWN in hand.board:
         raise IllegalAction("The showdown needs the whole board, and it is not known.")
-    cards = [*p.hole, *state.board]
+    cards = [*p.hole, *hand.board]
     if UNKNOWN in cards:
         raise IllegalAction(
             f"The showdown needs the cards of seat {p.seat}, and they are not known."
@@ -52,51 +48,51 @@ def _evaluate(state: HandState, p: Player) -> tuple[int, str, tuple[str, ...]]:
     return evaluate_cards(cards)
 
 
-def showing_order(state: HandState) -> list[int]:
+def showing_order(hand: HandData) -> list[int]:
     """Indices of the players still in, in the order they show."""
-    n = len(state.players)
-    start = state.aggressor
-    if start is None or state.players[start].folded:
+    n = len(hand.players)
+    start = hand.aggressor
+    if start is None or hand.players[start].folded:
         start = 0
     return [
-        i for i in ((start + k) % n for k in range(n)) if not state.players[i].folded
+        i for i in ((start + k) % n for k in range(n)) if not hand.players[i].folded
     ]
 
 
-def reveal_for_runout(state: HandState) -> None:
+def reveal_for_runout(hand: HandData) -> None:
     """Betting is over with at most one player able to bet: all live hands face up."""
-    for i in showing_order(state):
-        p = state.players[i]
-        if p.seat in state.mucks:
+    for i in showing_order(hand):
+        p = hand.players[i]
+        if p.seat in hand.mucks:
             p.mucked = True
-            state._event(EventKind.MUCK, p.seat)
+            hand.record(EventKind.MUCK, p.seat)
         else:
             p.shown = True
-            state._event(EventKind.SHOW, p.seat, cards=p.hole)
+            hand.record(EventKind.SHOW, p.seat, cards=p.hole)
 
 
-def _pots(state: HandState) -> list[tuple[int, tuple[int, ...]]]:
+def _pots(hand: HandData) -> list[tuple[int, tuple[int, ...]]]:
     return build_pots(
-        [p.committed for p in state.players], [not p.folded for p in state.players]
+        [p.committed for p in hand.players], [not p.folded for p in hand.players]
     )
 
 
-def unsettled_reason(state: HandState) -> str | None:
+def unsettled_reason(hand: HandData) -> str | None:
     """Why the showdown cannot be settled with the cards known, or None when it can.
 
     Only imported hands can lack cards: a board nobody recorded, or a pot in which every
     player gave up or hid their cards.
     """
-    if UNKNOWN in state.board:
+    if UNKNOWN in hand.board:
         return "The showdown needs the whole board, and it is not known."
-    for index, (_amount, eligible) in enumerate(_pots(state)):
+    for index, (_amount, eligible) in enumerate(_pots(hand)):
         showing = [
             i for i in eligible
-            if not state.players[i].mucked and state.players[i].seat not in state.mucks
+            if not hand.players[i].mucked and hand.players[i].seat not in hand.mucks
         ]
         for i in showing:
-            if UNKNOWN in state.players[i].hole:
-                seat = state.players[i].seat
+            if UNKNOWN in hand.players[i].hole:
+                seat = hand.players[i].seat
                 return f"The showdown needs the cards of seat {seat}, and they are not known."
         if not showing:
             name = "main pot" if index == 0 else f"side pot {index}"
@@ -104,39 +100,39 @@ def unsettled_reason(state: HandState) -> str | None:
     return None
 
 
-def showdown(state: HandState) -> None:
+def settle_showdown(hand: HandData) -> None:
     """Show or muck in order, then award every pot; a showdown the known cards cannot
-    settle stops the hand there, with ``state.unsettled`` saying why."""
-    state.street = Street.SHOWDOWN
-    reason = unsettled_reason(state)
+    settle stops the hand there, with ``hand.unsettled`` saying why."""
+    hand.street = Street.SHOWDOWN
+    reason = unsettled_reason(hand)
     if reason is not None:
-        state.queue = []
-        state.unsettled = reason
+        hand.queue = []
+        hand.unsettled = reason
         return
-    pots = _pots(state)
+    pots = _pots(hand)
     values: dict[int, tuple[int, str, tuple[str, ...]]] = {}
     shown: list[ShownHand] = []
-    for i in showing_order(state):
-        p = state.players[i]
+    for i in showing_order(hand):
+        p = hand.players[i]
         if p.mucked:
             continue
         if p.shown:
-            values[i] = _evaluate(state, p)
+            values[i] = _evaluate(hand, p)
             shown.append(ShownHand(p.seat, p.hole, values[i][1], values[i][2]))
             continue
-        if p.seat in state.mucks:
+        if p.seat in hand.mucks:
             p.mucked = True
-            state._event(EventKind.MUCK, p.seat)
+            hand.record(EventKind.MUCK, p.seat)
             continue
-        value = _evaluate(state, p)
+        value = _evaluate(hand, p)
         if _can_win(i, value[0], pots, values):
             p.shown = True
             values[i] = value
             shown.append(ShownHand(p.seat, p.hole, value[1], value[2]))
-            state._event(EventKind.SHOW, p.seat, cards=p.hole, best_five=value[2], text=value[1])
+            hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=value[2], text=value[1])
         else:
             p.mucked = True
-            state._event(EventKind.MUCK, p.seat)
+            hand.record(EventKind.MUCK, p.seat)
 
     # Winners of each pot; consecutive pots won by the same players are split as one, so a
     # split hands out one odd-chip remainder rather than one per side pot (as pokerkit does).
@@ -158,22 +154,22 @@ def showdown(state: HandState) -> None:
         shares = split(amount, winners)
         description = values[winners[0]][1]
         for w, share in zip(winners, shares, strict=True):
-            state.players[w].stack += share
-            state._event(
-                EventKind.WIN, state.players[w].seat, share, pot=index, text=description
+            hand.players[w].stack += share
+            hand.record(
+                EventKind.WIN, hand.players[w].seat, share, pot=index, text=description
             )
         results.append(
             PotResult(
                 index=index,
                 amount=amount,
-                eligible=tuple(state.players[i].seat for i in eligible),
-                winners=tuple(state.players[w].seat for w in winners),
+                eligible=tuple(hand.players[i].seat for i in eligible),
+                winners=tuple(hand.players[w].seat for w in winners),
                 shares=tuple(shares),
                 description=description,
                 covers=covers,
             )
         )
-    _finish(state, results, shown, showdown=True)
+    _finish(hand, results, shown, showdown=True)
 
 
 def _can_win(
@@ -191,25 +187,25 @@ def _can_win(
     return False
 
 
-def award_uncontested(state: HandState, index: int) -> None:
+def award_uncontested(hand: HandData, index: int) -> None:
     """Everyone else folded: the last player takes every chip without showing."""
-    p = state.players[index]
-    total = sum(q.committed for q in state.players)
+    p = hand.players[index]
+    total = sum(q.committed for q in hand.players)
     p.stack += total
-    state._event(EventKind.WIN, p.seat, total, pot=0)
+    hand.record(EventKind.WIN, p.seat, total, pot=0)
     pot = PotResult(0, total, (p.seat,), (p.seat,), (total,))
-    _finish(state, [pot], [], showdown=False)
+    _finish(hand, [pot], [], showdown=False)
 
 
 def _finish(
-    state: HandState, pots: list[PotResult], shown: list[ShownHand], *, showdown: bool
+    hand: HandData, pots: list[PotResult], shown: list[ShownHand], *, showdown: bool
 ) -> None:
-    state.queue = []
-    state.result = HandResult(
+    hand.queue = []
+    hand.result = HandResult(
         pots=tuple(pots),
-        finishing_stacks={p.seat: p.stack for p in state.players},
+        finishing_stacks={p.seat: p.stack for p in hand.players},
         shown=tuple(shown),
-        mucked=tuple(p.seat for p in state.players if p.mucked),
+        mucked=tuple(p.seat for p in hand.players if p.mucked),
         showdown=showdown,
-        board=tuple(state.board),
+        board=tuple(hand.board),
     )

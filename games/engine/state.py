@@ -1,9 +1,8 @@
 """One hand of no-limit hold'em as a state machine: ``start_hand``, ``legal_actions``,
-``apply``. Showdown and pots live in ``showdown.py``, JSON in ``serialize.py``.
-
-Players are kept in position order: index 0 is the first seat left of the button, the last
-index is the button (heads-up: index 0 is the big blind, index 1 the button and small blind).
-This is also PHH's player order.
+``apply``. ``HandState`` is the hand's data (hand.py) with the moves on top; the rules it
+applies live below it: betting.py (what is legal), blinds.py (forced bets), showdown.py
+(showing and pots); JSON in serialize.py, what a viewer sees in visibility.py. Nothing here is
+imported by those modules, so the engine's imports run one way.
 
 Betting follows the TDA rules; the order of play is the one pokerkit uses, so the two agree
 action for action:
@@ -28,198 +27,40 @@ action for action:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from games.engine.betting import check_action
-from games.engine.blinds import check_blinds, post_blinds, preflop_opener
+from games.engine.betting import check_action, legal_actions
+from games.engine.blinds import check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
+from games.engine.hand import HandData, PlayerState
+from games.engine.serialize import state_from_dict, state_to_dict
+from games.engine.showdown import award_uncontested, reveal_for_runout, settle_showdown
 from games.engine.types import (
     Action,
     ActionKind,
-    AmountRange,
     Entry,
     Event,
     EventKind,
-    HandResult,
     IllegalAction,
     LegalActions,
-    PlayerId,
     SeatInput,
     Street,
     TableConfig,
 )
+from games.engine.visibility import view_for
 
 NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 BOARD_COUNT = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 
-@dataclass
-class Player:
-    """A player's part in one hand (mutable: change it only through ``HandState.apply``)."""
-
-    seat: int
-    player_id: PlayerId
-    starting_stack: int
-    stack: int
-    hole: tuple[str, ...] = ()
-    bet: int = 0  # chips in front of the player on this street
-    committed: int = 0  # chips put in this hand, ``bet`` included, uncalled returns taken out
-    folded: bool = False
-    acted: bool = False  # acted on this street (posting a blind does not count)
-    shown: bool = False
-    mucked: bool = False
-    posts_to_play: bool = False
-
-    @property
-    def all_in(self) -> bool:
-        return not self.folded and self.stack == 0
-
-    @property
-    def in_hand(self) -> bool:
-        return not self.folded and not self.mucked
-
-
-class HandState:
-    """The whole state of one hand, deck included (never send it to a client as it is)."""
-
-    def __init__(
-        self,
-        config: TableConfig,
-        players: list[Player],
-        button: int,
-        deck: tuple[str, ...],
-        mucks: frozenset[int] = frozenset(),
-        blinds: dict[int, int] | None = None,
-    ) -> None:
-        self.config = config
-        self.players = players
-        self.button = button
-        self.deck = deck
-        self.mucks = mucks
-        # Forced bets seat by seat (imported hands: straddles, posts, no small blind); None
-        # means the table's small and big blind (see blinds.py).
-        self.blinds = blinds
-        # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
-        # cards nobody recorded); None otherwise. Such a hand never gets a result.
-        self.unsettled: str | None = None
-        self.dealt = 0
-        self.board: list[str] = []
-        self.street = Street.PREFLOP
-        self.queue: list[int] = []
-        self.full_raise = config.min_bet
-        self.aggressor: int | None = None
-        self.events: list[Event] = []
-        self.actions: list[Action] = []
-        self.result: HandResult | None = None
-
-    # ------------------------------------------------------------------ reading
-
-    @property
-    def heads_up(self) -> bool:
-        return len(self.players) == 2
-
-    @property
-    def small_blind_seat(self) -> int:
-        return self.players[1 if self.heads_up else 0].seat
-
-    @property
-    def big_blind_seat(self) -> int:
-        return self.players[0 if self.heads_up else 1].seat
-
-    @property
-    def is_complete(self) -> bool:
-        return self.result is not None
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or None when nobody is (the hand is over)."""
-        return self.players[self.queue[0]].seat if self.queue else None
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Seats dealt in, in position order (first left of the button, button last)."""
-        return tuple(p.seat for p in self.players)
-
-    def player(self, seat: int) -> Player:
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise KeyError(f"Seat {seat} is not in this hand.")
-
-    @property
-    def max_bet(self) -> int:
-        return max(p.bet for p in self.players)
-
-    @property
-    def total_pot(self) -> int:
-        """All chips put in so far, bets on the current street included."""
-        return sum(p.committed for p in self.players)
-
-    def stacks(self) -> dict[int, int]:
-        return {p.seat: p.stack for p in self.players}
-
-    def starting_stacks(self) -> dict[int, int]:
-        return {p.seat: p.starting_stack for p in self.players}
+class HandState(HandData):
+    """One hand in play: its data (``HandData``: players, board, events, result) and the moves
+    that change it. Build one with ``start_hand``; change it only through ``apply``."""
 
     def legal_actions(self) -> LegalActions | None:
-        """What the actor may do, or None when nobody is to act.
-
-        >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
-        >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
-        ...                FULL_DECK, button=1)
-        >>> s.legal_actions().to_dict()
-        {'seat': 1, 'fold': True, 'check': False, 'call': 1, 'bet': None, \
-'raise': {'min': 4, 'max': 100}, 'all_in': 100}
-        """
-        if not self.queue:
-            return None
-        p = self.players[self.queue[0]]
-        top = self.max_bet
-        kinds = {ActionKind.FOLD}
-        call = min(p.stack, top - p.bet)
-        if call == 0:
-            kinds.add(ActionKind.CHECK)
-        else:
-            kinds.add(ActionKind.CALL)
-        bet_range: AmountRange | None = None
-        raise_range: AmountRange | None = None
-        all_in: int | None = None
-        if self._may_raise(self.queue[0]):
-            most = p.stack + p.bet
-            span = AmountRange(min(top + self.full_raise, most), most)
-            if top == 0:
-                kinds.add(ActionKind.BET)
-                bet_range = span
-            else:
-                kinds.add(ActionKind.RAISE)
-                raise_range = span
-            all_in = most
-        elif call == p.stack:
-            all_in = p.stack + p.bet
-        if all_in is not None:
-            kinds.add(ActionKind.ALL_IN)
-        return LegalActions(
-            seat=p.seat,
-            kinds=frozenset(kinds),
-            call=call or None,
-            bet=bet_range,
-            raise_to=raise_range,
-            all_in=all_in,
-        )
-
-    def _may_raise(self, index: int) -> bool:
-        p = self.players[index]
-        top = self.max_bet
-        if p.stack <= top - p.bet:
-            return False  # covered: calling puts them all-in
-        if not any(
-            o.stack + o.bet > top
-            for j, o in enumerate(self.players)
-            if j != index and not o.folded
-        ):
-            return False  # nobody could call a raise
-        return not p.acted or top - p.bet >= self.full_raise
+        """What the actor may do, or None when nobody is to act (see betting.py)."""
+        return legal_actions(self)
 
     def timeout_action(self) -> Action:
         """What a player who ran out of time does: check if free, else fold."""
@@ -255,7 +96,7 @@ class HandState:
             p.folded = True
             p.acted = True
             self.queue.pop(0)
-            self._event(EventKind.FOLD, p.seat)
+            self.record(EventKind.FOLD, p.seat)
         elif total is None or total <= top:  # check, call, or an all-in that only calls
             self._check_or_call(index)
         else:
@@ -271,9 +112,9 @@ class HandState:
         p.acted = True
         self.queue.pop(0)
         if chips:
-            self._event(EventKind.CALL, p.seat, chips, p.bet, all_in=p.stack == 0)
+            self.record(EventKind.CALL, p.seat, chips, p.bet, all_in=p.stack == 0)
         else:
-            self._event(EventKind.CHECK, p.seat, auto=auto)
+            self.record(EventKind.CHECK, p.seat, auto=auto)
 
     def _raise_to(self, index: int, total: int) -> None:
         p = self.players[index]
@@ -293,69 +134,12 @@ class HandState:
             if not self.players[j].folded and self.players[j].stack > 0
         ]
         kind = EventKind.BET if top == 0 else EventKind.RAISE
-        self._event(kind, p.seat, chips, total, all_in=p.stack == 0)
-
-    def _event(
-        self,
-        kind: EventKind,
-        seat: int | None,
-        amount: int = 0,
-        to: int | None = None,
-        *,
-        cards: Sequence[str] = (),
-        all_in: bool = False,
-        auto: bool = False,
-        street: Street | None = None,
-        **extra: Any,
-    ) -> Event:
-        event = Event(
-            seq=len(self.events),
-            kind=kind,
-            street=street or self.street,
-            seat=seat,
-            amount=amount,
-            to=to,
-            cards=tuple(cards),
-            all_in=all_in,
-            auto=auto,
-            **extra,
-        )
-        self.events.append(event)
-        return event
+        self.record(kind, p.seat, chips, total, all_in=p.stack == 0)
 
     # ------------------------------------------------------------------ flow
 
-    def _post(self, p: Player, amount: int, kind: EventKind) -> None:
-        chips = min(amount, p.stack)
-        if chips <= 0:
-            return
-        ante = kind is EventKind.POST_ANTE
-        p.stack -= chips
-        p.committed += chips
-        if not ante:
-            p.bet += chips
-        self._event(kind, p.seat, chips, None if ante else p.bet, all_in=p.stack == 0)
-
-    def _post_forced_bets(self) -> None:
-        """Antes from everyone, then the blinds, then new players' posts (short: all-in)."""
-        config = self.config
-        if config.ante:
-            for p in self.players:
-                self._post(p, config.ante, EventKind.POST_ANTE)
-        if self.blinds is not None:
-            post_blinds(self)
-            return
-        sb, bb = (1, 0) if self.heads_up else (0, 1)
-        self._post(self.players[sb], config.small_blind, EventKind.POST_SMALL_BLIND)
-        self._post(self.players[bb], config.big_blind, EventKind.POST_BIG_BLIND)
-        for i, p in enumerate(self.players):
-            if p.posts_to_play and i not in (sb, bb):
-                self._post(p, config.big_blind, EventKind.POST_TO_PLAY)
-
     def _advance(self) -> None:
         """Run the hand forward until someone must decide or the hand is over."""
-        from games.engine.showdown import award_uncontested, reveal_for_runout, showdown
-
         while True:
             live = [i for i, p in enumerate(self.players) if not p.folded]
             if len(live) == 1:
@@ -374,10 +158,10 @@ class HandState:
                 reveal_for_runout(self)
                 while self.street is not Street.RIVER:
                     self._deal_street()
-                showdown(self)
+                settle_showdown(self)
                 return
             if self.street is Street.RIVER:
-                showdown(self)
+                settle_showdown(self)
                 return
             self._deal_street()
             self._begin_round()
@@ -398,7 +182,7 @@ class HandState:
             top.bet -= excess
             top.stack += excess
             top.committed -= excess
-            self._event(EventKind.RETURN_UNCALLED, top.seat, excess)
+            self.record(EventKind.RETURN_UNCALLED, top.seat, excess)
         for p in self.players:
             p.bet = 0
 
@@ -409,7 +193,7 @@ class HandState:
         self.dealt += len(cards)
         self.board.extend(cards)
         self.street = street
-        self._event(EventKind.DEAL_BOARD, None, cards=cards)
+        self.record(EventKind.DEAL_BOARD, None, cards=cards)
 
     def _begin_round(self) -> None:
         """Open the betting on the current street (blinds are already in front preflop)."""
@@ -470,20 +254,14 @@ class HandState:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-safe data, deck included (server side only)."""
-        from games.engine.serialize import state_to_dict
-
         return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandState:
-        from games.engine.serialize import state_from_dict
-
-        return state_from_dict(data)
+        return state_from_dict(data, cls)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What the player in ``seat`` (None: a spectator) may see. See ``view.py``."""
-        from games.engine.view import view_for
-
+        """What the player in ``seat`` (None: a spectator) may see. See visibility.py."""
         return view_for(self, seat)
 
     def __repr__(self) -> str:
@@ -534,7 +312,7 @@ def start_hand(
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
     players = [
-        Player(
+        PlayerState(
             seat=s,
             player_id=by_seat[s].player_id,
             starting_stack=by_seat[s].stack,
@@ -547,10 +325,10 @@ def start_hand(
     if unknown:
         raise ValueError(f"Seat {min(unknown)} is not in this hand.")
     state = HandState(config, players, button, cards, frozenset(mucks), forced)
-    state._post_forced_bets()
+    post_forced_bets(state)
     for i, p in enumerate(players):
         p.hole = (cards[i], cards[n + i])
-        state._event(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
+        state.record(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
     state.dealt = 2 * n
     state._begin_round()
     state._advance()

@@ -42,7 +42,7 @@ def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[f
 
 
 def _enumerate(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
-    from evaluator import equity  # NumPy-backed: loaded on first use
+    from evaluator import hand_equity as equity  # NumPy-backed: loaded on first use
 
     result = equity(["".join(h) for h in hands], board="".join(board))
     return [hand.equity for hand in result]

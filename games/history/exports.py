@@ -28,6 +28,7 @@ def phh_text(review: Review) -> str:
         day=started.day,
         month=started.month,
         year=started.year,
+        timed_out=review.timed_out,
     )
 
 
@@ -45,6 +46,7 @@ def hand_info(review: Review) -> HandInfo:
         started_at=hand.started_at.astimezone(UTC),
         names=review.names,
         hero_seat=review.seat,
+        timed_out=review.timed_out,
     )
 
 

@@ -12,12 +12,12 @@ import csv
 import io
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Case, Count, F, Q, Sum, When
 from django.db.models.functions import Abs
 
 from games.models import LedgerEntry, Table
 
-KINDS = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.CASH_OUT)
+KINDS = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.CASH_OUT, LedgerEntry.Kind.STACK_ADJUSTMENT)
 
 
 @dataclass(frozen=True)
@@ -27,18 +27,25 @@ class Standing:
     bought_in: int
     cashed_out: int
     on_table: int
+    adjusted: int = 0  # chips the host added to (or took from) the stack, not won
 
     @property
     def net(self) -> int:
-        return self.cashed_out + self.on_table - self.bought_in
+        return self.cashed_out + self.on_table - self.bought_in - self.adjusted
 
 
 def entries(table: Table):
-    """The session's buy-ins and cash-outs, oldest first, with ``chips`` moved."""
+    """The session's buy-ins, cash-outs and host adjustments, oldest first, with ``chips``
+    moved (a host adjustment keeps its sign)."""
     return (
         table.ledger.filter(kind__in=KINDS)
         .select_related("user")
-        .annotate(chips=Abs("amount"))
+        .annotate(
+            chips=Case(
+                When(kind=LedgerEntry.Kind.STACK_ADJUSTMENT, then=F("amount")),
+                default=Abs("amount"),
+            )
+        )
         .order_by("created_at", "id")
     )
 
@@ -52,6 +59,9 @@ def standings(table: Table) -> list[Standing]:
             buy_ins=Count("id", filter=Q(kind=LedgerEntry.Kind.BUY_IN)),
             bought=Sum("amount", filter=Q(kind=LedgerEntry.Kind.BUY_IN), default=0),
             cashed=Sum("amount", filter=Q(kind=LedgerEntry.Kind.CASH_OUT), default=0),
+            adjusted=Sum(
+                "amount", filter=Q(kind=LedgerEntry.Kind.STACK_ADJUSTMENT), default=0
+            ),
         )
         .order_by()
     )
@@ -63,6 +73,7 @@ def standings(table: Table) -> list[Standing]:
             bought_in=-row["bought"],
             cashed_out=row["cashed"],
             on_table=stacks.get(row["user_id"], 0),
+            adjusted=row["adjusted"],
         )
         for row in rows
     ]
@@ -82,9 +93,13 @@ def standings_csv(table: Table) -> str:
     """Per-player totals as CSV."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["player", "buy_ins", "bought_in", "cashed_out", "on_table", "net"])
+    writer.writerow(
+        ["player", "buy_ins", "bought_in", "cashed_out", "on_table", "host_adjusted", "net"]
+    )
     for s in standings(table):
-        writer.writerow([cell(s.player), s.buy_ins, s.bought_in, s.cashed_out, s.on_table, s.net])
+        writer.writerow(
+            [cell(s.player), s.buy_ins, s.bought_in, s.cashed_out, s.on_table, s.adjusted, s.net]
+        )
     return out.getvalue()
 
 

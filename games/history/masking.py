@@ -13,7 +13,7 @@ Because the masked state simply does not hold the hidden cards, no later step ca
 from __future__ import annotations
 
 from games.engine import UNKNOWN, Entry, HandState, SeatInput, replay
-from games.engine.view import visible_seats
+from games.engine.visibility import visible_seats
 
 __all__ = ["MaskError", "masked_deck", "masked_state", "seat_inputs", "visible_seats"]
 

@@ -12,6 +12,8 @@ files (and what ``pokerkit.HandHistory.from_pokerstars`` parses)::
     *** HOLE CARDS ***
     Dealt to alice [7s 2d]
     alice: raises 4 to 6
+    bob has timed out
+    bob: folds
     Uncalled bet (4) returned to alice
     *** FLOP *** [3c 9h 8d]
     *** SHOW DOWN ***
@@ -60,6 +62,8 @@ class HandInfo:
     rake: dict[int, int] = field(default_factory=dict)
     seat_numbers: dict[int, int] = field(default_factory=dict)
     zone: str = "UTC"
+    # Sequences of the checks and folds the table made when a player's time ran out.
+    timed_out: frozenset[int] = frozenset()
 
     def seat(self, seat: int) -> int:
         return self.seat_numbers.get(seat, seat)
@@ -167,7 +171,10 @@ def write_hand(state: HandState, info: HandInfo) -> str:
                     lines.append(f"Dealt to {name(hero)} {_cards(hole)}")
         if kind is EventKind.DEAL_HOLE:
             continue
+        if e.seq in info.timed_out:
+            lines.append(f"{who} has timed out")  # PokerStars' words, before the fold or check
         if kind is EventKind.FOLD:
+            assert e.seat is not None  # a fold is always a seat's
             folded_on[e.seat] = e.street
             lines.append(f"{who}: folds")
         elif kind is EventKind.CHECK:

@@ -53,7 +53,7 @@ def hand_row(player) -> dict:
 
 def replay_data(review: Review) -> dict:
     """The replayer's JSON for one viewer: the steps and the equity of the visible hands."""
-    data = build_replay(review.state, review.seat, review.names)
+    data = build_replay(review.state, review.seat, review.names, timed_out=review.timed_out)
     data["equity"] = street_equities(review.state, review.visible, review.names)
     data["max_seats"] = review.hand.table.max_seats
     return data

@@ -9,15 +9,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
+from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import BigIntegerField, Exists, ExpressionWrapper, F, OuterRef, QuerySet
+from django.db.models import (
+    BigIntegerField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+)
 from django.http import Http404
 
 from games.engine import HandState
 from games.history.masking import masked_state, visible_seats
 from games.models import Hand, HandAction, HandPlayer, Table
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations  # types only: django-stubs is a dev tool
+
 RESULTS = ("won", "lost", "folded")
+
+
+class MyHandFields(TypedDict):
+    """What ``my_hands`` adds to each HandPlayer row."""
+
+    net_chips: int
+    folded: bool
 
 
 def complete_hands() -> QuerySet[Hand]:
@@ -31,7 +50,7 @@ def my_hands(
     since: date | None = None,
     until: date | None = None,
     result: str | None = None,
-) -> QuerySet[HandPlayer]:
+) -> QuerySet[WithAnnotations[HandPlayer, MyHandFields]]:
     """The user's seats in complete hands, newest first, with ``net_chips`` and ``folded``.
 
     ``result``: "won" (net above zero), "folded" (folded at some point), "lost" (net below
@@ -99,9 +118,21 @@ class Review:
         """The hand replayed knowing only what this viewer may know."""
         return masked_state(self.full_state, self.seat)
 
+    @cached_property
+    def timed_out(self) -> frozenset[int]:
+        """Sequences of the checks and folds the table made when a player's time ran out
+        (public: the live log said so to everyone)."""
+        rows = getattr(self.hand, "timeouts", None)  # prefetched by the queries below
+        if rows is None:
+            rows = self.hand.actions.filter(timed_out=True)
+        return frozenset(row.sequence for row in rows)
+
 
 def _hands_with_players() -> QuerySet[Hand]:
-    return complete_hands().select_related("table").prefetch_related("players__user")
+    timeouts = Prefetch(
+        "actions", queryset=HandAction.objects.filter(timed_out=True), to_attr="timeouts"
+    )
+    return complete_hands().select_related("table").prefetch_related("players__user", timeouts)
 
 
 def review_for_player(hand_id: int, user) -> Review:

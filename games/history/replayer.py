@@ -11,7 +11,7 @@ pots (main and side) and who acts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
@@ -39,16 +39,22 @@ def label(
     names: dict[int, str],
     money: Money | None = None,
     pots: list[dict[str, Any]] | None = None,
+    *,
+    timed_out: bool = False,
 ) -> str:
     """One line for people, from public facts only (the live table's log sentences).
+    ``timed_out``: the table made this check or fold when the player's time ran out.
 
     >>> from games.engine import Street
     >>> label(Event(5, EventKind.RAISE, Street.PREFLOP, 2, 5, 6), {2: "bob"})
     'bob raises to 6'
+    >>> label(Event(6, EventKind.FOLD, Street.PREFLOP, 3), {3: "cy"}, timed_out=True)
+    'cy timed out and folds'
     """
     if event.kind is EventKind.DEAL_HOLE:
         return "The hole cards are dealt"  # one step for the whole deal
-    return str(event_text(event.to_dict(), names, money, pots)["text"])
+    text = event_text(event.to_dict(), names, money, pots, timed_out=timed_out)["text"]
+    return str(text)
 
 
 class _Felt:
@@ -177,6 +183,7 @@ def _steps_for(
     names: dict[int, str],
     actions: int,
     money: Money | None = None,
+    timed_out: Collection[int] = (),
 ) -> list[dict[str, Any]]:
     """Steps for the events one action caused; the last one is the engine's view."""
     steps: list[dict[str, Any]] = []
@@ -192,7 +199,8 @@ def _steps_for(
         if k == len(groups) - 1:
             felt.sync(view)
         pots = view["result"]["pots"] if view["result"] else None
-        steps.append(felt.step(label(group[0], names, money, pots), group[0], actions))
+        text = label(group[0], names, money, pots, timed_out=group[0].seq in timed_out)
+        steps.append(felt.step(text, group[0], actions))
     return steps
 
 
@@ -210,11 +218,14 @@ def build_replay(
     *,
     reveal_all: bool = False,
     money: Money | None = None,
+    timed_out: Collection[int] = (),
 ) -> dict[str, Any]:
     """Every step of the finished hand ``state`` as ``viewer_seat`` may see it.
 
     ``state`` must already be masked for this viewer; ``reveal_all`` shows every card it knows
-    from the first step (an imported history, whose uploader knows all of it).
+    from the first step (an imported history, whose uploader knows all of it). ``timed_out``:
+    the sequences of the events the table made for players whose time ran out (the replay
+    deals the same events in the same order, so they keep their sequences).
     """
     assert state.result is not None or state.unsettled is not None
     replayed = start_hand(
@@ -232,7 +243,8 @@ def build_replay(
         before = len(replayed.events)
         replayed.apply(action)
         events = replayed.events[before:]
-        steps += _steps_for(felt, events, replayed.view(viewer_seat), names, k, money)
+        view = replayed.view(viewer_seat)
+        steps += _steps_for(felt, events, view, names, k, money, timed_out)
     result = replayed.view(viewer_seat)["result"] or {"pots": [], "shown": []}
     positions = _positions(replayed)
     return {

@@ -53,6 +53,8 @@ def _imported(request, data=None) -> tuple[list[Sample], int]:
         "played_at", "id")[:MAX_HANDS]
     samples = []
     for hand in mine.iterator():
+        # The filter above keeps hands with a hero and a net; the field types cannot say so.
+        assert hand.hero_seat is not None and hand.net is not None
         item = imported.Imported(hand)
         samples.append(Sample(
             key=f"i{hand.id}", url=reverse("history:imported_hand", args=[hand.id]),

@@ -123,7 +123,7 @@ def exact_shares(hands: list[tuple[str, ...]], board: list[str]) -> list[Fractio
     key = "session-shares:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
     cached = cache.get(key)
     if cached is None:
-        from evaluator import equity  # NumPy-backed: loaded on first use
+        from evaluator import hand_equity as equity  # NumPy-backed: loaded on first use
 
         result = equity(["".join(h) for h in hands], board="".join(board))
         # Tie credit is a sum of counts over 2..10 ways: a whole number of 2520ths.

@@ -53,6 +53,16 @@ def my_hands(request):
     return render(request, "history/my_hands.html", context)
 
 
+def stakes(review) -> str:
+    """The blinds the hand was dealt at (the table's may have changed since).
+
+    Read from the hand's own state, never from its table.
+    """
+    config = review.full_state.config
+    ante = f" · ante {config.ante}" if config.ante else ""
+    return f"blinds {config.small_blind}/{config.big_blind}{ante}"
+
+
 @login_required
 def hand(request, hand_id: int):
     review = queries.review_for_player(hand_id, request.user)
@@ -65,6 +75,7 @@ def hand(request, hand_id: int):
         "history/hand.html",
         {
             "hand": review.hand,
+            "stakes": stakes(review),
             "replay": replay_data(review),
             "previous": previous,
             "next": following,
@@ -82,7 +93,10 @@ def shared(request, token: str):
     response = render(
         request,
         "history/hand.html",
-        {"hand": review.hand, "replay": replay_data(review), "mode": "shared"},
+        {
+            "hand": review.hand, "stakes": stakes(review), "replay": replay_data(review),
+            "mode": "shared",
+        },
     )
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"

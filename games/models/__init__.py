@@ -1,5 +1,6 @@
-"""Models of the games app, split by area: tables and seats, hands, chips."""
+"""Models of the games app, split by area: tables and seats, hands, chips, chat."""
 
+from games.models.chat import ChatMessage, ChatMute, Emote
 from games.models.chips import LedgerEntry, Player
 from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand
@@ -7,7 +8,10 @@ from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
 
 __all__ = [
+    "ChatMessage",
+    "ChatMute",
     "CommandReceipt",
+    "Emote",
     "Hand",
     "HandAction",
     "HandPlayer",

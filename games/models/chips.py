@@ -1,8 +1,8 @@
 """Play money: a bankroll per player and a ledger row for every chip movement.
 
-Conservation: the sum of all ledger amounts of kinds GRANT, TOP_UP and ADJUSTMENT equals
-bankrolls + table stacks + chips in live pots. BUY_IN and CASH_OUT rows move chips between
-a bankroll and a table and net to zero across the room.
+Conservation: the sum of all ledger amounts of the ISSUING kinds (grants, top-ups, staff
+and host adjustments) equals bankrolls + table stacks + chips in live pots. BUY_IN and
+CASH_OUT rows move chips between a bankroll and a table and net to zero across the room.
 """
 
 from django.conf import settings
@@ -39,6 +39,9 @@ class LedgerEntry(models.Model):
         BUY_IN = "buy_in", "Buy-in"
         CASH_OUT = "cash_out", "Cash-out"
         ADJUSTMENT = "adjustment", "Staff adjustment"
+        # The host changed a seated player's stack: ``amount`` is the change to the stack;
+        # the bankroll is untouched (``bankroll_after`` is what it was).
+        STACK_ADJUSTMENT = "stack_adjust", "Stack adjustment by the host"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger"
@@ -59,6 +62,9 @@ class LedgerEntry(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    # Kinds that bring chips into the room (or take them out); the others move chips.
+    ISSUING = (Kind.GRANT, Kind.TOP_UP, Kind.ADJUSTMENT, Kind.STACK_ADJUSTMENT)
 
     class Meta:
         ordering = ["-created_at", "-id"]

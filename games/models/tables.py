@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
+from games.table_limits import LIMIT_FIELDS, limit_problems
+
 
 def new_invite_code() -> str:
     """An unguessable code for a private table's invite link."""
@@ -32,6 +34,12 @@ class Table(models.Model):
     is_practice = models.BooleanField(default=False)
     # Whether players may open the coach panel here (always at practice tables).
     coach_allowed = models.BooleanField(default=False)
+    # The host approves each new player before they sit (their requests wait in
+    # ``seat_requests``).
+    needs_approval = models.BooleanField(default=False)
+    # Players waiting for the host's approval, oldest first: [{"user_id", "name", "seat",
+    # "buy_in", "post_now"}]. Kept on the row so the writer reads them with its lock.
+    seat_requests = models.JSONField(default=list, blank=True)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -67,12 +75,9 @@ class Table(models.Model):
         return f"{self.name} ({self.small_blind}/{self.big_blind})"
 
     def clean(self) -> None:
-        if self.big_blind < self.small_blind:
-            raise ValidationError("The big blind must be at least the small blind.")
-        if self.min_buy_in > self.max_buy_in:
-            raise ValidationError("The minimum buy-in must not exceed the maximum buy-in.")
-        if not 2 <= self.max_seats <= 10:
-            raise ValidationError("A table has 2 to 10 seats.")
+        problems = limit_problems({name: getattr(self, name) for name in LIMIT_FIELDS})
+        if problems:
+            raise ValidationError(problems)
 
 
 class Seat(models.Model):
@@ -86,6 +91,7 @@ class Seat(models.Model):
     # Chips behind at the start of the current hand (the engine state holds the live figure).
     stack = models.PositiveIntegerField()
     sitting_out = models.BooleanField(default=False)
+
     class Entry(models.TextChoices):
         # The values are the engine's ``Entry``: how the seat takes part in the next hand.
         PLAYING = "playing", "Playing"
@@ -99,6 +105,9 @@ class Seat(models.Model):
     time_bank_used_in_hand = models.PositiveIntegerField(null=True, blank=True)
     # Set when the player asks to leave (or staff removes them) during a hand.
     leave_after_hand = models.BooleanField(default=False)
+    # When the player lost their last chip: the seat is kept for a while so they can rebuy
+    # there (BUSTED_SEAT_SECONDS), then the clock frees it.
+    busted_at = models.DateTimeField(null=True, blank=True)
     sat_down_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

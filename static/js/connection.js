@@ -9,7 +9,9 @@ const LAST_RETRY_MS = 8000;
 
 // Commands that carry no table version carry a request id, new for each request, so that
 // the server refuses a repeated copy instead of applying it twice (docs/protocol.md).
-const NEEDS_REQUEST_ID = new Set(["sit", "stand", "sit_out", "sit_back"]);
+const NEEDS_REQUEST_ID = new Set(["sit", "stand", "sit_out", "sit_back", "chat_mute", "add_chips", "host"]);
+// Chat frames carry no table version: they go to the chat panel as they come.
+const CHAT_FRAMES = new Set(["chat", "chat_history", "chat_mutes"]);
 
 /** 32 random hex digits (crypto.getRandomValues works on plain-http LAN pages too). */
 export function newRequestId() {
@@ -25,7 +27,7 @@ export function socketUrl(path, where = window.location) {
 export class TableSocket {
   /**
    * handlers: onView(view, frame), onError(reason), onStatus("connecting" | "open" |
-   * "reconnecting" | "closed", detail).
+   * "reconnecting" | "closed", detail), optional onChat(frame).
    */
   constructor(path, handlers) {
     this.url = socketUrl(path);
@@ -78,6 +80,8 @@ export class TableSocket {
     }
     if (frame.type === "error") {
       this.handlers.onError(frame.reason || "The server refused that.");
+    } else if (CHAT_FRAMES.has(frame.type)) {
+      if (this.handlers.onChat) this.handlers.onChat(frame);
     } else if (frame.type === "snapshot") {
       this.version = frame.version;
       this.handlers.onView(frame.table, frame);

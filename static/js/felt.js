@@ -40,7 +40,13 @@ function holeCards(seat, best) {
   return [];
 }
 
-function seatElement(seat, view, best, anchor, winners) {
+/** Whether the viewer may take a free chair: not seated, and not waiting for the host. */
+function maySit(view, onSit) {
+  const asking = (view.requests || []).some((r) => r.user_id === view.you.user_id);
+  return Boolean(onSit) && view.you.seat === null && !asking;
+}
+
+function seatElement(seat, view, best, anchor, winners, onSit) {
   const hand = view.hand;
   const me = view.you.seat === seat.number;
   const toAct = hand && !hand.complete && hand.to_act === seat.number;
@@ -49,6 +55,8 @@ function seatElement(seat, view, best, anchor, winners) {
   if (toAct) classes.push("to-act");
   if (seat.folded || seat.sitting_out) classes.push("inactive");
   if (winners.has(seat.number)) classes.push("winner");
+  // A player who left after the hand on show: their showdown stays, their chair is free.
+  if (seat.left) classes.push("left");
   const status = seatBadge(seat, hand);
   const angle = seatAngle(seat.number, view.max_seats, anchor);
   return h(
@@ -70,12 +78,24 @@ function seatElement(seat, view, best, anchor, winners) {
     seat.description
       ? h("div", { class: "shown-desc", title: seat.description }, seat.description)
       : null,
+    seat.left && maySit(view, onSit)
+      ? h("button", { type: "button", class: "sit-here-small", onclick: () => onSit(seat.number) },
+        "Sit here")
+      : null,
   );
 }
 
 function emptySeat(number, view, anchor, onSit) {
   const angle = seatAngle(number, view.max_seats, anchor);
-  if (view.you.seat === null && onSit) {
+  const held = (view.requests || []).find((r) => r.seat === number);
+  if (held) {
+    return h(
+      "div",
+      { class: "seat empty held", style: at(angle, 1), dataset: { seat: number } },
+      h("span", { class: "muted" }, `Held for ${held.player}`),
+    );
+  }
+  if (maySit(view, onSit)) {
     return h(
       "button",
       {
@@ -169,7 +189,8 @@ export function renderFelt(felt, view, { onSit, idleText } = {}) {
   for (let number = 1; number <= view.max_seats; number += 1) {
     const seat = bySeat.get(number);
     children.push(
-      seat ? seatElement(seat, view, best, anchor, winners) : emptySeat(number, view, anchor, onSit),
+      seat ? seatElement(seat, view, best, anchor, winners, onSit)
+        : emptySeat(number, view, anchor, onSit),
     );
     if (seat && seat.bet > 0) children.push(chips(seat, view, anchor));
   }

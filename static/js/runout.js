@@ -37,6 +37,7 @@ export function stagedView(view, cards) {
     seats: view.seats.map((seat) => ({
       ...seat,
       stack: seat.stack - (won.get(seat.number) || 0),
+      busted: false, // not before the river is out: it would tell who lost
       bet: 0,
       description: null,
       best_five: null,

@@ -9,7 +9,7 @@ export function secondsUntil(at, now = performance.now()) {
 /** The badge under a player's name ("" for none). */
 export function seatBadge(seat, hand) {
   if (seat.sitting_out) return seat.timed_out ? "Sitting out (timed out)" : "Sitting out";
-  if (seat.stack === 0 && !seat.in_hand) return "Out of chips";
+  if (seat.busted || (seat.stack === 0 && !seat.in_hand)) return "Out of chips";
   if (seat.leaving) return "Leaving";
   if (seat.all_in) return "All-in";
   if (seat.folded) return "Folded";

@@ -1,11 +1,13 @@
 // The table page: opens the socket, draws each view the server sends, sends your choices.
 import { ActionBar } from "./actions.js";
+import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./connection.js";
 import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
 import { Coach } from "./coach.js";
+import { HostPanel } from "./host.js";
 import { Runout } from "./runout.js";
 import { betweenText, secondsUntil, statusText } from "./status.js";
 
@@ -63,6 +65,8 @@ const actionBar = new ActionBar($("action-bar"), {
   status: (table) => statusText(table, nextDealIn()),
 });
 const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
+const chat = new ChatPanel($("chat"), { send, config });
+const hostPanel = new HostPanel($("host-panel"), { send });
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -71,6 +75,9 @@ const socket = new TableSocket(config.socketPath, {
   onError(reason) {
     toast(reason);
     actionBar.refused();
+  },
+  onChat(frame) {
+    chat.receive(frame);
   },
   onStatus(status, detail) {
     root.dataset.state = status;
@@ -112,6 +119,9 @@ function render(latest) {
   while (hands.size > 5) hands.delete(hands.keys().next().value);
   renderLog($("log"), hands);
   if (coach) coach.update(table);
+  chat.viewer(table.you, table.host);
+  hostPanel.update(table);
+  showTable(table);
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));
@@ -133,14 +143,65 @@ function render(latest) {
   document.title = myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
 
   const seated = table.you.seat !== null;
+  const chipsButton = $("add-chips");
+  const mine = addChipsRange(table);
+  chipsButton.hidden = !mine;
+  if (mine) chipsButton.textContent = mine.rebuy ? "Rebuy" : "Add chips";
   const sitOut = $("sit-out");
   sitOut.hidden = !seated;
   sitOut.textContent = table.you.sitting_out ? "Sit back in" : "Sit out";
   sitOut.setAttribute("aria-pressed", String(table.you.sitting_out));
   const leave = $("leave");
-  leave.hidden = !seated;
+  // Someone waiting for the host's approval leaves (withdraws) with the same button.
+  const asking = table.requests.some((r) => r.user_id === table.you.user_id);
+  leave.hidden = !seated && !asking;
   leave.disabled = Boolean(table.you.leaving);
-  leave.textContent = table.you.leaving ? "Leaving after this hand" : "Leave table";
+  leave.textContent = table.you.leaving ? "Leaving after this hand"
+    : asking && !seated ? "Withdraw my request" : "Leave table";
+}
+
+/** The stakes line and the banner everyone sees: the table's state, a request of yours. */
+function showTable(table) {
+  const ante = table.ante ? ` · ante ${table.ante}` : "";
+  const host = table.host ? ` · host ${table.host.name}` : "";
+  let stakes = `No-limit hold'em · blinds ${table.small_blind}/${table.big_blind}${ante}`
+    + ` · buy-in ${table.min_buy_in}–${table.max_buy_in}${host}`;
+  const dealt = table.hand && !table.hand.complete ? table.hand.blinds : null;
+  if (dealt && (dealt.small_blind !== table.small_blind || dealt.big_blind !== table.big_blind
+    || dealt.ante !== table.ante)) {
+    stakes += ` (this hand: ${dealt.small_blind}/${dealt.big_blind}; the new blinds start next hand)`;
+  }
+  $("stakes").textContent = stakes;
+
+  const live = table.hand && !table.hand.complete;
+  const asked = table.requests.find((r) => r.user_id === table.you.user_id);
+  let text = "";
+  if (table.status === "paused" && table.hands_played === 0) {
+    text = "Waiting for the host to start the game.";
+  } else if (table.status === "paused") {
+    text = live
+      ? "The host paused the game: this hand plays to its end, then no new hand is dealt until the host resumes."
+      : "The game is paused: no new hand is dealt until the host resumes.";
+  } else if (table.status === "closed") {
+    text = "This table is closed.";
+  } else if (asked) {
+    text = `You asked to sit in seat ${asked.seat}: you are seated when the host says yes. `
+      + "Leave to withdraw.";
+  }
+  const tableBanner = $("table-banner");
+  tableBanner.textContent = text;
+  tableBanner.hidden = !text;
+}
+
+/** Whether you may add chips now, and how many: null when you may not. */
+function addChipsRange(table) {
+  const me = table.seats.find((s) => s.number === table.you.seat && !s.left);
+  if (!me || table.you.leaving || table.status === "closed") return null;
+  const live = table.hand && !table.hand.complete;
+  if (live && me.has_cards) return null; // in the hand being played
+  if (me.stack === 0) return { rebuy: true, min: table.min_buy_in, max: table.max_buy_in };
+  const room = table.max_buy_in - me.stack;
+  return room > 0 ? { rebuy: false, min: 1, max: room } : null;
 }
 
 /** Run the acting player's clock and the countdown to the next deal down between frames. */
@@ -219,6 +280,35 @@ $("sit-out").addEventListener("click", () => {
 });
 $("leave").addEventListener("click", () => send({ type: "stand" }));
 
+const chipsDialog = $("chips-dialog");
+$("add-chips").addEventListener("click", () => {
+  const range = view && addChipsRange(view);
+  if (!range) return;
+  const form = chipsDialog.querySelector("form");
+  const top = Math.min(range.max, view.you.bankroll);
+  form.elements.amount.min = String(range.min);
+  form.elements.amount.max = String(Math.max(range.min, top));
+  form.elements.amount.value = String(Math.max(range.min, top));
+  chipsDialog.querySelector('[data-field="title"]').textContent =
+    range.rebuy ? "Rebuy at your seat" : "Top up your stack";
+  chipsDialog.querySelector('[data-field="range"]').textContent = range.rebuy
+    ? `Between ${range.min} and ${range.max} chips; your bankroll is ${view.you.bankroll}.`
+    : `Up to ${range.max} chips (your stack may reach the maximum buy-in of ${view.max_buy_in}); `
+      + `your bankroll is ${view.you.bankroll}.`;
+  chipsDialog.returnValue = "";
+  chipsDialog.showModal();
+  form.elements.amount.select();
+});
+chipsDialog.addEventListener("close", () => {
+  if (chipsDialog.returnValue !== "add") return;
+  const amount = Math.round(Number(chipsDialog.querySelector("form").elements.amount.value));
+  if (!Number.isFinite(amount) || amount <= 0) {
+    toast("Add a whole number of chips.");
+    return;
+  }
+  send({ type: "add_chips", amount });
+});
+
 function showSound() {
   const on = getPref("sound", true);
   $("sound").textContent = on ? "Sound on" : "Sound off";
@@ -259,7 +349,7 @@ if (copyInvite) {
 document.addEventListener("pointerdown", unlockAudio);
 document.addEventListener("keydown", (event) => {
   unlockAudio();
-  if (event.ctrlKey || event.metaKey || event.altKey || sitDialog.open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || sitDialog.open || chipsDialog.open) return;
   const tag = event.target.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (event.key === "Enter" && tag === "BUTTON") return;

@@ -18,6 +18,7 @@ import pytest
 
 from tests.servers import ROOT, daphne_server
 
+HERE = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -35,9 +36,15 @@ def chromium_path() -> str:
     return path if os.path.exists(path) else (shutil.which("chromium") or path)
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m "not browser"` deselects by marker
 def pytest_collection_modifyitems(config, items):
+    # Every test in this folder, and any elsewhere that drives Chromium, is a browser test,
+    # marked or not: `make check` leaves them out, and they are skipped without Chromium.
+    for item in items:
+        if item.path.is_relative_to(HERE) or "chromium" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
     # Browser tests last: Playwright's sync API leaves its own event loop behind, which
-    # async tests collected after it would trip over (see DESIGN.md, "Stack facts").
+    # async tests collected after it would trip over (see docs/architecture.md, "Stack facts").
     items.sort(key=lambda item: "browser" in item.keywords)
 
 
@@ -81,6 +88,9 @@ def site(tmp_path_factory):
         "REDIS_URL": None,
         "TIME_BANK_SECONDS": "3",  # short, so a test can watch a clock run out
         "BOT_THINK_SECONDS": "0.3",  # bots at practice tables: quick, but not instant
+        # Every browser test makes its guests from 127.0.0.1: more than a person would in an
+        # hour, fewer than this. The limit itself is tested in tests/site.
+        "GUEST_RATE_PER_ADDRESS": "500/h",
     }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],

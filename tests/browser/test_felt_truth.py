@@ -39,6 +39,8 @@ def three_handed(chromium, site):
     form.get_by_label("Big blind").fill("2")
     form.get_by_label("Seats").fill("6")
     form.get_by_label("Seconds to act").fill("60")
+    # Three-handed from the first hand: nothing is dealt before the host presses Start.
+    form.get_by_label("Deal only when I press Start (to wait for everyone)").check()
     form.get_by_role("button", name="Create table").click()
     expect(dora.page.locator(".table-title h1")).to_have_text("Truth table")
     url = dora.page.url
@@ -49,6 +51,7 @@ def three_handed(chromium, site):
         person.sit(number)
     gus.join_as_guest()
     gus.page.goto(url)
+    dora.page.locator("#host-panel button[data-control=resume]").click()
     yield people
     for person in people:
         assert not person.problems, f"{person.name}: {person.problems}"
@@ -69,7 +72,7 @@ def test_the_status_line_names_whoever_is_to_act_now_on_every_page(three_handed)
     turns = 0
     for _ in range(30):
         actor = actor_of(dora)
-        if actor is None:
+        if actor is None or dora.view()["hand"]["number"] != number:
             break
         for person in (dora, eve, finn, gus):
             if person.name != actor:
@@ -79,14 +82,11 @@ def test_the_status_line_names_whoever_is_to_act_now_on_every_page(three_handed)
         bar = players[actor].page.locator("#action-bar")
         expect(bar.locator("button.act:not([disabled])").first).to_be_visible()
         button = bar.locator("button[data-action=check], button[data-action=call]").first
-        to_act = dora.view()["hand"]["to_act"]
+        before = dora.view()["version"]
         button.click()
         turns += 1
-        dora.page.wait_for_function(
-            "([n, t]) => { const h = window.pokerTable.view.hand;"
-            " return !h || h.number !== n || h.complete || h.to_act !== t; }",
-            arg=[number, to_act],
-        )
+        # The same player may act again (the big blind checks, then opens the flop).
+        dora.page.wait_for_function("v => window.pokerTable.view.version > v", arg=before)
     assert turns >= 3  # three-handed: at least one turn passed between two others
 
 

@@ -1,4 +1,4 @@
-"""equity(): exact enumeration against known totals and independent oracles, Monte Carlo."""
+"""hand_equity(): exact enumeration against known totals and independent oracles, Monte Carlo."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ with warnings.catch_warnings():  # eval7 imports pyparsing's deprecated names
     warnings.simplefilter("ignore", DeprecationWarning)
     import eval7
 
-from evaluator import DECK, equity, evaluate_batch, parse_cards
+from evaluator import DECK, evaluate_batch, hand_equity, parse_cards
 
 
 def test_aces_against_kings_preflop_is_exact():
-    result = equity(["AhAs", "KdKc"])
+    result = hand_equity(["AhAs", "KdKc"])
     aces, kings = result
     assert result.exact and result.boards == 1_712_304
     assert (aces.wins, aces.ties, aces.losses) == (1_388_072, 6_538, 317_694)
@@ -59,7 +59,7 @@ SPOTS = [
 
 @pytest.mark.parametrize(("hands", "board", "dead"), SPOTS)
 def test_exact_equity_matches_eval7_board_by_board(hands, board, dead):
-    result = equity(hands, board=board, dead=dead)
+    result = hand_equity(hands, board=board, dead=dead)
     expected = brute_force(hands, board, dead)
     for hand, (wins, ties, credit) in zip(result, expected, strict=True):
         assert (hand.wins, hand.ties) == (wins, ties), (hand.cards, board, wins, ties)
@@ -68,7 +68,7 @@ def test_exact_equity_matches_eval7_board_by_board(hands, board, dead):
 
 def test_three_hands_preflop_match_evaluate_batch_on_every_board():
     hands = ["AhAs", "KdKc", "7c8c"]
-    result = equity(hands)
+    result = hand_equity(hands)
     holes = [[c.id for c in parse_cards(h)] for h in hands]
     used = {c for h in holes for c in h}
     deck = np.array([i for i in range(52) if i not in used])
@@ -88,9 +88,9 @@ def test_three_hands_preflop_match_evaluate_batch_on_every_board():
 
 
 def test_monte_carlo_is_reproducible_with_a_seed_and_close_to_exact():
-    first = equity(["AhAs", "KdKc"], samples=200_000, seed=11)
-    again = equity(["AhAs", "KdKc"], samples=200_000, seed=11)
-    other = equity(["AhAs", "KdKc"], samples=200_000, seed=12)
+    first = hand_equity(["AhAs", "KdKc"], samples=200_000, seed=11)
+    again = hand_equity(["AhAs", "KdKc"], samples=200_000, seed=11)
+    other = hand_equity(["AhAs", "KdKc"], samples=200_000, seed=12)
     assert not first.exact and first.boards == 200_000
     assert [(h.wins, h.ties) for h in first] == [(h.wins, h.ties) for h in again]
     assert [(h.wins, h.ties) for h in first] != [(h.wins, h.ties) for h in other]
@@ -99,24 +99,24 @@ def test_monte_carlo_is_reproducible_with_a_seed_and_close_to_exact():
 
 def test_monte_carlo_boards_are_uniform_and_distinct():
     # On the river only one card is missing: every one of the 44 cards must come up.
-    result = equity(["AhAs", "KdKc"], board="2c 7d 9h Kh", samples=44_000, seed=1)
-    exact = equity(["AhAs", "KdKc"], board="2c 7d 9h Kh")
+    result = hand_equity(["AhAs", "KdKc"], board="2c 7d 9h Kh", samples=44_000, seed=1)
+    exact = hand_equity(["AhAs", "KdKc"], board="2c 7d 9h Kh")
     assert exact.boards == 44
     assert result[1].win == pytest.approx(exact[1].win, abs=0.01)
 
 
 def test_a_complete_board_is_one_board():
-    result = equity(["AhAs", "KdKc"], board="2c 7d 9h Jc Kh")
+    result = hand_equity(["AhAs", "KdKc"], board="2c 7d 9h Jc Kh")
     assert result.boards == 1 and result[1].wins == 1
 
 
 def test_progress_is_called_with_fractions_up_to_one():
     seen: list[float] = []
-    equity(["AhAs", "KdKc"], progress=seen.append)
+    hand_equity(["AhAs", "KdKc"], progress=seen.append)
     assert seen[-1] == 1.0 and seen == sorted(seen) and len(seen) > 2
     assert all(0.0 <= f <= 1.0 for f in seen)
     seen.clear()
-    equity(["AhAs", "KdKc"], samples=1000, seed=1, progress=seen.append)
+    hand_equity(["AhAs", "KdKc"], samples=1000, seed=1, progress=seen.append)
     assert seen[-1] == 1.0
 
 
@@ -138,21 +138,21 @@ def test_progress_is_called_with_fractions_up_to_one():
 )
 def test_bad_input_is_a_value_error_naming_the_problem(hands, options, message):
     with pytest.raises(ValueError, match=message):
-        equity(hands, **options)
+        hand_equity(hands, **options)
 
 
 def test_a_hand_with_the_wrong_number_of_cards_is_named_plainly():
     with pytest.raises(ValueError, match="each hand has two hole cards, got 1: Kd$"):
-        equity(["AhAs", "Kd"])
+        hand_equity(["AhAs", "Kd"])
 
 
 def test_a_deck_too_thin_for_the_board_is_refused_with_a_sentence():
     hands = ["AhAs", "KdKc", "QhQs", "JdJc", "ThTs", "9d9c", "8h8s", "7d7c", "6h6s", "5d5c"]
     dead = "2c2d2h2s3c3d3h3s4c4d4h4s5h5s6c6d7h7s8c8d9h9sTcTdJhJsQcQdKhKsAcAd"
     with pytest.raises(ValueError, match="the board needs 5 more cards but only 0 are left"):
-        equity(hands, dead=dead)
+        hand_equity(hands, dead=dead)
 
 
 def test_sampling_a_complete_board_counts_its_one_run_out_once():
-    result = equity(["AhAs", "KdKc"], board="2c 7d 9h Jc Qs", samples=1000, seed=1)
+    result = hand_equity(["AhAs", "KdKc"], board="2c 7d 9h Jc Qs", samples=1000, seed=1)
     assert (result.boards, result.exact, result[0].wins, result[1].losses) == (1, True, 1, 1)

@@ -15,7 +15,7 @@ with warnings.catch_warnings():  # eval7 imports pyparsing's deprecated names
     warnings.simplefilter("ignore", DeprecationWarning)
     import eval7
 
-from evaluator import DECK, equity, format_cards, parse_cards
+from evaluator import DECK, format_cards, hand_equity, parse_cards
 from evaluator.range_equity import RangeCalculation, range_equity
 from evaluator.ranges import ALL_CLASSES, parse_range
 
@@ -131,7 +131,7 @@ def test_range_vs_range_equals_a_brute_force_count(ranges, board, dead):
 
 def test_unweighted_counts_are_whole_numbers_equal_to_hand_vs_hand_equity():
     ours = range_equity(["AhAs", "KdKc"])
-    plain = equity(["AhAs", "KdKc"])
+    plain = hand_equity(["AhAs", "KdKc"])
     assert ours.deals == plain.boards == 1_712_304
     assert (ours[0].wins, ours[0].ties, ours[1].wins) == (plain[0].wins, plain[0].ties,
                                                           plain[1].wins)
@@ -143,7 +143,7 @@ def test_hand_vs_range_preflop_counts_every_deal_on_every_board():
     assert ours.exact and ours.deals == combos * comb(48, 5)
     by_combo = {c.text: c for c in ours[1].combos}
     kings = by_combo["KhKd"]
-    pair = equity(["AsKs", "KhKd"])
+    pair = hand_equity(["AsKs", "KhKd"])
     assert kings.wins == pair[1].wins and kings.ties == pair[1].ties
 
 

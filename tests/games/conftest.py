@@ -54,7 +54,7 @@ def table(db):
 
 def issued_chips() -> int:
     """Chips that entered the room: grants, top-ups and staff adjustments."""
-    kinds = [LedgerEntry.Kind.GRANT, LedgerEntry.Kind.TOP_UP, LedgerEntry.Kind.ADJUSTMENT]
+    kinds = LedgerEntry.ISSUING
     return LedgerEntry.objects.filter(kind__in=kinds).aggregate(total=Sum("amount"))["total"] or 0
 
 

@@ -8,6 +8,7 @@ import websockets
 from django.conf import settings
 
 from tests.games.sockets import (
+    CHAT_FRAMES,
     session_key_for,  # noqa: F401 - re-exported for tests
     with_request_id,
 )
@@ -45,7 +46,11 @@ class LiveSocket:
         return socket
 
     async def receive(self, timeout: float = 10) -> dict:
-        frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
+        """The next table frame or error; chat frames (no version) are passed over."""
+        while True:
+            frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
+            if frame.get("type") not in CHAT_FRAMES:
+                break
         if "table" in frame:
             self.table = frame["table"]
         return frame
@@ -62,4 +67,6 @@ class LiveSocket:
         await self.connection.send(json.dumps(with_request_id(message)))
 
     async def close(self) -> None:
+        """Close normally; the server must answer with a normal close (1000) too."""
         await self.connection.close()
+        assert self.connection.close_code == 1000, self.connection.close_code

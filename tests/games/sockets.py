@@ -13,6 +13,11 @@ from pokersite.asgi import application
 # What a browser on a page of this site sends: its Host and the page's origin.
 SITE = [(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")]
 
+# The code Channels' test client reports for a handshake closed before it was accepted: the
+# application gave no code of its own, and daphne answers such a handshake with HTTP 403.
+# The table's own codes (4401, 4404, 4429) come after accepting (games/consumers.py).
+REFUSED_HANDSHAKE = 1000
+
 
 @database_sync_to_async
 def session_key_for(user) -> str:
@@ -25,7 +30,10 @@ def session_key_for(user) -> str:
     return session.session_key
 
 
-NEEDS_REQUEST_ID = {"sit", "stand", "sit_out", "sit_back"}
+NEEDS_REQUEST_ID = {"sit", "stand", "sit_out", "sit_back", "chat_mute", "add_chips", "host"}
+# Chat frames carry no table version: they are kept apart from the table's frames, so a
+# test reading the table frame by frame is not disturbed by a socket's chat history.
+CHAT_FRAMES = {"chat", "chat_history", "chat_mutes"}
 
 
 def with_request_id(message: dict) -> dict:
@@ -36,12 +44,15 @@ def with_request_id(message: dict) -> dict:
 
 
 class RecordingSocket:
-    """A table socket that keeps every frame it received, for later privacy checks."""
+    """A table socket that keeps every frame it received, for later privacy checks: table
+    frames and errors in ``frames``, chat frames in ``chat``."""
 
     def __init__(self, communicator: WebsocketCommunicator, name: str):
         self.communicator = communicator
         self.name = name
         self.frames: list[dict] = []
+        self.chat: list[dict] = []
+        self.chat_read = 0  # chat frames handed out by receive_chat so far
 
     @classmethod
     async def open(cls, table_id: int, user=None, name: str = "") -> "RecordingSocket":
@@ -52,16 +63,32 @@ class RecordingSocket:
             application, f"/ws/tables/{table_id}/", headers=headers
         )
         socket = cls(communicator, name or getattr(user, "username", "anonymous"))
-        socket.connected, socket.close_code = await communicator.connect()
+        # Every table socket is accepted, even one closed at once with a code saying why.
+        # Not the default 1 s: the first socket of a run waits about that long for Redis.
+        connected, refusal_code = await communicator.connect(timeout=10)
+        assert connected, f"the handshake was refused with {refusal_code}"
         return socket
 
     async def send(self, message: dict) -> None:
         await self.communicator.send_to(text_data=json.dumps(with_request_id(message)))
 
-    async def receive(self, timeout: float = 5) -> dict:
+    async def _read_one(self, timeout: float) -> dict:
         frame = await self.communicator.receive_json_from(timeout=timeout)
-        self.frames.append(frame)
+        (self.chat if frame.get("type") in CHAT_FRAMES else self.frames).append(frame)
         return frame
+
+    async def receive(self, timeout: float = 5) -> dict:
+        """The next table frame or error (chat frames on the way are kept in ``chat``)."""
+        while (frame := await self._read_one(timeout)).get("type") in CHAT_FRAMES:
+            pass
+        return frame
+
+    async def receive_chat(self, timeout: float = 5) -> dict:
+        """The next chat frame this test has not read yet (table frames go to ``frames``)."""
+        while self.chat_read == len(self.chat):
+            await self._read_one(timeout)
+        self.chat_read += 1
+        return self.chat[self.chat_read - 1]
 
     async def receive_until(self, predicate, timeout: float = 5) -> dict:
         """Read frames until one satisfies ``predicate``; return it."""
@@ -76,12 +103,13 @@ class RecordingSocket:
             output = await self.communicator.receive_output(timeout)
             if output["type"] == "websocket.close":
                 return output.get("code")
-            self.frames.append(json.loads(output["text"]))
+            frame = json.loads(output["text"])
+            (self.chat if frame.get("type") in CHAT_FRAMES else self.frames).append(frame)
 
     async def drain(self) -> None:
         """Read every frame already waiting."""
         while not await self.communicator.receive_nothing(timeout=0.2):
-            await self.receive()
+            await self._read_one(timeout=5)
 
     @property
     def latest_table(self) -> dict:

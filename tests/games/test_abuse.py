@@ -107,6 +107,7 @@ async def test_logging_out_closes_the_sockets_of_that_browser_only(table, alice)
     )
     assert (await communicator.connect())[0]
     await communicator.receive_json_from()
+    assert (await communicator.receive_json_from())["type"] == "chat_history"
     client = AsyncClient()
     client.cookies["sessionid"] = key
     response = await client.post("/logout/")

@@ -154,3 +154,89 @@ def test_a_finished_hand_page_shows_cards_and_exports_phh(staff_client, table, a
     assert phh.status_code == 200
     text = phh.content.decode()
     assert "variant = 'NT'" in text and "finishing_stacks" in text and "'alice'" in text
+
+
+def table_form(table, **changes) -> dict:
+    """The admin's change form for ``table`` as a browser posts it, with ``changes``."""
+    fields = {
+        "name": table.name, "small_blind": table.small_blind, "big_blind": table.big_blind,
+        "ante": table.ante, "min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
+        "action_seconds": table.action_seconds, "max_seats": table.max_seats,
+        "host": table.host_id or "",
+        "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0,
+        "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
+    }
+    for flag in ("is_private", "coach_allowed", "needs_approval"):
+        if changes.pop(flag, getattr(table, flag)):
+            fields[flag] = "on"
+    return {**fields, **changes}
+
+
+def chips_counted() -> bool:
+    from tests.games.conftest import chips_in_room, issued_chips
+
+    return chips_in_room() == issued_chips()
+
+
+def test_blinds_changed_in_the_admin_go_through_the_writer(
+    staff_client, table, alice, bob, django_capture_on_commit_callbacks
+):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    hand = services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    table.refresh_from_db()
+    before = table.version
+    with django_capture_on_commit_callbacks() as broadcasts:
+        response = staff_client.post(
+            f"/admin/games/table/{table.id}/change/", table_form(table, small_blind=5, big_blind=10)
+        )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    table.refresh_from_db()
+    assert (table.small_blind, table.big_blind) == (5, 10)
+    # Locked, versioned, and sent once to the table's pages and once to the lobby.
+    assert table.version == before + 1 and len(broadcasts) == 2
+    hand.refresh_from_db()
+    assert hand.state["config"]["big_blind"] == 2  # the hand keeps the blinds it was dealt at
+    assert "Changed the settings: small_blind 5, big_blind 10." in LogEntry.objects.values_list(
+        "change_message", flat=True
+    )
+    assert chips_counted()
+
+
+def test_the_admin_cannot_hide_seated_players_with_fewer_seats(staff_client, table, alice):
+    services.sit(table.id, alice, 5, 200)
+    response = staff_client.post(
+        f"/admin/games/table/{table.id}/change/", table_form(table, max_seats=4)
+    )
+    assert response.status_code == 200
+    assert "The table cannot have 4 seats while seat(s) 5 are taken" in response.content.decode()
+    table.refresh_from_db()
+    assert table.max_seats == 6
+    response = staff_client.post(
+        f"/admin/games/table/{table.id}/change/", table_form(table, big_blind=0)
+    )
+    assert "The big blind must be more than zero." in response.content.decode()
+
+
+def test_a_table_with_players_cannot_be_deleted_in_the_admin(staff_client, table, alice):
+    services.sit(table.id, alice, 1, 200)
+    assert staff_client.get(f"/admin/games/table/{table.id}/delete/").status_code == 403
+    admin_action(staff_client, "table", "delete_empty", [table.id])
+    assert Table.objects.filter(pk=table.id).exists()
+    assert chips_counted()
+    admin_action(staff_client, "table", "close", [table.id])
+    assert chips_counted()
+    admin_action(staff_client, "table", "delete_empty", [table.id])
+    assert not Table.objects.filter(pk=table.id).exists()
+    assert chips_counted()
+
+
+def test_a_table_made_in_the_admin_goes_through_the_writer(staff_client):
+    response = staff_client.post(
+        "/admin/games/table/add/",
+        table_form(Table(name="Staff table", small_blind=2, big_blind=4, min_buy_in=80,
+                         max_buy_in=400)),
+    )
+    assert response.status_code == 302
+    table = Table.objects.get(name="Staff table")
+    assert (table.small_blind, table.big_blind, table.host) == (2, 4, None)

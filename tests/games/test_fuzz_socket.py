@@ -72,6 +72,7 @@ def test_generated_frames_are_each_answered_and_change_nothing(table, alice, bob
     run = loop.run_until_complete
     socket = run(RecordingSocket.open(table.id, alice))
     assert run(socket.receive())["type"] == "snapshot"
+    assert run(socket.receive_chat())["type"] == "chat_history"
     before = run(table_state(table))
     sent = []
 

@@ -32,14 +32,23 @@ def test_a_player_knocked_out_still_sees_the_showdown_that_busted_them(table, al
     services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
     act(table, alice, "raise", 200)
     act(table, bob, "call")
-    assert not Seat.objects.filter(user=bob).exists()  # busted and gone
+    # Busted: bob keeps his chair for a while, to rebuy there.
+    assert Seat.objects.get(user=bob).stack == 0
 
     view = view_of(table, bob)
     seats = {s["player"]: s for s in view["seats"]}
-    assert seats["bob"]["left"] and seats["bob"]["cards"] == ["As", "7s"]
+    assert seats["bob"]["busted"] and seats["bob"]["rebuy_seconds_left"] > 0
+    assert seats["bob"]["cards"] == ["As", "7s"] and not seats["bob"]["left"]
     assert seats["alice"]["cards"] == ["Kd", "Ah"] and seats["alice"]["description"]
     assert view["hand"]["results"][0]["winners"][0]["player"] == "alice"
-    assert view["you"]["seat"] is None and view["you"]["bankroll"] == 10_000 - 50
+    assert view["you"]["seat"] == 2 and view["you"]["bankroll"] == 10_000 - 50
+
+    # He goes: the showdown stays whole on the felt, his chair free to take.
+    services.stand(table.id, bob)
+    view = view_of(table, bob)
+    seats = {s["player"]: s for s in view["seats"]}
+    assert seats["bob"]["left"] and seats["bob"]["cards"] == ["As", "7s"]
+    assert view["you"]["seat"] is None
 
 
 def test_cards_shown_at_showdown_are_public_and_mucked_ones_stay_hidden(
@@ -73,6 +82,19 @@ def test_a_spectator_gets_no_you_in_public_frames_but_a_full_one_in_a_snapshot(
     view = view_of(table, spectator)
     assert view["you"] == {
         "user_id": spectator.id, "name": "sam", "seat": None, "bankroll": 10_000,
-        "sitting_out": False, "leaving": False,
+        "sitting_out": False, "leaving": False, "is_host": False,
     }
     assert view_of(table, alice)["you"]["seat"] == 1
+
+
+def test_a_player_who_left_and_sat_again_is_shown_once(table, alice, bob):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    services.stand(table.id, bob)  # leaves when the hand ends
+    act(table, alice, "fold")
+    view = view_of(table, alice)
+    assert [(s["number"], s["left"]) for s in view["seats"]] == [(1, False), (2, True)]
+    services.sit(table.id, bob, 4, 100)  # back, in another chair, before the next hand
+    view = view_of(table, alice)
+    assert [(s["number"], s["player"]) for s in view["seats"]] == [(1, "alice"), (4, "bob")]

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import LedgerEntry, Player, Seat
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
-from tests.games.sockets import RecordingSocket
+from tests.games.sockets import REFUSED_HANDSHAKE, RecordingSocket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,7 +41,6 @@ async def test_three_players_play_to_showdown_and_nobody_sees_what_they_must_not
     }
     everyone = list(sockets.values())
     for socket in everyone:
-        assert socket.connected
         assert (await socket.receive())["type"] == "snapshot"
 
     for number, name in ((1, "alice"), (2, "bob"), (3, "carol")):
@@ -160,8 +159,7 @@ async def test_bad_input_gets_an_error_on_that_socket_only_and_changes_nothing(
 
 
 async def test_sockets_without_a_user_are_closed_with_4401(table):
-    socket = await RecordingSocket.open(table.id, None)
-    assert socket.connected  # accepted, so that the close code reaches the client
+    socket = await RecordingSocket.open(table.id, None)  # accepted, so the code reaches it
     assert await socket.closed_with() == 4401
 
 
@@ -210,14 +208,15 @@ async def test_a_handshake_from_another_origin_is_refused(table, alice, origin):
             (b"cookie", f"sessionid={key}".encode()),
         ],
     )
-    connected, _ = await communicator.connect()
-    assert not connected  # closed before accepting: the server answers the handshake 403
+    connected, code = await communicator.connect()
+    # Closed before accepting, with no code of the table's: the server answers 403.
+    assert (connected, code) == (False, REFUSED_HANDSHAKE)
 
 
 async def test_a_staff_pause_is_pushed_live_to_everyone_at_the_table(table, alice, spectator):
     from django.contrib.auth import get_user_model
 
-    from games import staff
+    from games.services import hosting
 
     player = await RecordingSocket.open(table.id, alice)
     watcher = await RecordingSocket.open(table.id, spectator)
@@ -226,7 +225,7 @@ async def test_a_staff_pause_is_pushed_live_to_everyone_at_the_table(table, alic
     @database_sync_to_async
     def pause():
         boss = get_user_model().objects.create_superuser("boss", "b@example.com", "pw-boss")
-        staff.pause_table(table.id, boss)
+        hosting.pause(table.id, boss)
 
     await pause()
     for socket in (player, watcher):

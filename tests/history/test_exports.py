@@ -13,6 +13,7 @@ from games import services
 from games.engine import HandState, replay_phh
 from games.history import exports, queries
 from games.models import Hand
+from games.services import seating
 from tests.history.conftest import make_user, play_out, play_random, seat
 
 pytestmark = pytest.mark.django_db
@@ -72,9 +73,14 @@ def test_random_sessions_export_and_import_cleanly(table, alice, bob, carol, spe
     seat(table, (alice, 200), (bob, 120), (carol, 60))
     seen = set()
     for _ in range(25):
+        for busted in table.seats.filter(stack=0).select_related("user"):
+            if rng.random() < 0.5:  # rebuys at the seat, or goes, to sit again later
+                seating.add_chips(table.id, busted.user, rng.choice([40, 100, 200]))
+            else:
+                services.stand(table.id, busted.user)
         seated = set(table.seats.values_list("user_id", flat=True))
         free = sorted(set(range(1, 7)) - set(table.seats.values_list("number", flat=True)))
-        for user in users:  # the busted buy in again, a newcomer joins
+        for user in users:  # a newcomer joins, or someone who went comes back
             if user.id not in seated and (len(seated) < 2 or rng.random() < 0.7):
                 seated.add(user.id)
                 number = free.pop(rng.randrange(len(free)))

@@ -23,11 +23,11 @@ def test_the_ledger_nets_buy_ins_cash_outs_and_stacks(client, showdown_hand, tab
     rows = csv_rows(client.get(f"/hands/tables/{table.id}/ledger.csv"))
     assert rows == [
         {"player": "bob", "buy_ins": "2", "bought_in": "300", "cashed_out": "232",
-         "on_table": "100", "net": "32"},
+         "on_table": "100", "host_adjusted": "0", "net": "32"},
         {"player": "alice", "buy_ins": "1", "bought_in": "200", "cashed_out": "0",
-         "on_table": "200", "net": "0"},
+         "on_table": "200", "host_adjusted": "0", "net": "0"},
         {"player": "carol", "buy_ins": "1", "bought_in": "200", "cashed_out": "0",
-         "on_table": "168", "net": "-32"},
+         "on_table": "168", "host_adjusted": "0", "net": "-32"},
     ]
     page = client.get(f"/hands/tables/{table.id}/ledger/").content.decode()
     assert "+32" in page and "-32" in page and "Cash-out" in page

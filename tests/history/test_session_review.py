@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from evaluator import equity
+from evaluator import hand_equity
 from games.engine import HandState
 from games.history.reading import read_hands
 from games.history.session import all_in_adjusted, facts
@@ -113,7 +113,7 @@ def test_hands_played_here_are_reviewed_from_the_players_own_seat(client, bob, s
     # Bob's aces won the main pot of 150 against kings and 7-2: counted by preflop equity.
     state = HandState.from_dict(side_pot_hand.state)
     holes = [state.player(s).hole for s in (1, 2, 3)]
-    shares = equity(["".join(h) for h in holes], board="")
+    shares = hand_equity(["".join(h) for h in holes], board="")
     expected = 100 - 150 + Decimal(str(round(shares[1].equity, 6))) * 150
     assert figures["adjusted"] == f"{'+' if expected > 0 else ''}{expected:,.0f}"
 

@@ -14,7 +14,7 @@ from django.test import Client
 
 from games import snapshots
 from games.engine import HandState
-from games.engine.view import visible_seats
+from games.engine.visibility import visible_seats
 from games.history.sharing import share_token
 from games.projection import personal_view, public_view
 from tests.history.conftest import deal_showdown

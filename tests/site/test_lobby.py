@@ -173,7 +173,8 @@ def test_the_table_page_gives_the_script_its_socket_path(client, alice):
         .split("</script>")[0]
     )
     assert config["socketPath"] == f"/ws/tables/{table.id}/"
-    assert config["inviteUrl"] is None
+    # A public table's link is the table itself, on the address the page was opened by.
+    assert config["inviteUrl"] == f"http://testserver/tables/{table.id}/"
     assert b"js/table.js" in response.content
 
 

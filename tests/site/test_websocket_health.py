@@ -14,7 +14,7 @@ import websockets
 from channels.testing import WebsocketCommunicator
 
 from pokersite.asgi import application
-from tests.games.sockets import SITE
+from tests.games.sockets import REFUSED_HANDSHAKE, SITE
 from tests.servers import ROOT, daphne_server
 
 
@@ -62,8 +62,8 @@ async def test_a_foreign_origin_is_refused():
     communicator = WebsocketCommunicator(
         application, "/ws/health/", headers=[(b"origin", b"https://evil.example")]
     )
-    connected, _ = await communicator.connect()
-    assert not connected
+    connected, code = await communicator.connect()
+    assert (connected, code) == (False, REFUSED_HANDSHAKE)
 
 
 def test_make_run_path_serves_the_lobby_and_the_websocket(tmp_path):
@@ -80,13 +80,14 @@ def test_make_run_path_serves_the_lobby_and_the_websocket(tmp_path):
             assert response.status == 200
             assert "Demo table" in response.read().decode()
 
-        async def round_trip() -> dict:
+        async def round_trip() -> tuple[dict, int | None]:
             async with websockets.connect(
                 f"ws://{base}/ws/health/", origin=f"http://{base}"
             ) as socket:
                 await socket.send(json.dumps({"type": "ping"}))
-                return json.loads(await socket.recv())
+                reply = json.loads(await socket.recv())
+            return reply, socket.close_code  # the server's answer to our normal close
 
         import asyncio
 
-        assert asyncio.run(round_trip()) == {"type": "pong"}
+        assert asyncio.run(round_trip()) == ({"type": "pong"}, 1000)

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 
-from evaluator import equity, format_cards, parse_cards
+from evaluator import format_cards, hand_equity, parse_cards
 from evaluator.management.commands._base import EvaluatorCommand, add_suits_option, checked
 from evaluator.range_equity import range_equity
 
@@ -57,7 +57,7 @@ class Command(EvaluatorCommand):
             self._ranges(hands, board, dead, options)
             return
         holes = [parse_cards(text, suits=suits) for text in hands]
-        result = checked(lambda: equity(
+        result = checked(lambda: hand_equity(
             holes, board=board, dead=dead, samples=options["samples"], seed=options["seed"],
         ))
         how = "exact" if result.exact else "Monte Carlo"

@@ -5,6 +5,7 @@ With several hands (``"AhAd" "KcKs" --board "2c 7d 9h Jc Qs"``) it also names th
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.core.management.base import CommandParser
@@ -28,9 +29,9 @@ class Command(EvaluatorCommand):
         values: list[HandValue] = []
         held = []
         for text in hands:
-            cards = checked(lambda text=text: parse_cards(text, suits=suits))
+            cards = checked(partial(parse_cards, text, suits=suits))
             held.append(cards)
-            values.append(checked(lambda cards=cards: evaluate(cards + board)))
+            values.append(checked(partial(evaluate, cards + board)))
         if board:
             self.stdout.write(f"Board: {format_cards(board, suits=suits)}")
         for number, (cards, value) in enumerate(zip(held, values, strict=True), start=1):

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from games.models import Table
+from games.services import hosting
 
 
 class Command(BaseCommand):
@@ -10,7 +11,8 @@ class Command(BaseCommand):
         if Table.objects.exists():
             self.stdout.write("Tables exist; no demo table needed.")
             return
-        table = Table.objects.create(
+        table = hosting.create_table(
+            None,
             name="Demo table", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200
         )
         self.stdout.write(f"Created {table}.")

@@ -8,6 +8,7 @@ from datetime import datetime
 from games import chips
 from games.engine import Event, EventKind, HandState
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
+from games.services.writer import is_bot
 
 # Rows whose amount is the "to" total (what the bet became) rather than chips moved.
 TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
@@ -33,7 +34,7 @@ def record_new_hand(table: Table, state: HandState, seats: dict[int, Seat]) -> H
 
 def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -> None:
     """One HandAction per public event (hole cards live on HandPlayer, not here)."""
-    rows = []
+    rows: list[HandAction] = []
     for event in events:
         if event.is_private:
             continue
@@ -56,12 +57,13 @@ def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -
 def finish_hand(
     table: Table, hand: Hand, state: HandState, seats: list[Seat], now: datetime
 ) -> None:
-    """Store the result, pay the seats, and let leaving or busted players go.
+    """Store the result, pay the seats, and let leaving players go (busted ones stay a while).
 
     ``seats`` are the table's seats as locked by the writer. A fixed number of statements
     whatever the number of players, plus a cash-out for each player who goes.
     """
     result = state.result
+    assert result is not None  # the hand is complete
     hand.status = Hand.Status.COMPLETE
     hand.ended_at = now
     hand.action_deadline = None
@@ -80,9 +82,12 @@ def finish_hand(
         if seat.number in result.finishing_stacks:
             seat.stack = result.finishing_stacks[seat.number]
         # Players who sat out the last hand of a closing table go home too.
-        if seat.leave_after_hand or seat.stack == 0 or closing:
+        busted_bot = seat.stack == 0 and is_bot(seat)  # bots do not rebuy
+        if seat.leave_after_hand or closing or busted_bot:
             chips.cash_out(seat.user, table, seat.stack)
             seat.delete()
         elif seat.number in result.finishing_stacks:
+            # A busted player keeps the seat for a while, to rebuy there.
+            seat.busted_at = now if seat.stack == 0 else None
             staying.append(seat)
-    Seat.objects.bulk_update(staying, ["stack"])
+    Seat.objects.bulk_update(staying, ["stack", "busted_at"])

@@ -1,30 +1,31 @@
-"""What one viewer may see of a hand: the only safe way to hand engine state to a client.
+"""What one viewer may see of a hand: the visibility rule and the engine's view for one seat.
 
 A player sees their own hole cards; everyone sees public facts, and others' cards only once
 shown at showdown. Mucked cards, the deck and cards not yet dealt are never included.
+``visible_seats`` is the rule for hole cards; ``view_for`` is what ``HandState.view(seat)``
+returns. (Named "visibility" rather than "view": in this Django project a view is a page.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from games.engine.betting import legal_actions
+from games.engine.hand import HandData
 from games.engine.pots import build_pots
 
-if TYPE_CHECKING:
-    from games.engine.state import HandState
 
-
-def current_pots(state: HandState) -> list[dict[str, Any]]:
+def current_pots(hand: HandData) -> list[dict[str, Any]]:
     """Pots from the chips collected on earlier streets (bets in front not included)."""
-    contributions = [p.committed - p.bet for p in state.players]
-    live = [not p.folded for p in state.players]
+    contributions = [p.committed - p.bet for p in hand.players]
+    live = [not p.folded for p in hand.players]
     return [
-        {"amount": amount, "eligible": [state.players[i].seat for i in eligible]}
+        {"amount": amount, "eligible": [hand.players[i].seat for i in eligible]}
         for amount, eligible in build_pots(contributions, live)
     ]
 
 
-def visible_seats(state: HandState, seat: int | None) -> frozenset[int]:
+def visible_seats(hand: HandData, seat: int | None) -> frozenset[int]:
     """Seats whose hole cards the player in ``seat`` (None: the public) may see: their own,
     and every hand shown at showdown. The one rule for the live table (``view_for``, and so
     games/projection.py), the replayer, share links and exports (games/history/masking.py).
@@ -35,10 +36,10 @@ def visible_seats(state: HandState, seat: int | None) -> frozenset[int]:
     >>> sorted(visible_seats(s, 2)), sorted(visible_seats(s, None))
     ([2], [])
     """
-    return frozenset(p.seat for p in state.players if p.shown or p.seat == seat)
+    return frozenset(p.seat for p in hand.players if p.shown or p.seat == seat)
 
 
-def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
+def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
     """The hand as the player in ``seat`` (None: a spectator) may see it.
 
     >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
@@ -48,8 +49,8 @@ def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
     [['2c', '2h'], None]
     """
     players = []
-    visible = visible_seats(state, seat)
-    for p in state.players:
+    visible = visible_seats(hand, seat)
+    for p in hand.players:
         players.append(
             {
                 "seat": p.seat,
@@ -66,23 +67,23 @@ def view_for(state: HandState, seat: int | None) -> dict[str, Any]:
                 "cards": list(p.hole) if p.seat in visible else None,
             }
         )
-    legal = state.legal_actions()
+    legal = legal_actions(hand)
     events = [
         e.to_dict() if (e.is_private and e.seat == seat) else e.public().to_dict()
-        for e in state.events
+        for e in hand.events
     ]
     return {
-        "button": state.button,
-        "small_blind_seat": state.small_blind_seat,
-        "big_blind_seat": state.big_blind_seat,
-        "street": state.street.value,
-        "board": list(state.board),
+        "button": hand.button,
+        "small_blind_seat": hand.small_blind_seat,
+        "big_blind_seat": hand.big_blind_seat,
+        "street": hand.street.value,
+        "board": list(hand.board),
         "players": players,
-        "pots": current_pots(state),
-        "total_pot": state.total_pot,
-        "actor": state.actor,
+        "pots": current_pots(hand),
+        "total_pot": hand.total_pot,
+        "actor": hand.actor,
         "legal": legal.to_dict() if legal is not None and legal.seat == seat else None,
-        "complete": state.is_complete,
-        "result": state.result.to_dict() if state.result is not None else None,
+        "complete": hand.is_complete,
+        "result": hand.result.to_dict() if hand.result is not None else None,
         "events": events,
     }

@@ -1,0 +1,169 @@
+"""The data of one hand in play, and what can be read from it without changing it.
+
+``HandData`` holds the players (one ``PlayerState`` each), the board, the betting queue, the
+events and the result. The rule modules read it and write its public fields: betting.py
+(what is legal), blinds.py (forced bets), showdown.py (showing and awarding pots);
+visibility.py and serialize.py only read it. ``HandState`` (state.py) is this data with the
+moves on top (``apply``, dealing, undo). The data lives apart from the moves so that every
+rule module can import it without importing state.py: the engine imports one way,
+types/cards/pots -> hand -> rules -> state.
+
+Players are kept in position order: index 0 is the first seat left of the button, the last
+index is the button (heads-up: index 0 is the big blind, index 1 the button and small blind).
+This is also PHH's player order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.types import (
+    Action,
+    Event,
+    EventKind,
+    HandResult,
+    PlayerId,
+    Street,
+    TableConfig,
+)
+
+
+@dataclass
+class PlayerState:
+    """A player's part in one hand (mutable: only the engine's rule modules change it).
+
+    Not the site's account (``games.models.Player``) nor its hand-history row
+    (``games.models.HandPlayer``).
+    """
+
+    seat: int
+    player_id: PlayerId
+    starting_stack: int
+    stack: int
+    hole: tuple[str, ...] = ()
+    bet: int = 0  # chips in front of the player on this street
+    committed: int = 0  # chips put in this hand, ``bet`` included, uncalled returns taken out
+    folded: bool = False
+    acted: bool = False  # acted on this street (posting a blind does not count)
+    shown: bool = False
+    mucked: bool = False
+    posts_to_play: bool = False
+
+    @property
+    def all_in(self) -> bool:
+        return not self.folded and self.stack == 0
+
+    @property
+    def in_hand(self) -> bool:
+        return not self.folded and not self.mucked
+
+
+class HandData:
+    """The whole state of one hand, deck included (never send it to a client as it is)."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        players: list[PlayerState],
+        button: int,
+        deck: tuple[str, ...],
+        mucks: frozenset[int] = frozenset(),
+        blinds: dict[int, int] | None = None,
+    ) -> None:
+        self.config = config
+        self.players = players
+        self.button = button
+        self.deck = deck
+        self.mucks = mucks
+        # Forced bets seat by seat (imported hands: straddles, posts, no small blind); None
+        # means the table's small and big blind (see blinds.py).
+        self.blinds = blinds
+        # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
+        # cards nobody recorded); None otherwise. Such a hand never gets a result.
+        self.unsettled: str | None = None
+        self.dealt = 0
+        self.board: list[str] = []
+        self.street = Street.PREFLOP
+        self.queue: list[int] = []  # indices into ``players``, the next to act first
+        self.full_raise = config.min_bet
+        self.aggressor: int | None = None
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.result: HandResult | None = None
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.players) == 2
+
+    @property
+    def small_blind_seat(self) -> int:
+        return self.players[1 if self.heads_up else 0].seat
+
+    @property
+    def big_blind_seat(self) -> int:
+        return self.players[0 if self.heads_up else 1].seat
+
+    @property
+    def is_complete(self) -> bool:
+        return self.result is not None
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or None when nobody is (the hand is over)."""
+        return self.players[self.queue[0]].seat if self.queue else None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats dealt in, in position order (first left of the button, button last)."""
+        return tuple(p.seat for p in self.players)
+
+    def player(self, seat: int) -> PlayerState:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(f"Seat {seat} is not in this hand.")
+
+    @property
+    def max_bet(self) -> int:
+        return max(p.bet for p in self.players)
+
+    @property
+    def total_pot(self) -> int:
+        """All chips put in so far, bets on the current street included."""
+        return sum(p.committed for p in self.players)
+
+    def stacks(self) -> dict[int, int]:
+        return {p.seat: p.stack for p in self.players}
+
+    def starting_stacks(self) -> dict[int, int]:
+        return {p.seat: p.starting_stack for p in self.players}
+
+    def record(
+        self,
+        kind: EventKind,
+        seat: int | None,
+        amount: int = 0,
+        to: int | None = None,
+        *,
+        cards: Sequence[str] = (),
+        all_in: bool = False,
+        auto: bool = False,
+        **extra: Any,
+    ) -> Event:
+        """Append the next event, numbered in order, on the current street."""
+        event = Event(
+            seq=len(self.events),
+            kind=kind,
+            street=self.street,
+            seat=seat,
+            amount=amount,
+            to=to,
+            cards=tuple(cards),
+            all_in=all_in,
+            auto=auto,
+            **extra,
+        )
+        self.events.append(event)
+        return event

@@ -1,0 +1,50 @@
+"""The single writer: every change of table state goes through a function of this package.
+
+Players, the host, staff (the admin included), bots and the clock all call these; nothing
+else writes tables, seats or hands. Each function locks the table row for its transaction,
+bumps the version, and broadcasts the new version once it is committed (writer.py).
+
+- writer.py: locking, publishing, the rules every change shares;
+- play.py: actions, the clock and dealing; seating.py: sitting down, standing up, rebuying;
+- hosting.py: what the host (or staff) does to run the table;
+- chat.py: table chat; commands.py: the socket's commands, each to its service;
+- hand_records.py: writing hands, called by play.py.
+"""
+
+from games.services.commands import perform
+from games.services.due_work import run_due_work
+from games.services.play import (
+    act,
+    bot_think_time,
+    start_next_hand,
+    time_bank_seconds,
+    timeout,
+)
+from games.services.seating import set_sitting_out, sit, stand
+from games.services.writer import (
+    ServiceError,
+    is_bot,
+    lock_table,
+    next_hand_delay,
+    publish_change,
+    schedule_next_hand,
+)
+
+__all__ = [
+    "ServiceError",
+    "act",
+    "bot_think_time",
+    "is_bot",
+    "lock_table",
+    "next_hand_delay",
+    "perform",
+    "publish_change",
+    "run_due_work",
+    "schedule_next_hand",
+    "set_sitting_out",
+    "sit",
+    "stand",
+    "start_next_hand",
+    "time_bank_seconds",
+    "timeout",
+]

@@ -1,0 +1,43 @@
+"""What the table clock does on each tick (games/clock.py calls ``run_due_work``)."""
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from games.bots import driver as bot_turns
+from games.models import CommandReceipt, Hand, Table
+from games.services.play import start_next_hand, timeout
+from games.services.seating import free_busted_seats
+
+
+def run_due_work(now: datetime | None = None) -> None:
+    """One clock tick: fire passed deadlines, let bots act, deal hands that are due, free
+    the seats of busted players who did not rebuy."""
+    now = now or timezone.now()
+    due_hands = Hand.objects.filter(
+        status=Hand.Status.IN_PROGRESS, action_deadline__lte=now
+    ).values_list("table_id", flat=True)
+    for table_id in list(due_hands):
+        timeout(table_id, now)
+    bot_turns.play_due_bots(now)
+    due_tables = Table.objects.filter(
+        status=Table.Status.OPEN, next_hand_at__lte=now
+    ).values_list("id", flat=True)
+    for table_id in list(due_tables):
+        start_next_hand(table_id, now=now)
+    free_busted_seats(now)
+    forget_old_receipts(now)
+
+
+# A repeated copy of a command arrives within seconds; a day of receipts is plenty.
+RECEIPTS_KEPT = timedelta(days=1)
+_receipts_purged_at: datetime | None = None
+
+
+def forget_old_receipts(now: datetime) -> None:
+    """Every ten minutes or so (per process), delete receipts older than RECEIPTS_KEPT."""
+    global _receipts_purged_at
+    if _receipts_purged_at is not None and now - _receipts_purged_at < timedelta(minutes=10):
+        return
+    _receipts_purged_at = now
+    CommandReceipt.objects.filter(created_at__lt=now - RECEIPTS_KEPT).delete()

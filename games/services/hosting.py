@@ -1,0 +1,365 @@
+"""Running a table: what its host (or staff, from the felt or the Django admin) may do.
+
+Every control locks the table, changes it, bumps its version and is broadcast like a
+player's action (writer.py); chips only move through games/chips.py, so every chip is in
+the ledger. Settings apply from the next hand (a hand keeps the blinds it was dealt at);
+removing a player and closing the table wait for the hand being played to end.
+Each change is also written to the admin's log (who, what, when).
+"""
+
+import contextlib
+from typing import Any
+
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Model
+from django.utils import timezone
+
+from games import chips, lobby_feed
+from games.models import LedgerEntry, Seat, Table
+from games.services.play import advance_hand
+from games.services.writer import (
+    FIRST_DEAL_DELAY,
+    Locked,
+    ServiceError,
+    free_seat,
+    in_live_hand,
+    is_bot,
+    lock_table,
+    next_hand_delay,
+    publish_change,
+    require_host,
+    schedule_next_hand,
+    seat_at,
+)
+from games.table_limits import LIMIT_FIELDS, limit_problems
+
+# Settings a host may change: the limits, whether joiners wait for approval, and more.
+SETTING_FIELDS = (
+    *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
+)
+
+
+def record(user: User, obj: Model, message: str, flag: int = CHANGE) -> None:
+    """Write one admin log row: who did what to which object, and when."""
+    LogEntry.objects.log_actions(
+        user_id=user.pk, queryset=[obj], action_flag=flag, change_message=message,
+        single_object=True,
+    )
+
+
+# ---------------------------------------------------------------- creating and deleting
+
+
+@transaction.atomic
+def create_table(host: User | None, *, wait_for_start: bool = False, **values: Any) -> Table:
+    """A new table hosted by ``host`` (None: a room table, e.g. made in the admin). With
+    ``wait_for_start`` nothing is dealt until the host starts the game (``resume``)."""
+    problems = limit_problems(values)
+    if problems:
+        raise ServiceError(" ".join(problems.values()))
+    if wait_for_start and host is None:
+        raise ServiceError("Only a table with a host can wait for its host to start it.")
+    status = Table.Status.PAUSED if wait_for_start else Table.Status.OPEN
+    table = Table.objects.create(host=host, status=status, **values)
+    lobby_feed.announce_table(table)  # a public table shows in the lobby at once
+    return table
+
+
+@transaction.atomic
+def delete_table(table_id: int, staff: User) -> None:
+    """Only an empty table can go: a table with seats is closed instead (chips go home)."""
+    locked = lock_table(table_id)
+    if locked.seats or locked.hand is not None:
+        raise ServiceError(
+            f"{locked.table.name} has players or a hand in progress: close it instead "
+            "(their stacks go back to their bankrolls), then delete it."
+        )
+    record(staff, locked.table, "Deleted the table.", DELETION)
+    locked.table.delete()
+
+
+# ---------------------------------------------------------------- the game
+
+
+def _set_status(locked: Locked, user: User, status: str, message: str) -> None:
+    table = locked.table
+    if table.status == Table.Status.CLOSED:
+        raise ServiceError("A closed table cannot be reopened.")
+    if table.status == status:
+        raise ServiceError(f"The table is already {table.get_status_display().lower()}.")
+    table.status = status
+    if status != Table.Status.OPEN:
+        table.next_hand_at = None
+    elif locked.hand is None:
+        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+    if status == Table.Status.CLOSED:
+        table.seat_requests = []
+        if locked.hand is None:
+            for seat in list(locked.seats):
+                free_seat(locked, seat)
+    publish_change(locked)
+    record(user, table, message)
+
+
+@transaction.atomic
+def pause(table_id: int, user: User) -> None:
+    """No new hand is dealt until the host resumes; the hand being played plays out."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    _set_status(locked, user, Table.Status.PAUSED, "Paused the table.")
+
+
+@transaction.atomic
+def resume(table_id: int, user: User) -> None:
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    _set_status(locked, user, Table.Status.OPEN, "Resumed the table.")
+
+
+@transaction.atomic
+def close(table_id: int, user: User) -> None:
+    """Close for good: every stack goes back to its bankroll (after the hand being played)."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    _set_status(locked, user, Table.Status.CLOSED, "Closed the table.")
+
+
+def settings_changes(
+    table: Table, seat_numbers: list[int], changes: dict[str, Any]
+) -> dict[str, Any]:
+    """The settings of ``changes`` that differ from the table's, or ServiceError saying why
+    they cannot be made: a value out of its limits, or fewer seats than the chairs taken."""
+    if table.status == Table.Status.CLOSED:
+        raise ServiceError("This table is closed.")
+    unknown = sorted(set(changes) - set(SETTING_FIELDS))
+    if unknown:
+        raise ServiceError(f"These settings cannot be changed here: {', '.join(unknown)}.")
+    changed = {name: value for name, value in changes.items() if getattr(table, name) != value}
+    if not changed:
+        raise ServiceError("Nothing to change: these are the table's settings already.")
+    merged = {name: changed.get(name, getattr(table, name)) for name in LIMIT_FIELDS}
+    problems = limit_problems(merged)
+    if problems:
+        raise ServiceError(" ".join(problems.values()))
+    if "name" in changed and not str(changed["name"]).strip():
+        raise ServiceError("The table needs a name.")
+    seats = merged["max_seats"]
+    beyond = sorted(
+        [n for n in seat_numbers if n > seats]
+        + [r["seat"] for r in table.seat_requests if r["seat"] > seats]
+    )
+    if beyond:
+        listed = ", ".join(str(n) for n in beyond)
+        raise ServiceError(
+            f"The table cannot have {seats} seats while seat(s) {listed} are taken or asked "
+            "for; those players must leave first."
+        )
+    return changed
+
+
+def check_settings(table_id: int, changes: dict[str, Any]) -> None:
+    """``settings_changes`` without a lock, for a form to show the reason next to it."""
+    table = Table.objects.get(pk=table_id)
+    settings_changes(table, list(table.seats.values_list("number", flat=True)), changes)
+
+
+@transaction.atomic
+def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table:
+    """Blinds, ante, buy-in range, action clock, seats, approval, name, host: from the next
+    hand (the hand being played keeps the blinds it was dealt at). Refused as a whole, with
+    a sentence, when any change cannot be made (see ``settings_changes``)."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    table = locked.table
+    previous_host = table.host_id
+    changed = settings_changes(table, [s.number for s in locked.seats], changes)
+    for name, value in changed.items():
+        setattr(table, name, value)
+    waiting = list(table.seat_requests) if changed.get("needs_approval") is False else []
+    # Nobody is left waiting for an approval the table no longer asks for.
+    for request in waiting:
+        # One whose bankroll no longer covers their buy-in is dropped; the change goes on.
+        with contextlib.suppress(ServiceError):
+            _approve(locked, request)
+    people = [previous_host, *(r["user_id"] for r in waiting)]
+    publish_change(locked, also=[user_id for user_id in people if user_id is not None])
+    said = ", ".join(f"{name} {value}" for name, value in changed.items())
+    record(user, table, f"Changed the settings: {said}.")
+    return table
+
+
+# ---------------------------------------------------------------- players
+
+
+@transaction.atomic
+def remove_player(table_id: int, user: User, seat_number: int) -> None:
+    """The player is cashed out: now between hands, else when the hand ends."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    _remove(locked, user, seat_at(locked, seat_number))
+
+
+def _remove(locked: Locked, user: User, seat: Seat) -> None:
+    name = seat.user.get_username()
+    if seat.leave_after_hand:
+        raise ServiceError(f"{name} already leaves when this hand ends.")
+    if in_live_hand(locked, seat):
+        seat.leave_after_hand = True
+        seat.save(update_fields=["leave_after_hand"])
+        message = f"Removed {name} from seat {seat.number} (after the current hand)."
+        assert locked.state is not None  # the seat is in the live hand
+        if locked.state.actor == seat.number:
+            advance_hand(locked, timezone.now())  # folds for them at once, and publishes
+            record(user, locked.table, message)
+            return
+    else:
+        free_seat(locked, seat)
+        message = f"Removed {name} from seat {seat.number}."
+        if locked.hand is None:
+            schedule_next_hand(locked.table, timezone.now(), next_hand_delay())
+    publish_change(locked)
+    record(user, locked.table, message)
+
+
+@transaction.atomic
+def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reason: str) -> Seat:
+    """Add chips to (or take them from) a seated player's stack, with a reason for the
+    ledger. Not while they play a hand: their chips are in play until it ends."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    seat = seat_at(locked, seat_number)
+    if in_live_hand(locked, seat):
+        raise ServiceError(
+            f"{seat.user.get_username()} is in the hand being played; adjust their stack "
+            "when it ends."
+        )
+    try:
+        chips.adjust_stack(seat, amount, reason=reason, by=user)
+    except chips.ChipError as error:
+        raise ServiceError(str(error)) from None
+    seat.busted_at = timezone.now() if seat.stack == 0 else None
+    seat.save(update_fields=["stack", "busted_at"])
+    if locked.hand is None:
+        schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
+    record(
+        user, locked.table,
+        f"Adjusted {seat.user.get_username()}'s stack by {amount:+}: {reason.strip()}",
+    )
+    return seat
+
+
+@transaction.atomic
+def hand_over(table_id: int, user: User, seat_number: int) -> None:
+    """Make the player in ``seat_number`` the host."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    seat = seat_at(locked, seat_number)
+    if is_bot(seat):
+        raise ServiceError("A bot cannot host a table.")
+    if seat.user_id == locked.table.host_id:
+        raise ServiceError(f"{seat.user.get_username()} is the host already.")
+    previous = locked.table.host_id
+    locked.table.host = seat.user
+    publish_change(locked, also=[previous] if previous else [])
+    record(user, locked.table, f"Handed the host role to {seat.user.get_username()}.")
+
+
+# ---------------------------------------------------------------- approving new players
+
+
+def _request_for(locked: Locked, seat_number: int) -> dict[str, Any]:
+    request: dict[str, Any] | None = next(
+        (r for r in locked.table.seat_requests if r["seat"] == seat_number), None
+    )
+    if request is None:
+        raise ServiceError(f"Nobody is waiting for seat {seat_number}.")
+    return request
+
+
+def _approve(locked: Locked, request: dict[str, Any]) -> None:
+    """Seat a waiting player with the buy-in they asked for (inside the caller's lock)."""
+    table = locked.table
+    table.seat_requests = [r for r in table.seat_requests if r is not request]
+    joiner = get_user_model().objects.get(pk=request["user_id"])
+    try:
+        chips.buy_in(joiner, table, request["buy_in"])
+    except chips.ChipError:
+        raise ServiceError(
+            f"{request['name']}'s bankroll no longer covers the buy-in of {request['buy_in']}: "
+            "decline the request, and they can ask again with less."
+        ) from None
+    seat = Seat.objects.create(
+        table=table, user=joiner, number=request["seat"], stack=request["buy_in"],
+        entry=Seat.Entry.POST_BB if request["post_now"] else Seat.Entry.WAIT_FOR_BB,
+    )
+    locked.seats.append(seat)
+    if locked.hand is None:
+        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+
+
+@transaction.atomic
+def approve(table_id: int, user: User, seat_number: int) -> None:
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    request = _request_for(locked, seat_number)
+    _approve(locked, request)
+    publish_change(locked)
+    record(user, locked.table, f"Let {request['name']} sit in seat {seat_number}.")
+
+
+@transaction.atomic
+def decline(table_id: int, user: User, seat_number: int) -> None:
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    request = _request_for(locked, seat_number)
+    table = locked.table
+    table.seat_requests = [r for r in table.seat_requests if r is not request]
+    publish_change(locked, also=[request["user_id"]])
+    record(user, table, f"Declined {request['name']}'s request for seat {seat_number}.")
+
+
+# ---------------------------------------------------------------- staff only (the admin)
+
+
+@transaction.atomic
+def remove_seat(seat_id: int, staff: User) -> None:
+    locked, seat = _lock_seat(seat_id, staff)
+    _remove(locked, staff, seat)
+
+
+def _lock_seat(seat_id: int, staff: User) -> tuple[Locked, Seat]:
+    """The admin names a seat by its id: lock its table, and find the seat under the lock."""
+    table_id = Seat.objects.values_list("table_id", flat=True).get(pk=seat_id)
+    locked = lock_table(table_id)
+    require_host(locked, staff)
+    seat = next((s for s in locked.seats if s.pk == seat_id), None)
+    if seat is None:
+        raise ServiceError("That player has left the table already.")
+    return locked, seat
+
+
+@transaction.atomic
+def sit_out_seat(seat_id: int, staff: User) -> None:
+    locked, seat = _lock_seat(seat_id, staff)
+    if seat.sitting_out:
+        raise ServiceError(f"{seat.user.get_username()} is sitting out already.")
+    seat.sitting_out = True
+    seat.save(update_fields=["sitting_out"])
+    if locked.state is not None and locked.state.actor == seat.number:
+        advance_hand(locked, timezone.now())
+    else:
+        publish_change(locked)
+    record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
+
+
+def adjust_bankroll(user: User, amount: int, reason: str, staff: User) -> LedgerEntry:
+    """A staff bankroll correction: the reason is required, stored and logged."""
+    with transaction.atomic():
+        entry = chips.adjust(user, amount, reason=reason, staff=staff)
+        record(staff, user.player, f"Adjusted bankroll by {amount:+}: {reason.strip()}")
+    return entry
+

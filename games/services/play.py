@@ -1,0 +1,183 @@
+"""Playing hands: actions, the clock (deadlines, time banks, timeouts) and dealing.
+
+Players quote the version they saw when they act, so a stale click is refused instead of
+applied twice.
+"""
+
+import random
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Action, ActionKind, Entry, IllegalAction, SeatInput, plan_hand, start_hand
+from games.engine.cards import shuffled_deck
+from games.models import Hand, Seat, Table
+from games.runout import runout_pause
+from games.services.hand_records import finish_hand, record_events, record_new_hand
+from games.services.writer import (
+    Locked,
+    ServiceError,
+    is_bot,
+    lock_table,
+    next_hand_delay,
+    publish_change,
+    schedule_next_hand,
+    table_config,
+)
+
+# After this many timeouts in a row a player is sat out.
+TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+def bot_think_time() -> timedelta:
+    """A bot's human-like pause before it acts: BOT_THINK_SECONDS, give or take half."""
+    return timedelta(seconds=settings.BOT_THINK_SECONDS * random.uniform(0.5, 1.5))
+
+
+
+@transaction.atomic
+def act(table_id: int, user: User, kind: str, amount: int | None, version: int) -> None:
+    locked = lock_table(table_id)
+    table, hand, state = locked.table, locked.hand, locked.state
+    seat = locked.seat_of(user)
+    if hand is None or state is None:
+        raise ServiceError("There is no hand in progress.")
+    if version > table.version:
+        raise ServiceError(
+            f"Your action quotes version {version}, but the table is only at version "
+            f"{table.version}; send the version of the table you are looking at."
+        )
+    if version < hand.turn_version:
+        raise ServiceError(
+            "The table has moved on since you acted (you saw version "
+            f"{version}, it is now {table.version}); check the table and act again."
+        )
+    if seat.number not in state.seats:
+        raise ServiceError("You are not in this hand.")
+    if state.actor != seat.number:
+        actor = next((s for s in locked.seats if s.number == state.actor), None)
+        name = actor.user.get_username() if actor else f"seat {state.actor}"
+        raise ServiceError(f"It is not your turn: {name} is to act.")
+    try:
+        events = state.apply(Action(seat.number, ActionKind(kind), amount))
+    except IllegalAction as error:
+        raise ServiceError(str(error)) from None
+    record_events(hand, events)
+    if seat.consecutive_timeouts:
+        seat.consecutive_timeouts = 0
+        seat.save(update_fields=["consecutive_timeouts"])
+    advance_hand(locked, timezone.now())
+
+
+# ---------------------------------------------------------------- the clock
+
+
+def advance_hand(locked: Locked, now: datetime) -> None:
+    """Save the hand after engine actions: next deadline, or finish it; then broadcast."""
+    hand, state, table = locked.hand, locked.state, locked.table
+    assert hand is not None and state is not None  # called only while a hand is live
+    _play_for_absent(locked)
+    hand.state = state.to_dict()
+    hand.board = "".join(state.board)
+    hand.turn_version = table.version + 1  # the version publish_change() will publish
+    hand.on_time_bank = False
+    if state.is_complete:
+        hand.bot_acts_at = None
+        finish_hand(table, hand, state, locked.seats, now)
+        # Pages reveal an all-in run-out street by street: the result is seen after it.
+        schedule_next_hand(table, now, next_hand_delay() + runout_pause(state))
+    else:
+        hand.action_deadline = now + timedelta(seconds=table.action_seconds)
+        actor = next((s for s in locked.seats if s.number == state.actor), None)
+        hand.bot_acts_at = now + bot_think_time() if actor and is_bot(actor) else None
+        hand.save(
+            update_fields=[
+                "state", "board", "action_deadline", "turn_version", "on_time_bank", "bot_acts_at"
+            ]
+        )
+    publish_change(locked)
+
+
+def _play_for_absent(locked: Locked) -> None:
+    """Players who will not answer check when free, else fold, at once, without a clock:
+    those leaving after the hand, and those sitting out (by choice, or sat out by the table
+    after timeouts) while still in it."""
+    hand, state = locked.hand, locked.state
+    if hand is None or state is None:
+        return
+    absent = {seat.number for seat in locked.seats if seat.leave_after_hand or seat.sitting_out}
+    while state.actor is not None and state.actor in absent:
+        record_events(hand, state.apply(state.timeout_action()))
+
+
+def time_bank_seconds() -> int:
+    """Extra seconds a player gets once per hand when their clock runs out (TIME_BANK_SECONDS)."""
+    return max(0, int(settings.TIME_BANK_SECONDS))
+
+
+@transaction.atomic
+def timeout(table_id: int, now: datetime | None = None) -> bool:
+    """If the actor's deadline has passed: start their time bank if they have not used it in
+    this hand, else check for them when free, or fold."""
+    now = now or timezone.now()
+    locked = lock_table(table_id)
+    hand, state = locked.hand, locked.state
+    if hand is None or hand.action_deadline is None or hand.action_deadline > now:
+        return False
+    assert state is not None  # a live hand always has its state
+    seat = next(s for s in locked.seats if s.number == state.actor)
+    if time_bank_seconds() and seat.time_bank_used_in_hand != hand.number:
+        # Their clock ran out: the time bank (once a hand) before the table acts for them.
+        seat.time_bank_used_in_hand = hand.number
+        seat.save(update_fields=["time_bank_used_in_hand"])
+        hand.action_deadline = now + timedelta(seconds=time_bank_seconds())
+        hand.on_time_bank = True
+        hand.save(update_fields=["action_deadline", "on_time_bank"])
+        publish_change(locked)
+        return True
+    record_events(hand, state.apply(state.timeout_action()), timed_out=True)
+    seat.consecutive_timeouts += 1
+    if seat.consecutive_timeouts >= TIMEOUTS_BEFORE_SITTING_OUT:
+        seat.sitting_out = True
+    seat.save(update_fields=["consecutive_timeouts", "sitting_out"])
+    advance_hand(locked, now)
+    return True
+
+
+@transaction.atomic
+def start_next_hand(
+    table_id: int, deck: list[str] | None = None, now: datetime | None = None
+) -> Hand | None:
+    """Deal the next hand if the table is open, idle and has two players ready.
+
+    ``deck`` is for tests and replays; live play shuffles with the OS's CSPRNG.
+    """
+    now = now or timezone.now()
+    locked = lock_table(table_id)
+    table = locked.table
+    if locked.hand is not None or table.status != Table.Status.OPEN:
+        return None
+    seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
+    if all(is_bot(s) for s in locked.seats):
+        seats = []  # nobody but bots: stop dealing
+    lineup = plan_hand(
+        [SeatInput(s.number, s.user_id, s.stack, Entry(s.entry)) for s in seats], table.button
+    )
+    table.next_hand_at = None
+    if lineup is None:
+        table.save(update_fields=["next_hand_at"])
+        return None
+    deck = deck or shuffled_deck(secrets.SystemRandom())
+    state = start_hand(table_config(table), lineup.seats, deck, lineup.button)
+    dealt = {s.seat for s in lineup.seats}
+    Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)
+    table.button = lineup.button
+    table.hands_played += 1
+    hand = record_new_hand(table, state, {s.number: s for s in seats if s.number in dealt})
+    locked.hand, locked.state, locked.last_hand = hand, state, hand
+    advance_hand(locked, now)
+    return hand

@@ -1,0 +1,209 @@
+"""Taking and leaving seats: sit down (or ask the host to), stand up, sit out and back in,
+rebuy or top up at your own seat, and the clock freeing seats of busted players."""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import chips
+from games.models import Seat, Table
+from games.services.play import advance_hand
+from games.services.writer import (
+    FIRST_DEAL_DELAY,
+    Locked,
+    ServiceError,
+    free_seat,
+    in_live_hand,
+    lock_table,
+    may_host,
+    next_hand_delay,
+    publish_change,
+    schedule_next_hand,
+    table_config,
+)
+
+
+def _check_seat_free(locked: Locked, user: User, seat_number: int) -> None:
+    table = locked.table
+    if table.status == Table.Status.CLOSED:
+        raise ServiceError("This table is closed.")
+    if not 1 <= seat_number <= table.max_seats:
+        raise ServiceError(f"Seat {seat_number} does not exist; seats are 1 to {table.max_seats}.")
+    if any(s.user_id == user.id for s in locked.seats):
+        raise ServiceError("You already have a seat at this table.")
+    if any(s.number == seat_number for s in locked.seats):
+        raise ServiceError(f"Seat {seat_number} is taken.")
+
+
+@transaction.atomic
+def sit(
+    table_id: int, user: User, seat_number: int, buy_in: int, *, post_now: bool = False,
+    approved: bool = False,
+) -> Seat | None:
+    """Take a seat, buying in from the bankroll. At a table whose host approves new players,
+    anyone but the host (and staff) asks instead: the request waits for the host, and None
+    is returned. ``approved``: the host (or the host's tool seating bots) already said yes."""
+    locked = lock_table(table_id)
+    table = locked.table
+    requests = table.seat_requests
+    mine = next((r for r in requests if r["user_id"] == user.id), None)
+    if mine is not None and not approved:
+        raise ServiceError(
+            f"You already asked for seat {mine['seat']}; wait for the host, or cancel."
+        )
+    _check_seat_free(locked, user, seat_number)
+    held = next((r for r in requests if r["seat"] == seat_number and r["user_id"] != user.id), None)
+    if held is not None:
+        raise ServiceError(f"Seat {seat_number} is held for {held['name']}, who asked first.")
+    try:
+        table_config(table).check_buy_in(buy_in)
+        chips.top_up_if_broke(user)
+        if table.needs_approval and not approved and not may_host(table, user):
+            bankroll = chips.bankroll_of(user)
+            if buy_in > bankroll:
+                raise chips.ChipError(
+                    f"A buy-in of {buy_in} is more than your bankroll of {bankroll}."
+                )
+            table.seat_requests = [*requests, {
+                "user_id": user.id, "name": user.get_username(), "seat": seat_number,
+                "buy_in": buy_in, "post_now": post_now,
+            }]
+            publish_change(locked)
+            return None
+        chips.buy_in(user, table, buy_in)
+    except (ValueError, chips.ChipError) as error:
+        raise ServiceError(str(error)) from None
+    table.seat_requests = [r for r in requests if r["user_id"] != user.id]
+    try:
+        with transaction.atomic():
+            seat = Seat.objects.create(
+                table=table,
+                user=user,
+                number=seat_number,
+                stack=buy_in,
+                entry=Seat.Entry.POST_BB if post_now else Seat.Entry.WAIT_FOR_BB,
+            )
+    except IntegrityError:
+        raise ServiceError(f"Seat {seat_number} was just taken.") from None
+    locked.seats.append(seat)
+    if locked.hand is None:
+        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
+    return seat
+
+
+@transaction.atomic
+def stand(table_id: int, user: User) -> None:
+    """Leave the table: now if not in the live hand, else when it ends (folding on your turn).
+    A player still waiting for the host's approval withdraws their request."""
+    locked = lock_table(table_id)
+    table = locked.table
+    if any(r["user_id"] == user.id for r in table.seat_requests):
+        table.seat_requests = [r for r in table.seat_requests if r["user_id"] != user.id]
+        publish_change(locked)
+        return
+    seat = locked.seat_of(user)
+    if in_live_hand(locked, seat):
+        seat.leave_after_hand = True
+        seat.save(update_fields=["leave_after_hand"])
+        assert locked.state is not None  # the seat is in the live hand
+        if locked.state.actor == seat.number:
+            advance_hand(locked, timezone.now())  # folds (or checks) for them at once
+            return
+    else:
+        free_seat(locked, seat)
+        if locked.hand is None:
+            schedule_next_hand(table, timezone.now(), next_hand_delay())
+    publish_change(locked)
+
+
+@transaction.atomic
+def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
+    """Sit out from the next hand (on your turn in this one: checked or folded at once)."""
+    locked = lock_table(table_id)
+    seat = locked.seat_of(user)
+    if seat.sitting_out == sitting_out:
+        raise ServiceError(
+            "You are already sitting out." if sitting_out else "You are already playing."
+        )
+    seat.sitting_out = sitting_out
+    seat.consecutive_timeouts = 0
+    seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
+    if sitting_out and locked.state is not None and locked.state.actor == seat.number:
+        advance_hand(locked, timezone.now())  # acts for them, then publishes
+        return
+    if locked.hand is None and not sitting_out:
+        schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
+
+
+@transaction.atomic
+def add_chips(table_id: int, user: User, amount: int) -> Seat:
+    """Rebuy (from no chips) or top up at your own seat, from your bankroll: whenever you are
+    not in the hand being played. A rebuy is within the buy-in range; a top-up may bring the
+    stack up to the maximum buy-in."""
+    locked = lock_table(table_id)
+    table = locked.table
+    seat = locked.seat_of(user)
+    if table.status == Table.Status.CLOSED:
+        raise ServiceError("This table is closed.")
+    if in_live_hand(locked, seat):
+        raise ServiceError("You are in the hand being played; add chips when it ends.")
+    if seat.leave_after_hand:
+        raise ServiceError("You are leaving this table.")
+    if amount <= 0:
+        raise ServiceError("Add at least one chip.")
+    if seat.stack == 0:
+        try:
+            table_config(table).check_buy_in(amount)
+        except ValueError as error:
+            raise ServiceError(str(error)) from None
+    elif seat.stack + amount > table.max_buy_in:
+        room = max(0, table.max_buy_in - seat.stack)
+        raise ServiceError(
+            f"Your stack may be topped up to the maximum buy-in of {table.max_buy_in}: "
+            f"you can add at most {room} chips."
+        )
+    try:
+        chips.top_up_if_broke(user)
+        chips.buy_in(user, table, amount)
+    except chips.ChipError as error:
+        raise ServiceError(str(error)) from None
+    seat.stack += amount
+    seat.busted_at = None
+    seat.save(update_fields=["stack", "busted_at"])
+    if locked.hand is None:
+        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
+    return seat
+
+
+def busted_seat_time() -> timedelta:
+    """How long a busted player keeps their seat to rebuy there (BUSTED_SEAT_SECONDS)."""
+    return timedelta(seconds=settings.BUSTED_SEAT_SECONDS)
+
+
+def free_busted_seats(now: datetime) -> None:
+    """The clock frees the seats of players who busted and did not rebuy in time."""
+    cutoff = now - busted_seat_time()
+    tables = Seat.objects.filter(busted_at__lte=cutoff).values_list("table_id", flat=True)
+    for table_id in set(tables):
+        _free_busted_seats_at(table_id, cutoff)
+
+
+@transaction.atomic
+def _free_busted_seats_at(table_id: int, cutoff: datetime) -> None:
+    locked = lock_table(table_id)
+    expired = [
+        s for s in locked.seats
+        if s.busted_at is not None and s.busted_at <= cutoff and s.stack == 0
+        and not in_live_hand(locked, s)
+    ]
+    if not expired:
+        return
+    for seat in expired:
+        free_seat(locked, seat)
+    publish_change(locked)

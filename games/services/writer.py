@@ -1,0 +1,157 @@
+"""The heart of the single writer: lock a table, change it, publish the new version.
+
+Every change at a table runs in one transaction that locks the table row
+(``select_for_update``), so two sockets or two server processes can never change a table at
+once. The state is saved before anything is broadcast: the broadcast runs on commit.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from games import broadcast, chips, lobby, lobby_feed, snapshots
+from games.engine import HandState, TableConfig
+from games.lobby import LobbyRow
+from games.models import Hand, Seat, Table
+
+# The first deal after someone sits down or comes back: soon, but not in the same breath.
+FIRST_DEAL_DELAY = timedelta(seconds=1)
+
+
+def next_hand_delay() -> timedelta:
+    """Pause between the end of a hand and the next deal (NEXT_HAND_DELAY_SECONDS)."""
+    return timedelta(seconds=settings.NEXT_HAND_DELAY_SECONDS)
+
+
+class ServiceError(Exception):
+    """A refused request; ``str()`` is a sentence for the player. Nothing was changed."""
+
+
+@dataclass
+class Locked:
+    """A table locked for this transaction, with what the writer needs of it.
+
+    ``seats`` are those taken when the lock was (with their users), plus any taken in this
+    transaction; a seat freed here stays in the list, so that its player still gets a
+    personal part of the change. ``hand`` and ``state`` are the live hand, if any;
+    ``last_hand`` is the table's latest hand, live or finished, whose result stays on show
+    between hands.
+    """
+
+    table: Table
+    seats: list[Seat]
+    hand: Hand | None
+    state: HandState | None
+    last_hand: Hand | None
+    # The table's lobby row when the lock was taken (None: not in the lobby), kept to tell
+    # whether the change is news to the lobby (games/lobby.py).
+    lobby_row: LobbyRow | None = None
+
+    def seat_of(self, user: User) -> Seat:
+        seat = next((s for s in self.seats if s.user_id == user.id), None)
+        if seat is None:
+            raise ServiceError("You are not seated at this table.")
+        return seat
+
+
+def table_config(table: Table) -> TableConfig:
+    return TableConfig(
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        ante=table.ante,
+        max_seats=table.max_seats,
+        min_buy_in=table.min_buy_in,
+        max_buy_in=table.max_buy_in,
+    )
+
+
+def lock_table(table_id: int) -> Locked:
+    """Lock the table row for this transaction; load its seats and latest hand."""
+    try:
+        table = Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError("That table does not exist.") from None
+    seats = list(Seat.objects.filter(table=table).select_related("user", "user__player"))
+    latest = table.hands.order_by("-number").first()
+    live = latest if latest is not None and latest.status == Hand.Status.IN_PROGRESS else None
+    state = HandState.from_dict(live.state) if live else None
+    return Locked(table, seats, live, state, latest, lobby.row_of(table, seats))
+
+
+def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
+    """Bump the version and, once the change is committed, send every socket its view.
+
+    The snapshot is taken here, inside the transaction, so the version names exactly the
+    state this transaction saved; the frames are built and sent after the commit. Personal
+    parts go to everyone seated when the change began, the host, and the users in ``also``
+    (e.g. a host who just handed the role over).
+    """
+    table = locked.table
+    table.version += 1
+    table.save()
+    if locked.hand is not None:
+        hand, state = locked.hand, locked.state
+    elif locked.last_hand is not None and locked.last_hand.status != Hand.Status.VOIDED:
+        hand, state = locked.last_hand, HandState.from_dict(locked.last_hand.state)
+    else:
+        hand, state = None, None
+    people = {s.user_id for s in locked.seats} | set(also)
+    if table.host_id is not None:
+        people.add(table.host_id)
+    snapshot = snapshots.capture(table, hand, state, people=people)
+    # robust: the change is saved whatever happens to the channel layer; a socket that
+    # misses a version catches up with the next one (or asks for a snapshot).
+    transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
+    lobby_feed.publish_change(locked.lobby_row, snapshot, table)
+
+
+def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
+    """Deal again after ``delay`` when two players are ready and a person is still seated
+    (bots play on with nobody connected, but not at a table no person sits at)."""
+    ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
+    person = table.seats.filter(user__player__bot_style="").exists()
+    open_ = table.status == Table.Status.OPEN
+    table.next_hand_at = now + delay if ready and person and open_ else None
+
+
+def is_bot(seat: Seat) -> bool:
+    player = getattr(seat.user, "player", None)
+    return player is not None and player.is_bot
+
+
+def free_seat(locked: Locked, seat: Seat) -> None:
+    """The player leaves: their stack goes back to their bankroll and the chair is free."""
+    chips.cash_out(seat.user, locked.table, seat.stack)
+    # The seat stays in ``locked.seats``: its player gets a personal frame of this change.
+    seat.delete()
+
+
+def in_live_hand(locked: Locked, seat: Seat) -> bool:
+    return locked.state is not None and seat.number in locked.state.seats
+
+
+def may_host(table: Table, user: User) -> bool:
+    """The table's host runs it from the felt; staff may do the same at any table."""
+    return user.is_staff or (table.host_id is not None and table.host_id == user.id)
+
+
+def require_host(locked: Locked, user: User) -> None:
+    if not may_host(locked.table, user):
+        raise ServiceError("Only the host of this table can do that.")
+
+
+def seat_at(locked: Locked, number: int) -> Seat:
+    seat = next((s for s in locked.seats if s.number == number), None)
+    if seat is None:
+        raise ServiceError(f"Nobody sits in seat {number}.")
+    return seat
+
+
+def after_commit(callback: Callable[[], None]) -> None:
+    """Run ``callback`` once the transaction commits (a frame that must not leave before)."""
+    # robust: the change is saved whatever happens to the channel layer.
+    transaction.on_commit(callback, robust=True)

@@ -1,0 +1,175 @@
+// The host's panel on the table page: run the game from the felt. Every button sends one
+// `host` command (docs/protocol.md); the server checks the sender is the host and answers with
+// an update everyone sees, or an error for the host alone. Nothing here decides anything.
+import { clear, h } from "./dom.js";
+
+const SETTINGS = [
+  ["small_blind", "Small blind"],
+  ["big_blind", "Big blind"],
+  ["ante", "Ante"],
+  ["min_buy_in", "Minimum buy-in"],
+  ["max_buy_in", "Maximum buy-in"],
+  ["action_seconds", "Seconds to act"],
+  ["max_seats", "Seats"],
+];
+
+export class HostPanel {
+  constructor(root, { send, confirm = (text) => window.confirm(text) }) {
+    this.root = root;
+    this.send = send;
+    this.confirm = confirm;
+    this.built = false;
+    this.dirty = false; // the host is editing the settings: do not overwrite their typing
+  }
+
+  control(control, fields = {}) {
+    return this.send({ type: "host", control, ...fields });
+  }
+
+  update(view) {
+    const show = Boolean(view.you && view.you.is_host) && view.status !== "closed";
+    this.root.hidden = !show;
+    if (!show) return;
+    if (!this.built) this.build();
+    this.view = view;
+    this.showGame(view);
+    this.showRequests(view);
+    this.showPlayers(view);
+    if (!this.dirty) this.fillSettings(view);
+  }
+
+  build() {
+    this.built = true;
+    this.state = h("span", { class: "host-state" });
+    this.pauseButton = h("button", { type: "button", class: "tool", dataset: { control: "pause" },
+      onclick: () => this.control(this.view.status === "paused" ? "resume" : "pause") });
+    const closeButton = h("button", { type: "button", class: "tool danger",
+      dataset: { control: "close" },
+      onclick: () => {
+        if (this.confirm("Close this table for good? Every stack goes back to its player's "
+          + "bankroll (after the hand being played).")) this.control("close");
+      } }, "Close the table");
+    this.requests = h("ul", { class: "host-requests" });
+    this.players = h("ul", { class: "host-players" });
+    this.settings = this.settingsForm();
+    this.adjust = this.adjustForm();
+    clear(this.root).append(
+      h("details", { open: true },
+        h("summary", {}, "Run the game (you are the host)"),
+        h("div", { class: "host-row" }, this.state, this.pauseButton, closeButton),
+        h("h3", {}, "Waiting for your approval"), this.requests,
+        h("h3", {}, "Settings (from the next hand)"), this.settings,
+        h("h3", {}, "Players"), this.players, this.adjust,
+      ),
+    );
+  }
+
+  showGame(view) {
+    const paused = view.status === "paused";
+    const notStarted = paused && view.hands_played === 0;
+    this.state.textContent = notStarted ? "The game has not started: press Start when everyone is seated."
+      : paused ? "The game is paused." : "The game is running.";
+    this.pauseButton.textContent = notStarted ? "Start the game"
+      : paused ? "Resume the game" : "Pause the game";
+    this.pauseButton.dataset.control = paused ? "resume" : "pause";
+  }
+
+  showRequests(view) {
+    const rows = view.requests.map((r) => h("li", { dataset: { seat: r.seat } },
+      `${r.player} asks for seat ${r.seat}. `,
+      h("button", { type: "button", class: "tool", dataset: { control: "approve" },
+        onclick: () => this.control("approve", { seat: r.seat }) }, "Let them sit"),
+      h("button", { type: "button", class: "tool", dataset: { control: "decline" },
+        onclick: () => this.control("decline", { seat: r.seat }) }, "Decline"),
+    ));
+    clear(this.requests).append(...(rows.length ? rows : [h("li", { class: "muted" }, "Nobody.")]));
+  }
+
+  seated(view) {
+    return view.seats.filter((s) => !s.left);
+  }
+
+  showPlayers(view) {
+    const rows = this.seated(view).map((s) => {
+      const hostHere = view.host && view.host.name === s.player;
+      return h("li", { dataset: { seat: s.number } },
+        `Seat ${s.number}: ${s.player} · ${s.stack.toLocaleString("en")} chips`,
+        hostHere ? " (host)" : "",
+        s.leaving ? " · leaving" : "",
+        s.leaving ? null : h("button", { type: "button", class: "tool", dataset: { control: "remove" },
+          onclick: () => {
+            if (this.confirm(`Remove ${s.player}? Their stack goes back to their bankroll `
+              + "(at the end of the hand if they are in it).")) this.control("remove", { seat: s.number });
+          } }, "Remove"),
+        hostHere || s.bot ? null : h("button", { type: "button", class: "tool",
+          dataset: { control: "hand_over" },
+          onclick: () => {
+            if (this.confirm(`Make ${s.player} the host? You will no longer run the game.`)) {
+              this.control("hand_over", { seat: s.number });
+            }
+          } }, "Make host"),
+      );
+    });
+    clear(this.players).append(...(rows.length ? rows : [h("li", { class: "muted" }, "Nobody is seated.")]));
+    // The adjust form's choice of player follows the seats, keeping the host's choice.
+    const select = this.adjust.elements.seat;
+    const chosen = select.value;
+    clear(select).append(...this.seated(view).map((s) =>
+      h("option", { value: s.number }, `Seat ${s.number}: ${s.player}`)));
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+    this.adjust.hidden = !rows.length;
+  }
+
+  settingsForm() {
+    const fields = SETTINGS.map(([name, label]) => h("label", {}, label,
+      h("input", { type: "number", name, min: name === "ante" ? 0 : 1, step: 1, required: true,
+        inputmode: "numeric" })));
+    const approval = h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");
+    const form = h("form", { class: "host-settings" }, fields, approval,
+      h("div", { class: "host-row" },
+        h("button", { type: "submit", class: "primary" }, "Save settings"),
+        h("button", { type: "button", class: "secondary",
+          onclick: () => { this.dirty = false; this.fillSettings(this.view); } }, "Undo changes")));
+    form.addEventListener("input", () => { this.dirty = true; });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const settings = {};
+      for (const [name] of SETTINGS) {
+        const value = Number(form.elements[name].value);
+        if (value !== this.view[name]) settings[name] = Math.round(value);
+      }
+      if (form.elements.needs_approval.checked !== this.view.needs_approval) {
+        settings.needs_approval = form.elements.needs_approval.checked;
+      }
+      if (!Object.keys(settings).length) return;
+      if (this.control("settings", { settings })) this.dirty = false;
+    });
+    return form;
+  }
+
+  fillSettings(view) {
+    for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
+    this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
+  }
+
+  adjustForm() {
+    const form = h("form", { class: "host-adjust" },
+      h("label", {}, "Adjust the stack of", h("select", { name: "seat" })),
+      h("label", {}, "by", h("input", { type: "number", name: "amount", step: 1, required: true,
+        placeholder: "+100 or -50" })),
+      h("label", {}, "because", h("input", { type: "text", name: "reason", maxlength: 200,
+        required: true, placeholder: "e.g. bought 100 more in cash" })),
+      h("button", { type: "submit", class: "tool" }, "Adjust"),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = Math.round(Number(form.elements.amount.value));
+      const sent = this.control("adjust_stack", {
+        seat: Number(form.elements.seat.value), amount, reason: form.elements.reason.value,
+      });
+      if (sent) form.reset();
+    });
+    return form;
+  }
+}

@@ -1,0 +1,141 @@
+"""Host controls over the real ASGI stack: the host's command reaches every page, a refusal
+only the sender, and every frame a player or spectator gets is checked."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from games.models import LedgerEntry, Seat, Table
+from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
+from tests.games.sockets import RecordingSocket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def hosted(table, alice):
+    table.host = alice
+    table.save(update_fields=["host"])
+    return table
+
+
+async def opened(table, *users):
+    sockets = [await RecordingSocket.open(table.id, user) for user in users]
+    for socket in sockets:
+        assert (await socket.receive())["type"] == "snapshot"
+    return sockets
+
+
+async def settle(*sockets):
+    for socket in sockets:
+        await socket.drain()
+
+
+@database_sync_to_async
+def counted() -> bool:
+    return chips_in_room() == issued_chips()
+
+
+async def test_the_host_pauses_and_everyone_sees_it_mid_hand(hosted, alice, bob, spectator):
+    host, player, watcher = await opened(hosted, alice, bob, spectator)
+    assert host.latest_table["you"]["is_host"] and not player.latest_table["you"]["is_host"]
+    assert watcher.latest_table["host"]["name"] == "alice"
+    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await settle(host, player, watcher)
+    await database_sync_to_async(services.start_next_hand)(hosted.id, list(ACES_KINGS_DECK))
+    await settle(host, player, watcher)
+
+    await host.send({"type": "host", "control": "pause"})
+    for socket in (host, player, watcher):
+        frame = await socket.receive_until(lambda f: f["table"]["status"] == "paused")
+        assert frame["table"]["hand"]["complete"] is False  # the hand goes on
+    await player.send({"type": "host", "control": "resume"})
+    error = await player.receive()
+    assert error == {"type": "error", "reason": "Only the host of this table can do that."}
+    assert await watcher.communicator.receive_nothing(timeout=0.3)
+    assert await counted()
+
+
+async def test_settings_from_the_felt_and_their_refusals(hosted, alice, bob, carol):
+    host, player = await opened(hosted, alice, bob)
+    for socket, seat in ((host, 1), (player, 2)):
+        await socket.send({"type": "sit", "seat": seat, "buy_in": 200})
+    await settle(host, player)
+
+    await host.send({"type": "host", "control": "settings", "settings": {"big_blind": "ten"}})
+    assert (await host.receive())["reason"] == (
+        "'big_blind' must be a whole number of zero or more, not \"ten\"."
+    )
+    await host.send({"type": "host", "control": "settings", "settings": {"rake": 1}})
+    assert (await host.receive())["reason"].startswith("Unknown setting \"rake\"")
+    await host.send({"type": "host", "control": "settings", "settings": {"max_seats": 1}})
+    assert (await host.receive())["reason"] == "A table has 2 to 10 seats."
+    await host.send({"type": "host", "control": "settings",
+                     "settings": {"small_blind": 5, "big_blind": 10, "needs_approval": True}})
+    frame = await player.receive_until(lambda f: f["table"]["big_blind"] == 10)
+    assert frame["table"]["small_blind"] == 5 and frame["table"]["needs_approval"] is True
+
+    # Carol asks for a seat; the host sees her request and lets her in.
+    (joiner,) = await opened(hosted, carol)
+    await joiner.send({"type": "sit", "seat": 3, "buy_in": 150})
+    frame = await host.receive_until(lambda f: f["table"]["requests"])
+    assert frame["table"]["requests"] == [{"seat": 3, "player": "carol", "user_id": carol.id}]
+    await host.send({"type": "host", "control": "approve", "seat": 3})
+    frame = await joiner.receive_until(lambda f: f["table"]["you"] and f["table"]["you"]["seat"])
+    assert frame["table"]["you"]["seat"] == 3 and frame["table"]["requests"] == []
+    assert await counted()
+
+
+async def test_stack_adjustment_and_rebuy_at_the_seat(hosted, alice, bob):
+    host, player = await opened(hosted, alice, bob)
+    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.send({"type": "sit", "seat": 2, "buy_in": 100})
+    await settle(host, player)
+
+    await host.send({"type": "host", "control": "adjust_stack", "seat": 2, "amount": 50})
+    assert (await host.receive())["reason"] == "'reason' is missing: say why the stack changes."
+    await host.send({"type": "host", "control": "adjust_stack", "seat": 2, "amount": 50,
+                     "reason": "bought in cash"})
+    frame = await player.receive_until(lambda f: f["table"]["seats"][1]["stack"] == 150)
+    assert frame["table"]["seats"][1]["player"] == "bob"
+    await player.send({"type": "add_chips", "amount": 51})
+    assert (await player.receive())["reason"] == (
+        "Your stack may be topped up to the maximum buy-in of 200: you can add at most 50 chips."
+    )
+    await player.send({"type": "add_chips", "amount": 50})
+    await player.receive_until(lambda f: f["table"]["seats"][1]["stack"] == 200)
+    assert await database_sync_to_async(
+        LedgerEntry.objects.filter(kind=LedgerEntry.Kind.STACK_ADJUSTMENT).count
+    )() == 1
+    assert await counted()
+
+
+async def test_handing_over_the_host_role_reaches_both_pages(hosted, alice, bob):
+    host, player = await opened(hosted, alice, bob)
+    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await settle(host, player)
+    await host.send({"type": "host", "control": "hand_over", "seat": 2})
+    frame = await player.receive_until(lambda f: f["table"]["host"]["name"] == "bob")
+    assert frame["table"]["you"]["is_host"]
+    frame = await host.receive_until(lambda f: f["table"]["host"]["name"] == "bob")
+    assert frame["table"]["you"]["is_host"] is False
+    assert await database_sync_to_async(
+        lambda: Table.objects.get(pk=hosted.id).host_id
+    )() == bob.id
+
+
+async def test_removing_and_closing_from_the_felt(hosted, alice, bob, spectator):
+    host, player, watcher = await opened(hosted, alice, bob, spectator)
+    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await settle(host, player, watcher)
+    await host.send({"type": "host", "control": "remove", "seat": 2})
+    frame = await watcher.receive_until(lambda f: len(f["table"]["seats"]) == 1)
+    assert frame["table"]["seats"][0]["player"] == "alice"
+    assert not await database_sync_to_async(Seat.objects.filter(user=bob).exists)()
+    await host.send({"type": "host", "control": "close"})
+    frame = await watcher.receive_until(lambda f: f["table"]["status"] == "closed")
+    assert frame["table"]["seats"] == []
+    assert await counted()

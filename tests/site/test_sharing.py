@@ -1,0 +1,61 @@
+"""Friends can join: the invite link uses the address the host reached the site by, and in
+development the site answers on this machine's network address."""
+
+import pytest
+from django.test import override_settings
+
+from games.models import Table
+from pokersite.lan import is_loopback, lan_addresses, serving_on
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(client, django_user_model):
+    user = django_user_model.objects.create_user("hana", password="pw-hana-hana")
+    client.force_login(user)
+    return user
+
+
+def config_of(response) -> dict:
+    return response.context["config"]
+
+
+def test_the_invite_link_uses_the_address_the_host_came_by(client, host, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.20"]
+    table = Table.objects.create(name="Home", host=host, is_private=True)
+    response = client.get(f"/tables/{table.id}/", HTTP_HOST="192.168.1.20:8000")
+    config = config_of(response)
+    assert config["inviteUrl"] == f"http://192.168.1.20:8000/invite/{table.invite_code}/"
+    assert config["lanInviteUrl"] is None  # friends can already use that address
+
+
+def test_a_host_on_127_0_0_1_is_also_given_the_network_link(client, host, monkeypatch):
+    monkeypatch.setattr("games.views.lan_addresses", lambda: ["10.0.0.7"])
+    table = Table.objects.create(name="Home", host=host)
+    response = client.get(f"/tables/{table.id}/", HTTP_HOST="127.0.0.1:8000")
+    config = config_of(response)
+    assert config["inviteUrl"] == f"http://127.0.0.1:8000/tables/{table.id}/"
+    assert config["lanInviteUrl"] == f"http://10.0.0.7:8000/tables/{table.id}/"
+    assert "make run HOST=0.0.0.0" in response.content.decode()
+
+
+def test_development_accepts_this_machines_network_address():
+    from pokersite import settings as site_settings
+
+    for address in lan_addresses():
+        assert address in site_settings.DEVELOPMENT_HOSTS
+    with override_settings(ALLOWED_HOSTS=site_settings.DEVELOPMENT_HOSTS):
+        from django.test import Client
+
+        for address in lan_addresses():
+            assert Client().get("/", HTTP_HOST=f"{address}:8000").status_code == 200
+
+
+def test_make_run_says_where_friends_connect(monkeypatch):
+    monkeypatch.setattr("pokersite.lan.lan_addresses", lambda: ["192.168.1.20"])
+    assert serving_on("0.0.0.0", "8000") == [
+        "http://127.0.0.1:8000/", "http://192.168.1.20:8000/"
+    ]
+    assert serving_on("127.0.0.1", "8000") == ["http://127.0.0.1:8000/"]
+    assert is_loopback("localhost") and not is_loopback("192.168.1.20")
