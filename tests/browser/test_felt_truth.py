@@ -122,7 +122,11 @@ def test_a_player_who_posts_a_big_blind_is_not_told_to_wait_for_it(three_handed,
         if not hal.view()["seats"][-1]["in_hand"]:
             expect(seat).not_to_contain_text("Waits for BB")
             expect(hal.status()).to_contain_text("You post a big blind to play the next hand.")
-        wait_for_new_hand([hal])
+        # Hal may have sat down during a hand: wait for the first hand hal is dealt into.
+        hal.page.wait_for_function(
+            "() => { const v = window.pokerTable.view; const s = v.seats.find("
+            " x => x.number === 6); return v.hand && !v.hand.complete && s && s.in_hand; }"
+        )
         expect(hal.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
         expect(seat).not_to_contain_text("Waits for BB")
         assert not hal.problems, hal.problems
