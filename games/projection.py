@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from games import felt
 from games.engine import HandState
-from games.hand_text import describe_hole, event_text, result_rows
+from games.hand_text import describe_hole, event_text
 
 TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
@@ -250,12 +251,12 @@ def _seat_views(
     chair) is not shown twice. Also returns, per hand seat, the index of the row that shows
     that player's hand."""
     players = {p["seat"]: p for p in engine["players"]} if engine else {}
-    shown = {h["seat"]: h for h in engine["result"]["shown"]} if engine and engine["result"] else {}
+    shown = felt.shown_hands(engine) if engine else {}
     rows: list[tuple[dict[str, Any], int | None]] = []
     taken = set()
     for seat in seats:
         taken.add(seat.number)
-        row = _empty_seat(seat.number, seat.name, seat.stack)
+        row = felt.seat_row(seat.number, seat.name, seat.stack)
         row.update(
             sitting_out=seat.sitting_out,
             waiting=seat.waiting,
@@ -270,7 +271,7 @@ def _seat_views(
         played = hand is not None and hand.users.get(seat.number) == seat.user_id
         if played and seat.number in players:
             assert engine is not None  # players is empty without it
-            _add_hand(row, players[seat.number], shown, engine)
+            felt.add_hand(row, players[seat.number], engine, shown)
             if engine["complete"]:
                 # After the hand the chair's own stack counts: a rebuy, a top-up or the
                 # host's adjustment since the hand ended shows at once.
@@ -280,10 +281,10 @@ def _seat_views(
     for number, player in players.items():
         user = hand.users.get(number) if hand is not None else None
         if number not in taken and hand is not None and user not in seated_users:
-            row = _empty_seat(number, hand.names.get(number, f"seat {number}"), player["stack"])
+            row = felt.seat_row(number, hand.names.get(number, f"seat {number}"), player["stack"])
             row["left"] = True
             assert engine is not None  # players is empty without it
-            _add_hand(row, player, shown, engine)
+            felt.add_hand(row, player, engine, shown)
             rows.append((row, number))
     rows.sort(key=lambda item: item[0]["number"])
     views = [row for row, _ in rows]
@@ -291,60 +292,8 @@ def _seat_views(
     return views, index
 
 
-def _empty_seat(number: int, name: str, stack: int) -> dict[str, Any]:
-    return {
-        "number": number,
-        "player": name,
-        "stack": stack,
-        "bet": 0,
-        "in_hand": False,
-        "folded": False,
-        "all_in": False,
-        "sitting_out": False,
-        "waiting": False,
-        "posting": False,
-        "timed_out": False,
-        "leaving": False,
-        "bot": False,
-        "left": False,
-        "busted": False,
-        "rebuy_seconds_left": None,
-        "is_button": False,
-        "has_cards": False,
-        "cards": None,
-        "shown": False,
-        "mucked": False,
-        "description": None,
-        "best_five": None,
-    }
-
-
-def _add_hand(
-    row: dict[str, Any],
-    player: dict[str, Any],
-    shown: dict[int, dict[str, Any]],
-    engine: dict[str, Any],
-) -> None:
-    shown_hand = shown.get(row["number"], {})
-    row.update(
-        stack=player["stack"],
-        bet=player["bet"],
-        in_hand=not player["folded"] and not player["mucked"],
-        folded=player["folded"],
-        all_in=player["all_in"],
-        is_button=engine["button"] == row["number"],
-        has_cards=player["has_cards"],
-        cards=player["cards"],  # None unless shown at showdown (engine view for nobody)
-        shown=player["shown"],
-        mucked=player["mucked"],
-        description=shown_hand.get("description"),
-        best_five=shown_hand.get("best_five"),
-    )
-
-
 def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dict[str, Any]:
     deadline = hand.deadline if engine["actor"] is not None else None
-    result = engine["result"]
     config = hand.state.config
     return {
         "number": hand.number,
@@ -352,21 +301,12 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "blinds": {
             "small_blind": config.small_blind, "big_blind": config.big_blind, "ante": config.ante,
         },
-        "street": engine["street"],
-        "board": engine["board"],
-        "button": engine["button"],
-        "small_blind_seat": engine["small_blind_seat"],
-        "big_blind_seat": engine["big_blind_seat"],
-        "pots": engine["pots"],
-        "total_pot": engine["total_pot"],
-        "to_act": engine["actor"],
+        **felt.hand_part(engine, hand.names),
         "deadline": deadline.isoformat() if deadline else None,
         "seconds_left": _seconds_left(deadline, now),
         "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
         "your_hand": None,
-        "complete": engine["complete"],
-        "results": result_rows(result["pots"], hand.names) if result else [],
     }
 
 

@@ -4,22 +4,23 @@
 viewer may know (``masking.masked_state``) and replays its actions one by one. After each
 action the step is the engine's own ``view(viewer_seat)``; the events one action caused (a
 call that closes the river, the shows, the wins...) get steps of their own in between,
-derived from the event amounts, so the felt can move one event at a time. The steps are
-plain JSON: seats with stacks, bets and the cards this viewer may see, the board so far, the
-pots (main and side) and who acts.
+derived from the event amounts, so the felt can move one event at a time. Each step holds
+the felt in the live table's own shape (games/felt.py, drawn by static/js/felt.js): ``seats``,
+rows with stacks, bets and the cards this viewer may see, and ``hand``, the board so far, the
+pots, who acts and, at the last step, each pot's winners.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
+from games import felt
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
 from games.engine.pots import build_pots
+from games.felt import Money
 from games.hand_text import event_text, result_rows
 from games.history.masking import seat_inputs
-
-Money = Callable[[int], str]
 
 PAYS = {
     EventKind.POST_ANTE,
@@ -58,14 +59,27 @@ def label(
 
 
 class _Felt:
-    """The felt between two engine views, moved one public event at a time."""
+    """The felt between two engine views, moved one public event at a time.
 
-    def __init__(self, state: HandState, viewer_seat: int | None, reveal_all: bool) -> None:
+    It keeps the players in the shape of the engine's view and draws each step with
+    games/felt.py, as the live table draws its own: the same seats, pots and results.
+    """
+
+    def __init__(
+        self,
+        state: HandState,
+        viewer_seat: int | None,
+        reveal_all: bool,
+        names: dict[int, str],
+        money: Money | None,
+    ) -> None:
         self.order = [p.seat for p in state.players]
         self.holes = {p.seat: [c for c in p.hole if c != UNKNOWN] for p in state.players}
         self.viewer_seat = viewer_seat
         self.reveal_all = reveal_all
-        self.seats: dict[int, dict[str, Any]] = {
+        self.names = names
+        self.money = money
+        self.players: dict[int, dict[str, Any]] = {
             p.seat: {
                 "seat": p.seat,
                 "stack": p.starting_stack,
@@ -77,14 +91,20 @@ class _Felt:
                 "cards": None,
                 "shown": False,
                 "mucked": False,
-                "description": None,
-                "best_five": None,
             }
             for p in state.players
         }
-        self.board: list[str] = []
-        self.street = "preflop"
-        self.actor: int | None = None
+        self.shown: dict[int, dict[str, Any]] = {}  # seat -> description and best five
+        self.hand: dict[str, Any] = {
+            "button": state.button,
+            "small_blind_seat": state.small_blind_seat,
+            "big_blind_seat": state.big_blind_seat,
+            "street": "preflop",
+            "board": [],
+            "actor": None,
+            "complete": False,
+            "result": None,
+        }
 
     def cards_for(self, seat: int, shown: bool) -> list[str] | None:
         hole = self.holes[seat]
@@ -92,92 +112,92 @@ class _Felt:
             return hole
         return None
 
-    def collect(self) -> None:
-        for s in self.seats.values():
-            s["bet"] = 0
-
     def apply(self, event: Event) -> None:
         """Move the felt by one public event (hole cards: everyone gets two)."""
-        self.actor = None
+        self.hand["actor"] = None
         kind = event.kind
-        s = self.seats.get(event.seat or 0)
-        if kind is EventKind.DEAL_HOLE and s is not None:
-            s["has_cards"] = True
-            s["cards"] = self.cards_for(s["seat"], False)
-        elif kind in PAYS and s is not None:
-            s["stack"] -= event.amount
-            s["committed"] += event.amount
+        p = self.players.get(event.seat or 0)
+        if kind is EventKind.DEAL_HOLE and p is not None:
+            p["has_cards"] = True
+            p["cards"] = self.cards_for(p["seat"], False)
+        elif kind in PAYS and p is not None:
+            p["stack"] -= event.amount
+            p["committed"] += event.amount
             if event.to is not None:
-                s["bet"] = event.to
-        elif kind is EventKind.RETURN_UNCALLED and s is not None:
-            s["stack"] += event.amount
-            s["bet"] -= event.amount
-            s["committed"] -= event.amount
-        elif kind is EventKind.FOLD and s is not None:
-            s["folded"] = True
-            s["has_cards"] = False
+                p["bet"] = event.to
+        elif kind is EventKind.RETURN_UNCALLED and p is not None:
+            p["stack"] += event.amount
+            p["bet"] -= event.amount
+            p["committed"] -= event.amount
+        elif kind is EventKind.FOLD and p is not None:
+            p["folded"] = True
+            p["has_cards"] = False
         if kind in COLLECTS:
-            self.collect()
+            for player in self.players.values():
+                player["bet"] = 0
         if kind is EventKind.DEAL_BOARD:
-            self.board.extend(event.cards)
-            self.street = event.street.value
-        elif kind is EventKind.SHOW and s is not None:
-            s["shown"] = True
-            s["cards"] = list(event.cards)
-            s["description"] = event.text or None
-            s["best_five"] = list(event.best_five) or None
-        elif kind is EventKind.MUCK and s is not None:
-            s["mucked"] = True
-            s["has_cards"] = False
-        elif kind is EventKind.WIN and s is not None:
-            s["stack"] += event.amount
-        for seat in self.seats.values():
-            seat["all_in"] = not seat["folded"] and seat["stack"] == 0
+            self.hand["board"] = [*self.hand["board"], *event.cards]
+            self.hand["street"] = event.street.value
+        elif kind is EventKind.SHOW and p is not None:
+            p["shown"] = True
+            p["cards"] = list(event.cards)
+            self.shown[p["seat"]] = {
+                "description": event.text or None,
+                "best_five": list(event.best_five) or None,
+            }
+        elif kind is EventKind.MUCK and p is not None:
+            p["mucked"] = True
+            p["has_cards"] = False
+        elif kind is EventKind.WIN and p is not None:
+            p["stack"] += event.amount
+        for player in self.players.values():
+            player["all_in"] = not player["folded"] and player["stack"] == 0
 
     def sync(self, view: dict[str, Any]) -> None:
         """Take the engine's view as the truth (at every action boundary)."""
         for p in view["players"]:
-            s = self.seats[p["seat"]]
-            for key in ("stack", "bet", "committed", "folded", "all_in", "shown", "mucked",
-                        "has_cards"):
-                s[key] = p[key]
-            s["cards"] = p["cards"] if p["cards"] else self.cards_for(p["seat"], p["shown"])
-        self.board = list(view["board"])
-        self.street = view["street"]
-        self.actor = view["actor"]
-        result = view["result"]
-        for shown in result["shown"] if result else ():
-            s = self.seats[shown["seat"]]
-            s["description"] = shown["description"]
-            s["best_five"] = shown["best_five"]
+            cards = p["cards"] or self.cards_for(p["seat"], p["shown"])
+            self.players[p["seat"]] = {**self.players[p["seat"]], **p, "cards": cards}
+        for key in ("street", "board", "actor", "complete", "result"):
+            self.hand[key] = view[key]
+        self.shown.update(felt.shown_hands(view))
 
-    def pots(self) -> list[dict[str, Any]]:
-        seats = [self.seats[seat] for seat in self.order]
+    def engine_view(self) -> dict[str, Any]:
+        """The felt as the engine's view would have it at this event."""
+        players = [self.players[seat] for seat in self.order]
         pots = build_pots(
-            [s["committed"] - s["bet"] for s in seats], [not s["folded"] for s in seats]
+            [p["committed"] - p["bet"] for p in players], [not p["folded"] for p in players]
         )
-        return [
-            {"amount": amount, "eligible": [self.order[i] for i in eligible]}
-            for amount, eligible in pots
-        ]
+        return {
+            **self.hand,
+            "players": players,
+            "pots": [
+                {"amount": amount, "eligible": [self.order[i] for i in eligible]}
+                for amount, eligible in pots
+            ],
+            "total_pot": sum(p["committed"] for p in players),
+        }
 
     def step(self, text: str, event: Event | None, actions: int) -> dict[str, Any]:
+        engine = self.engine_view()
+        seats = []
+        for player in engine["players"]:
+            number = player["seat"]
+            row = felt.seat_row(number, self.names.get(number, f"seat {number}"), 0)
+            felt.add_hand(row, player, engine, self.shown)
+            seats.append(row)
         return {
             "label": text,
             "kind": event.kind.value if event else "start",
             "seat": event.seat if event else None,
-            "street": self.street,
-            "board": list(self.board),
-            "actor": self.actor,
             "actions": actions,
-            "pots": self.pots(),
-            "total_pot": sum(s["committed"] for s in self.seats.values()),
-            "seats": [dict(self.seats[seat]) for seat in self.order],
+            "seats": seats,
+            "hand": felt.hand_part(engine, self.names, self.money),
         }
 
 
 def _steps_for(
-    felt: _Felt,
+    table: _Felt,
     events: list[Event],
     view: dict[str, Any],
     names: dict[int, str],
@@ -195,20 +215,13 @@ def _steps_for(
             groups.append([event])
     for k, group in enumerate(groups):
         for event in group:
-            felt.apply(event)
+            table.apply(event)
         if k == len(groups) - 1:
-            felt.sync(view)
+            table.sync(view)
         pots = view["result"]["pots"] if view["result"] else None
         text = label(group[0], names, money, pots, timed_out=group[0].seq in timed_out)
-        steps.append(felt.step(text, group[0], actions))
+        steps.append(table.step(text, group[0], actions))
     return steps
-
-
-def _positions(state: HandState) -> dict[int, str]:
-    tags = {state.button: "BTN"}
-    tags[state.small_blind_seat] = "SB" if not state.heads_up else "BTN/SB"
-    tags[state.big_blind_seat] = "BB"
-    return tags
 
 
 def build_replay(
@@ -236,17 +249,16 @@ def build_replay(
         mucks=state.mucks,
         blinds=state.blinds,
     )
-    felt = _Felt(replayed, viewer_seat, reveal_all)
-    steps = [felt.step("The hand begins", None, 0)]
-    steps += _steps_for(felt, replayed.events, replayed.view(viewer_seat), names, 0, money)
+    table = _Felt(replayed, viewer_seat, reveal_all, names, money)
+    steps = [table.step("The hand begins", None, 0)]
+    steps += _steps_for(table, replayed.events, replayed.view(viewer_seat), names, 0, money)
     for k, action in enumerate(state.actions, start=1):
         before = len(replayed.events)
         replayed.apply(action)
         events = replayed.events[before:]
         view = replayed.view(viewer_seat)
-        steps += _steps_for(felt, events, view, names, k, money, timed_out)
+        steps += _steps_for(table, events, view, names, k, money, timed_out)
     result = replayed.view(viewer_seat)["result"] or {"pots": [], "shown": []}
-    positions = _positions(replayed)
     return {
         "button": replayed.button,
         "viewer_seat": viewer_seat,
@@ -255,7 +267,6 @@ def build_replay(
                 "seat": p.seat,
                 "name": names.get(p.seat, f"seat {p.seat}"),
                 "starting_stack": p.starting_stack,
-                "position": positions.get(p.seat, ""),
             }
             for p in replayed.players
         ],

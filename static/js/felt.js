@@ -1,5 +1,6 @@
-// The felt: seats around an oval, the board, pots and the result of the hand.
-// Everything drawn comes from the server's view of the table for this viewer (docs/protocol.md).
+// The felt: seats around an oval, the board, pots and the result of the hand. The live table
+// (table.js) and the replayer (replayer.js) both draw it from the server's felt view for this
+// viewer (games/felt.py, docs/protocol.md): `seats` rows and the `hand` part.
 import { cardBack, cardFace, cardSlot } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { seatBadge } from "./status.js";
@@ -46,13 +47,16 @@ function maySit(view, onSit) {
   return Boolean(onSit) && view.you.seat === null && !asking;
 }
 
-function seatElement(seat, view, best, anchor, winners, onSit) {
+function seatElement(seat, view, best, winners, opts) {
+  const { anchor, onSit, money } = opts;
   const hand = view.hand;
   const me = view.you.seat === seat.number;
   const toAct = hand && !hand.complete && hand.to_act === seat.number;
   const classes = ["seat", "taken"];
   if (me) classes.push("me");
   if (toAct) classes.push("to-act");
+  // The replayer marks who made the step on show.
+  if (opts.acting === seat.number) classes.push("acting");
   if (seat.folded || seat.sitting_out) classes.push("inactive");
   if (winners.has(seat.number)) classes.push("winner");
   // A player who left after the hand on show: their showdown stays, their chair is free.
@@ -61,16 +65,20 @@ function seatElement(seat, view, best, anchor, winners, onSit) {
   const angle = seatAngle(seat.number, view.max_seats, anchor);
   return h(
     "div",
-    { class: classes.join(" "), style: at(angle, 1), dataset: { seat: seat.number } },
+    {
+      class: classes.join(" "),
+      style: at(angle, 1),
+      dataset: { seat: seat.number, stack: seat.stack },
+    },
     h("div", { class: "hole" }, holeCards(seat, best)),
     h(
       "div",
       { class: "plate" },
       h("div", { class: "name", title: seat.player }, seat.player,
-        seat.bot ? h("span", { class: "bot-badge", title: "A computer player" }, "BOT") : ""),
-      h("div", { class: "stack" }, seat.stack.toLocaleString("en"),
-        seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${seat.bet.toLocaleString("en")}`)
-          : null),
+        seat.bot ? h("span", { class: "bot-badge", title: "A computer player" }, "BOT") : "",
+        opts.positions && seat.position ? h("span", { class: "position" }, seat.position) : ""),
+      h("div", { class: "stack" }, money(seat.stack),
+        seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${money(seat.bet)}`) : null),
       status ? h("div", { class: "status" }, status) : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
       toAct && hand.on_time_bank ? h("div", { class: "time-bank" }, "Time bank") : null,
@@ -115,28 +123,30 @@ function emptySeat(number, view, anchor, onSit) {
   );
 }
 
-function centre(view, best, idleText) {
+function centre(view, best, { idleText, money, results }) {
   const hand = view.hand;
   const board = hand ? hand.board : [];
   const cards = board.map((c) => cardFace(c, mark(c, best)));
   while (hand && cards.length < 5) cards.push(cardSlot());
   const parts = [h("div", { class: "board", "aria-label": "board" }, cards)];
   if (hand) {
-    parts.push(h("div", { class: "pot" }, `Pot ${hand.total_pot.toLocaleString("en")}`));
+    parts.push(
+      h("div", { class: "pot", dataset: { pot: hand.total_pot } }, `Pot ${money(hand.total_pot)}`),
+    );
     if (hand.pots.length > 1) {
       parts.push(
         h(
           "div",
           { class: "side-pots" },
           hand.pots.map((pot, i) =>
-            h("span", { class: "side-pot" }, `${i ? `Side pot ${i}` : "Main pot"}: ${pot.amount}`),
+            h("span", { class: "side-pot" }, `${i ? `Side pot ${i}` : "Main pot"}: ${money(pot.amount)}`),
           ),
         ),
       );
     }
   }
   if (hand && hand.complete && hand.results.length) {
-    parts.push(resultsList(view, "in-felt"));
+    if (results) parts.push(resultsList(view, "in-felt"));
   } else if (!hand) {
     parts.push(h("div", { class: "waiting", dataset: { role: "between-hands" } }, idleText(view)));
   }
@@ -160,13 +170,13 @@ export function lowerFirst(text) {
   return text ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
-function chips(seat, view, anchor) {
+function chips(seat, view, { anchor, money }) {
   const angle = seatAngle(seat.number, view.max_seats, anchor);
   return h(
     "div",
     { class: "bet", style: at(angle, 0.58), dataset: { seat: seat.number } },
     h("span", { class: "chip", "aria-hidden": "true" }),
-    seat.bet.toLocaleString("en"),
+    money(seat.bet),
   );
 }
 
@@ -175,9 +185,19 @@ function button(seatNumber, view, anchor) {
   return h("div", { class: "dealer-button", style: at(angle, 0.7), title: "Dealer" }, "D");
 }
 
-/** Draw the whole felt for `view` into `felt`. `onSit(number)` is offered on empty seats. */
-export function renderFelt(felt, view, { onSit, idleText } = {}) {
-  const anchor = view.you.seat || 1;
+const count = (n) => n.toLocaleString("en");
+
+/**
+ * Draw the whole felt for `view` into `felt`. Options: `onSit(number)`, offered on free seats;
+ * `idleText(view)` between hands; `anchor`, the seat drawn at the bottom (default: yours);
+ * `money(n)` writes amounts (default: whole chips); `positions`, tag BTN/SB/BB on the plates;
+ * `acting`, the seat to mark as acting; `results` (default true), winners in the middle.
+ */
+export function renderFelt(felt, view, options = {}) {
+  const opts = {
+    anchor: view.you.seat || 1, money: count, results: true, ...options,
+  };
+  const { anchor, onSit } = opts;
   const best = winningCards(view);
   const winners = new Set(
     view.hand && view.hand.complete
@@ -185,14 +205,14 @@ export function renderFelt(felt, view, { onSit, idleText } = {}) {
       : [],
   );
   const bySeat = new Map(view.seats.map((s) => [s.number, s]));
-  const children = [centre(view, best, idleText)];
+  const children = [centre(view, best, opts)];
   for (let number = 1; number <= view.max_seats; number += 1) {
     const seat = bySeat.get(number);
     children.push(
-      seat ? seatElement(seat, view, best, anchor, winners, onSit)
+      seat ? seatElement(seat, view, best, winners, opts)
         : emptySeat(number, view, anchor, onSit),
     );
-    if (seat && seat.bet > 0) children.push(chips(seat, view, anchor));
+    if (seat && seat.bet > 0) children.push(chips(seat, view, opts));
   }
   if (view.hand && view.hand.button) children.push(button(view.hand.button, view, anchor));
   felt.dataset.seats = String(view.max_seats);

@@ -1,31 +1,15 @@
 // The hand replayer: steps through a finished hand, one event at a time.
 // Everything drawn comes from the JSON the server embedded (#replay-data): the steps were built
-// by replaying the hand through the engine and hold only the cards this viewer may see.
-// Names and texts always go in as text nodes, never as HTML.
+// by replaying the hand through the engine and hold only the cards this viewer may see. Each
+// step is a felt view in the live table's shape, drawn by the live table's own felt.js.
+import { cardFace } from "./cards.js";
+import { h } from "./dom.js";
+import { renderFelt } from "./felt.js";
 
-const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
   "#e377c2", "#7f7f7f", "#bcbd22"];
 const PLAY_MS = 900;
 const SVG = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "style") Object.assign(el.style, value);
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
 
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
@@ -36,24 +20,6 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-function card(code, mark = "") {
-  const rank = code[0] === "T" ? "10" : code[0];
-  const suit = code[1];
-  return h(
-    "span",
-    {
-      class: `rp-card suit-${suit}${mark ? ` ${mark}` : ""}`,
-      dataset: { card: code },
-      role: "img",
-      "aria-label": `${rank} of ${SUIT_NAMES[suit] || suit}`,
-    },
-    h("span", { class: "rank" }, rank),
-    h("span", { class: "suit", "aria-hidden": "true" }, SUITS[suit] || "?"),
-  );
-}
-
-const back = () => h("span", { class: "rp-card back", role: "img", "aria-label": "face-down card" });
-const slot = () => h("span", { class: "rp-card slot", "aria-hidden": "true" });
 // Imported hands count in the site's money: whole minor units, ``scale`` of them per unit.
 let money = null;
 const chips = (n) => {
@@ -65,15 +31,6 @@ const chips = (n) => {
   return `${money.symbol}${text}`;
 };
 const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
-
-function position(seat, maxSeats, anchor, radius, shift = 0) {
-  const k = (((seat - anchor) % maxSeats) + maxSeats) % maxSeats;
-  const angle = Math.PI / 2 + (k * 2 * Math.PI) / maxSeats + shift;
-  return {
-    left: `${(50 + 50 * radius * Math.cos(angle)).toFixed(2)}%`,
-    top: `${(50 + 50 * radius * Math.sin(angle)).toFixed(2)}%`,
-  };
-}
 
 export class Replayer {
   constructor(root, data) {
@@ -173,101 +130,36 @@ export class Replayer {
     }
     const item = this.log.children[this.index];
     if (item && item.scrollIntoView) item.scrollIntoView({ block: "nearest" });
-    this.drawResult(this.index === this.steps.length - 1);
-    this.markStreet(step.street);
+    this.drawResult(this.isLast());
+    this.markStreet(step.hand.street);
   }
 
   isLast() {
     return this.index === this.steps.length - 1;
   }
 
-  winners() {
-    if (!this.isLast()) return new Set();
-    return new Set(this.data.result.pots.flatMap((pot) => pot.winners));
-  }
-
-  bestCards() {
-    const best = new Set();
-    if (!this.isLast()) return best;
-    const winners = this.winners();
-    for (const hand of this.data.result.shown) {
-      if (winners.has(hand.seat)) hand.best_five.forEach((c) => best.add(c));
-    }
-    return best;
-  }
-
   drawFelt(step) {
-    const best = this.bestCards();
-    const mark = (c) => (best.size ? (best.has(c) ? "best" : "dim") : "");
-    const winners = this.winners();
-    const board = step.board.map((c) => card(c, mark(c)));
-    while (board.length < 5) board.push(slot());
-    const pots = step.pots.length > 1
-      ? h("div", { class: "rp-pots" }, step.pots.map((pot, i) =>
-        h("span", { class: "rp-side-pot" }, `${i ? `Side pot ${i}` : "Main pot"}: ${chips(pot.amount)}`)))
-      : null;
-    const centre = h(
-      "div",
-      { class: "rp-centre" },
-      h("div", { class: "rp-board", "aria-label": "board" }, board),
-      h("div", { class: "rp-pot", dataset: { pot: step.total_pot } }, `Pot ${chips(step.total_pot)}`),
-      pots,
-    );
-    const children = [centre];
-    for (const seat of step.seats) {
-      const player = this.players.get(seat.seat);
-      const classes = ["rp-seat"];
-      if (seat.seat === this.data.viewer_seat) classes.push("me");
-      if (step.actor === seat.seat) classes.push("to-act");
-      if (step.seat === seat.seat && step.kind !== "start") classes.push("acting");
-      if (seat.folded || seat.mucked) classes.push("inactive");
-      if (winners.has(seat.seat)) classes.push("winner");
-      let status = "";
-      if (seat.folded) status = "Folded";
-      else if (seat.mucked) status = "Mucked";
-      else if (seat.all_in) status = "All-in";
-      const hole = seat.cards
-        ? seat.cards.map((c) => card(c, mark(c)))
-        : seat.has_cards ? [back(), back()] : [];
-      children.push(
-        h(
-          "div",
-          {
-            class: classes.join(" "),
-            style: position(seat.seat, this.maxSeats, this.anchor, 1),
-            dataset: { seat: seat.seat, stack: seat.stack },
-          },
-          h("div", { class: "rp-hole" }, hole),
-          h(
-            "div",
-            { class: "rp-plate" },
-            h("div", { class: "rp-name", title: player.name }, player.name,
-              player.position ? h("span", { class: "rp-pos" }, player.position) : null),
-            h("div", { class: "rp-stack" }, chips(seat.stack),
-              seat.bet > 0 ? h("span", { class: "rp-plate-bet" }, ` · bet ${chips(seat.bet)}`) : null),
-            status ? h("div", { class: "rp-status" }, status) : null,
-          ),
-          seat.description ? h("div", { class: "rp-desc" }, seat.description) : null,
-        ),
-      );
-      if (seat.bet > 0) {
-        children.push(
-          h("div", { class: "rp-bet", style: position(seat.seat, this.maxSeats, this.anchor, 0.58),
-            dataset: { seat: seat.seat } }, h("span", { class: "rp-chip", "aria-hidden": "true" }),
-          chips(seat.bet)),
-        );
-      }
-    }
-    children.push(h("div", { class: "rp-dealer", title: "Dealer button",
-      style: position(this.data.button, this.maxSeats, this.anchor, 0.62, -0.45) }, "D"));
-    this.felt.replaceChildren(...children);
+    const view = {
+      max_seats: this.maxSeats,
+      you: { seat: this.data.viewer_seat },
+      seats: step.seats,
+      hand: step.hand,
+    };
+    renderFelt(this.felt, view, {
+      anchor: this.anchor,
+      money: chips,
+      positions: true,
+      acting: step.kind === "start" ? null : step.seat,
+      results: false, // the result panel below the felt says who won
+    });
   }
 
   buildLog() {
     const streets = new Set();
     const items = this.steps.map((step, k) => {
-      const heading = !streets.has(step.street) && step.kind === "deal_board";
-      streets.add(step.street);
+      const street = step.hand.street;
+      const heading = !streets.has(street) && step.kind === "deal_board";
+      streets.add(street);
       return h(
         "li",
         { class: heading ? "street" : "", dataset: { step: k } },
@@ -288,9 +180,9 @@ export class Replayer {
     const pots = (this.data.result.rows || []).flatMap((pot) =>
       pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" ") } }, w.text)));
     const shown = this.data.result.shown.map((hand) =>
-      h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => card(c)), " ",
+      h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => cardFace(c)), " ",
         hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " · best five: ",
-          hand.best_five.map((c) => card(c))) : null));
+          hand.best_five.map((c) => cardFace(c))) : null));
     const result = this.data.result;
     const notes = [];
     if (result.unsettled) notes.push(h("p", { class: "rp-unsettled" }, `Not settled: ${result.unsettled}`));
@@ -315,7 +207,7 @@ export class Replayer {
       h("th", { class: "num", dataset: { street: st } }, st[0].toUpperCase() + st.slice(1))));
     const rows = equity.hands.map((hand, k) =>
       h("tr", {}, h("th", { scope: "row" }, h("span", { class: "rp-swatch", style: { background: COLOURS[k % COLOURS.length] } }),
-        hand.name, " ", hand.cards.map((c) => card(c))),
+        hand.name, " ", hand.cards.map((c) => cardFace(c))),
       hand.equity.map((x, i) => h("td", { class: "num", dataset: { street: equity.streets[i] } }, pct(x)))));
     this.equityBox.replaceChildren(
       h("h2", {}, "Equity by street"),

@@ -67,10 +67,8 @@ WIDTH = """() => ({scroll: document.documentElement.scrollWidth,
 
 COVERED = """() => {
   const hits = [];
-  const cards = [...document.querySelectorAll('.board .card, .rp-board .rp-card')];
-  const others = [...document.querySelectorAll(
-    '.felt .seat, .felt .dealer-button, .felt .bet, .rp-felt .rp-seat, .rp-felt .rp-dealer,'
-    + ' .rp-felt .rp-bet')];
+  const cards = [...document.querySelectorAll('.board .card')];
+  const others = [...document.querySelectorAll('.felt .seat, .felt .dealer-button, .felt .bet')];
   for (const c of cards) {
     const a = c.getBoundingClientRect();
     for (const o of others) {
@@ -130,7 +128,7 @@ def settle(page, path: str) -> None:
         expect(page.locator(".board .card[data-card]")).to_have_count(5)
     if re.match(r"/hands/(\d+|shared/.+)/$", path):  # a replayer page
         page.keyboard.press("End")
-        expect(page.locator(".rp-board .rp-card[data-card]")).to_have_count(5)
+        expect(page.locator("#rp-felt .board .card[data-card]")).to_have_count(5)
 
 
 def test_every_main_page_is_as_wide_as_a_phone(phoebe, scene, artifacts):

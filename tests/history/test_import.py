@@ -54,8 +54,8 @@ def test_a_pasted_hand_is_replayed_and_not_stored(logged_in):
     assert "Uncalled bet of 40 returned to Bo" in labels
     assert labels[-1] == "Bo wins 81 from the pot"
     dealt = data["steps"][3]
-    assert {s["seat"]: s["cards"] for s in dealt["seats"]} == {1: None, 2: ["Kd", "Kc"], 3: None}
-    final = {s["seat"]: s["stack"] for s in data["steps"][-1]["seats"]}
+    assert {s["number"]: s["cards"] for s in dealt["seats"]} == {1: None, 2: ["Kd", "Kc"], 3: None}
+    final = {s["number"]: s["stack"] for s in data["steps"][-1]["seats"]}
     assert final == {1: 199, 2: 241, 3: 160}
     assert data["equity"] is None  # one known hand
     assert not Hand.objects.exists()

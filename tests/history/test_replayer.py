@@ -75,24 +75,25 @@ def test_every_step_matches_the_engine_replay(request, fixture, alice):
     starting = {p["seat"]: p["starting_stack"] for p in data["players"]}
     last_for = {step["actions"]: k for k, step in enumerate(steps)}
     for k, step in enumerate(steps):
-        seats = {s["seat"]: s for s in step["seats"]}
-        assert step["total_pot"] == sum(s["committed"] for s in seats.values())
-        assert sum(p["amount"] for p in step["pots"]) == step["total_pot"] - sum(
+        seats = {s["number"]: s for s in step["seats"]}
+        felt = step["hand"]
+        assert sum(p["amount"] for p in felt["pots"]) == felt["total_pot"] - sum(
             s["bet"] for s in seats.values()
         )
         if step["kind"] != "win" and not any(st["kind"] == "win" for st in steps[:k]):
-            for seat, s in seats.items():  # chips are only moved, never made, before the wins
-                assert s["stack"] + s["committed"] == starting[seat], (k, step["label"])
+            # Chips are only moved, never made, before the wins.
+            stacks = sum(s["stack"] for s in seats.values())
+            assert stacks + felt["total_pot"] == sum(starting.values()), (k, step["label"])
         if last_for[step["actions"]] == k:  # the step after an action: the engine's own state
             engine = engine_after(hand, step["actions"])
             assert {s: v["stack"] for s, v in seats.items()} == engine.stacks(), step["label"]
             assert {s: v["bet"] for s, v in seats.items()} == {
                 p.seat: p.bet for p in engine.players
             }
-            assert step["total_pot"] == engine.total_pot
-            assert step["actor"] == engine.actor
-            assert step["board"] == list(engine.board)
-    final = {s["seat"]: s["stack"] for s in steps[-1]["seats"]}
+            assert felt["total_pot"] == engine.total_pot
+            assert felt["to_act"] == engine.actor
+            assert felt["board"] == list(engine.board)
+    final = {s["number"]: s["stack"] for s in steps[-1]["seats"]}
     assert final == {p.seat: p.finishing_stack for p in hand.players.all()}
 
 
@@ -106,7 +107,7 @@ def test_the_showdown_steps_show_stacks_pot_and_winner(showdown_hand, alice):
         "The hole cards are dealt",
     ]
     river_call = next(s for s in data["steps"] if s["label"] == "carol calls 20")
-    assert river_call["total_pot"] == 64
+    assert river_call["hand"]["total_pot"] == 64
     assert [s["stack"] for s in river_call["seats"]] == [168, 168, 200]
     assert data["steps"][-1]["label"].startswith("bob wins 64 from the pot with a pair of aces")
     assert data["result"]["pots"][0]["winners"] == [2]
@@ -120,9 +121,9 @@ def test_side_pots_are_shown_as_they_form(side_pot_hand, alice):
     returned = next(s for s in data["steps"] if s["kind"] == "return_uncalled")
     assert returned["label"] == "Uncalled bet of 100 returned to alice"
     flop = next(s for s in data["steps"] if s["kind"] == "deal_board")
-    assert flop["pots"] == [
-        {"amount": 150, "eligible": [2, 3, 1]},
-        {"amount": 100, "eligible": [3, 1]},
+    assert [(p["amount"], p["eligible"]) for p in flop["hand"]["pots"]] == [
+        (150, [2, 3, 1]),
+        (100, [3, 1]),
     ]
     assert [p["winners"] for p in data["result"]["pots"]] == [[2], [3]]
 
@@ -136,8 +137,8 @@ def test_a_player_sees_their_own_cards_and_shown_hands_but_never_a_muck(
     assert set(ALICE) <= codes and set(BOB) <= codes  # bob showed at showdown
     assert_hidden(html, data, CAROL + BURNS + UNDEALT)  # carol mucked
     first = data["steps"][3]  # hole cards dealt: only alice's own are face up
-    assert {s["seat"]: s["cards"] for s in first["seats"]} == {1: ALICE, 2: None, 3: None}
-    assert {s["seat"]: s["has_cards"] for s in first["seats"]} == {1: True, 2: True, 3: True}
+    assert {s["number"]: s["cards"] for s in first["seats"]} == {1: ALICE, 2: None, 3: None}
+    assert {s["number"]: s["has_cards"] for s in first["seats"]} == {1: True, 2: True, 3: True}
 
 
 def test_the_mucking_player_sees_the_shown_hand_and_not_the_folded_one(
@@ -154,8 +155,8 @@ def test_cards_shown_at_showdown_appear_only_from_the_show_on(client, showdown_h
     _, data = page(client, f"/hands/{showdown_hand.id}/")
     show = next(k for k, s in enumerate(data["steps"]) if s["kind"] == "show")
     for step in data["steps"][:show]:
-        assert {s["seat"]: s["cards"] for s in step["seats"]}[2] is None
-    assert {s["seat"]: s["cards"] for s in data["steps"][show]["seats"]}[2] == BOB
+        assert {s["number"]: s["cards"] for s in step["seats"]}[2] is None
+    assert {s["number"]: s["cards"] for s in data["steps"][show]["seats"]}[2] == BOB
 
 
 def test_a_hand_that_ended_preflop_reveals_no_board_and_no_other_cards(

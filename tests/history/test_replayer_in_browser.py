@@ -86,10 +86,10 @@ def page_for(transactional_db, live_server, chromium, client):
 
 def felt(page) -> dict:
     return {
-        "pot": int(page.locator(".rp-pot").get_attribute("data-pot")),
+        "pot": int(page.locator("#rp-felt .pot").get_attribute("data-pot")),
         "stacks": {
             int(seat.get_attribute("data-seat")): int(seat.get_attribute("data-stack"))
-            for seat in page.locator(".rp-seat").all()
+            for seat in page.locator("#rp-felt .seat.taken").all()
         },
         "cards": {c.get_attribute("data-card") for c in page.locator("[data-card]").all()},
     }
@@ -106,8 +106,8 @@ def test_keys_and_buttons_step_through_the_hand(page_for, live_server, table, al
         page.keyboard.press("ArrowRight")
         expect(count).to_have_text(f"Step {k + 1} of {len(steps)}")
         shown = felt(page)
-        assert shown["pot"] == steps[k]["total_pot"]
-        assert shown["stacks"] == {s["seat"]: s["stack"] for s in steps[k]["seats"]}
+        assert shown["pot"] == steps[k]["hand"]["total_pot"]
+        assert shown["stacks"] == {s["number"]: s["stack"] for s in steps[k]["seats"]}
     expect(page.locator("#rp-result")).to_contain_text("carol wins 100 from side pot 1")
     page.keyboard.press("Home")
     expect(count).to_have_text(f"Step 1 of {len(steps)}")
@@ -170,7 +170,7 @@ def test_pots_paid_as_one_are_named_as_the_felt_showed_them(
     page = page_for(bob)
     page.goto(f"{live_server.url}/hands/{hand.id}/")
     page.keyboard.press("End")
-    expect(page.locator(".rp-side-pot")).to_have_text(["Main pot: 150", "Side pot 1: 100"])
+    expect(page.locator("#rp-felt .side-pot")).to_have_text(["Main pot: 150", "Side pot 1: 100"])
     result = page.locator("#rp-result .rp-pot-results")
     expect(result).to_contain_text(
         "bob wins 250 from the main pot and side pot 1 with a pair of aces"

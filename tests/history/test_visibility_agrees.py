@@ -46,7 +46,7 @@ def replay_seats(html: str) -> set[int]:
     data = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html,
                      re.S)
     replay = json.loads(data.group(1))
-    seen = {s["seat"] for step in replay["steps"] for s in step["seats"] if s["cards"]}
+    seen = {s["number"] for step in replay["steps"] for s in step["seats"] if s["cards"]}
     shown = {hand["seat"] for hand in replay["result"]["shown"]}
     assert seats_with_cards(json.dumps(replay)) == seen | shown
     return seen | shown

@@ -1,0 +1,119 @@
+"""The felt: seats, board and pots in the one shape the browser draws (static/js/felt.js).
+
+The live table (games/projection.py) and the replayer (games/history/replayer.py) both build
+their felt here, from the engine's view of a hand for one viewer (``HandState.view``), so a
+seat, a pot or a shown hand reads the same live and in history. Which hole cards are in that
+view is the engine's one visibility rule (games/engine/visibility.py): nothing here adds a card.
+
+A seat row (``seat_row``) is a chair and its occupant; ``add_hand`` lays that player's part
+of the hand on it. ``hand_part`` is the middle of the felt: board, pots, whose turn, results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.hand_text import result_rows
+
+Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
+
+
+def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
+    """A chair with ``name`` in it and no hand on it yet.
+
+    >>> row = seat_row(3, "ann", 200)
+    >>> row["number"], row["player"], row["stack"], row["cards"]
+    (3, 'ann', 200, None)
+    """
+    return {
+        "number": number,
+        "player": name,
+        "stack": stack,
+        "bet": 0,
+        "in_hand": False,
+        "folded": False,
+        "all_in": False,
+        "sitting_out": False,
+        "waiting": False,
+        "posting": False,
+        "timed_out": False,
+        "leaving": False,
+        "bot": False,
+        "left": False,
+        "busted": False,
+        "rebuy_seconds_left": None,
+        "is_button": False,
+        "position": "",
+        "has_cards": False,
+        "cards": None,
+        "shown": False,
+        "mucked": False,
+        "description": None,
+        "best_five": None,
+    }
+
+
+def positions(engine: dict[str, Any]) -> dict[int, str]:
+    """The seats that post, by their tags: "BTN", "SB" ("BTN/SB" heads-up), "BB".
+
+    >>> positions({"button": 1, "small_blind_seat": 1, "big_blind_seat": 2})
+    {1: 'BTN/SB', 2: 'BB'}
+    """
+    tags = {engine["button"]: "BTN"}
+    small = engine["small_blind_seat"]
+    tags[small] = "BTN/SB" if small == engine["button"] else "SB"
+    tags[engine["big_blind_seat"]] = "BB"
+    return tags
+
+
+def shown_hands(engine: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The hands shown at showdown, by seat (empty before the hand's result)."""
+    result = engine["result"]
+    return {shown["seat"]: shown for shown in result["shown"]} if result else {}
+
+
+def add_hand(
+    row: dict[str, Any],
+    player: dict[str, Any],
+    engine: dict[str, Any],
+    shown: dict[int, dict[str, Any]],
+) -> None:
+    """Lay ``player`` (one of ``engine["players"]``) on their chair's ``row``; ``shown``
+    gives the description and best five of hands shown at showdown (``shown_hands``)."""
+    shown_hand = shown.get(row["number"], {})
+    row.update(
+        stack=player["stack"],
+        bet=player["bet"],
+        in_hand=not player["folded"] and not player["mucked"],
+        folded=player["folded"],
+        all_in=player["all_in"],
+        is_button=engine["button"] == row["number"],
+        position=positions(engine).get(row["number"], ""),
+        has_cards=player["has_cards"],
+        cards=player["cards"],  # only what the engine's view let this viewer see
+        shown=player["shown"],
+        mucked=player["mucked"],
+        description=shown_hand.get("description"),
+        best_five=shown_hand.get("best_five"),
+    )
+
+
+def hand_part(
+    engine: dict[str, Any], names: dict[int, str], money: Money | None = None
+) -> dict[str, Any]:
+    """The middle of the felt for ``engine`` (a hand's view): the board, the pots, whose
+    turn it is and, once the hand is over, each pot's winners in words."""
+    result = engine["result"]
+    return {
+        "street": engine["street"],
+        "board": list(engine["board"]),
+        "button": engine["button"],
+        "small_blind_seat": engine["small_blind_seat"],
+        "big_blind_seat": engine["big_blind_seat"],
+        "pots": engine["pots"],
+        "total_pot": engine["total_pot"],
+        "to_act": engine["actor"],
+        "complete": engine["complete"],
+        "results": result_rows(result["pots"], names, money) if result else [],
+    }
