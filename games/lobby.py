@@ -75,23 +75,21 @@ def in_lobby(is_private: bool, status: str) -> bool:
     return not is_private and status != Table.Status.CLOSED
 
 
+# The table's own fields a row shows, read by name from the model or from a snapshot.
+TABLE_FIELDS = (
+    "id", "name", "status", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in",
+    "max_seats",
+)
+
+
 def row_of(table: Table, seats: list[Seat]) -> LobbyRow | None:
     """The row of a table held in memory (the writer's locked table, with its seats' users
     loaded), or None when it is not in the lobby. Reads nothing."""
     if not in_lobby(table.is_private, table.status):
         return None
-    players = tuple(s.user.get_username() for s in sorted(seats, key=lambda s: s.number))
     return LobbyRow(
-        id=table.id,
-        name=table.name,
-        status=table.status,
-        small_blind=table.small_blind,
-        big_blind=table.big_blind,
-        ante=table.ante,
-        min_buy_in=table.min_buy_in,
-        max_buy_in=table.max_buy_in,
-        max_seats=table.max_seats,
-        players=players,
+        **{name: getattr(table, name) for name in TABLE_FIELDS},
+        players=tuple(s.user.get_username() for s in sorted(seats, key=lambda s: s.number)),
         hands_played=table.hands_played,
         version=table.version,
     )
@@ -105,15 +103,7 @@ def row_after(snapshot: TableSnapshot, is_private: bool, hands_played: int) -> L
     if not in_lobby(is_private, table["status"]):
         return None
     return LobbyRow(
-        id=table["id"],
-        name=table["name"],
-        status=table["status"],
-        small_blind=table["small_blind"],
-        big_blind=table["big_blind"],
-        ante=table["ante"],
-        min_buy_in=table["min_buy_in"],
-        max_buy_in=table["max_buy_in"],
-        max_seats=table["max_seats"],
+        **{name: table[name] for name in TABLE_FIELDS},
         players=tuple(seat.name for seat in sorted(snapshot.seats, key=lambda s: s.number)),
         hands_played=hands_played,
         version=snapshot.version,

@@ -3,7 +3,8 @@
 Whose hole cards a viewer may see is decided by the one visibility rule of the engine
 (games/engine/visibility.py, through ``HandState.view``); this module applies it to the live
 table, as games/history/masking.py applies it to stored hands. (The lobby's rows,
-games/lobby.py, hold no cards at all.)
+games/lobby.py, hold no cards at all.) The seats and the hand part are drawn the same way as
+the replayer's, by games/felt.py.
 
 Views are built from a ``TableSnapshot``: plain data captured once per version by the writer
 (games/services/) in its locked transaction, or read for a socket's first snapshot
