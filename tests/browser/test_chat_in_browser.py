@@ -34,11 +34,7 @@ def people(chromium, site):
         # An alert would mean the markup ran; accept it, so the page goes on, and fail below.
         person.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
     hilda.join_as_guest()
-    hilda.page.goto("/")
-    form = hilda.page.locator("form.create-table")
-    form.get_by_label("Table name").fill("Chatty table")
-    form.get_by_role("button", name="Create table").click()
-    expect(hilda.page.locator(".table-title h1")).to_have_text("Chatty table")
+    hilda.create_table("Chatty table")
     gil.join_as_guest()
     gil.page.goto(hilda.page.url)
     for person in (hilda, gil):

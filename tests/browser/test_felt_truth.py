@@ -32,17 +32,8 @@ def three_handed(chromium, site):
     people = [Guest(chromium, site, name) for name in ("dora", "eve", "finn", "gus")]
     dora, eve, finn, gus = people
     dora.join_as_guest()
-    dora.page.goto("/")
-    form = dora.page.locator("form.create-table")
-    form.get_by_label("Table name").fill("Truth table")
-    form.get_by_label("Small blind").fill("1")
-    form.get_by_label("Big blind").fill("2")
-    form.get_by_label("Seats").fill("6")
-    form.get_by_label("Seconds to act").fill("60")
     # Three-handed from the first hand: nothing is dealt before the host presses Start.
-    form.get_by_label("Deal only when I press Start (to wait for everyone)").check()
-    form.get_by_role("button", name="Create table").click()
-    expect(dora.page.locator(".table-title h1")).to_have_text("Truth table")
+    dora.create_table("Truth table", blinds=(1, 2), seats=6, wait_for_start=True)
     url = dora.page.url
     dora.sit(1)
     for person, number in ((eve, 3), (finn, 5)):
@@ -161,12 +152,7 @@ def test_a_clock_that_runs_out_uses_the_time_bank_then_the_log_says_timed_out(ch
     juno, kai = Guest(chromium, site, "juno"), Guest(chromium, site, "kai")
     try:
         juno.join_as_guest()
-        juno.page.goto("/")
-        form = juno.page.locator("form.create-table")
-        form.get_by_label("Table name").fill("Clock table")
-        form.get_by_label("Seconds to act").fill("5")
-        form.get_by_role("button", name="Create table").click()
-        expect(juno.page.locator(".table-title h1")).to_have_text("Clock table")
+        juno.create_table("Clock table", seconds_to_act=5)
         juno.sit(1)
         kai.join_as_guest()
         kai.page.goto(juno.page.url)
@@ -192,11 +178,7 @@ def test_sitting_out_on_your_turn_acts_at_once(chromium, site):
     lou, mia = Guest(chromium, site, "lou"), Guest(chromium, site, "mia")
     try:
         lou.join_as_guest()
-        lou.page.goto("/")
-        form = lou.page.locator("form.create-table")
-        form.get_by_label("Table name").fill("Away table")
-        form.get_by_label("Seconds to act").fill("60")
-        form.get_by_role("button", name="Create table").click()
+        lou.create_table("Away table")
         lou.sit(1)
         mia.join_as_guest()
         mia.page.goto(lou.page.url)
@@ -240,11 +222,7 @@ def test_an_all_in_run_out_is_dealt_street_by_street(chromium, site):
     nia, otto, pia = (Guest(chromium, site, name) for name in ("nia", "otto", "pia"))
     try:
         nia.join_as_guest()
-        nia.page.goto("/")
-        form = nia.page.locator("form.create-table")
-        form.get_by_label("Table name").fill("Run-out table")
-        form.get_by_label("Seconds to act").fill("60")
-        form.get_by_role("button", name="Create table").click()
+        nia.create_table("Run-out table")
         nia.sit(1)
         otto.join_as_guest()
         otto.page.goto(nia.page.url)

@@ -57,11 +57,7 @@ def test_the_host_runs_a_home_game_from_the_felt(chromium, site):
     people = (hana, ivo, jo)
     try:
         hana.join_as_guest()
-        hana.page.goto("/")
-        form = hana.page.locator("form.create-table")
-        form.get_by_label("Table name").fill("Home game")
-        form.get_by_label("Seconds to act").fill("60")
-        form.get_by_role("button", name="Create table").click()
+        hana.create_table("Home game")
         expect(hana.page.locator("#host-panel")).to_be_visible()
         hana.sit(1)
         url = hana.page.url

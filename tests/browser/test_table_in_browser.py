@@ -51,6 +51,29 @@ class Person:
         self.page.get_by_role("button", name="Play").click()
         expect(self.page.locator(".site-header .who")).to_have_text(self.name)
 
+    def create_table(
+        self,
+        name: str,
+        seconds_to_act: int = 60,
+        blinds: tuple[int, int] | None = None,
+        seats: int | None = None,
+        wait_for_start: bool = False,
+    ) -> None:
+        """Create a table from the lobby's form; the page is then the new table's."""
+        self.page.goto("/")
+        form = self.page.locator("form.create-table")
+        form.get_by_label("Table name").fill(name)
+        if blinds:
+            form.get_by_label("Small blind").fill(str(blinds[0]))
+            form.get_by_label("Big blind").fill(str(blinds[1]))
+        if seats:
+            form.get_by_label("Seats").fill(str(seats))
+        form.get_by_label("Seconds to act").fill(str(seconds_to_act))
+        if wait_for_start:
+            form.get_by_label("Deal only when I press Start (to wait for everyone)").check()
+        form.get_by_role("button", name="Create table").click()
+        expect(self.page.locator(".table-title h1")).to_have_text(name)
+
     def sit(self, seat: int, artifacts=None) -> None:
         self.page.locator(f"button.sit-here[data-seat='{seat}']").click()
         dialog = self.page.locator("#sit-dialog")
@@ -114,15 +137,7 @@ def assert_cards_not_on_page(
 def game(chromium, site, artifacts):
     alice, bob, carol = (Person(chromium, site, name) for name in ("alice", "bob", "carol"))
     alice.join_as_guest()
-    alice.page.goto("/")
-    form = alice.page.locator("form.create-table")
-    form.get_by_label("Table name").fill("Browser game")
-    form.get_by_label("Small blind").fill("1")
-    form.get_by_label("Big blind").fill("2")
-    form.get_by_label("Seats").fill("6")
-    form.get_by_label("Seconds to act").fill("60")
-    form.get_by_role("button", name="Create table").click()
-    expect(alice.page.locator(".table-title h1")).to_have_text("Browser game")
+    alice.create_table("Browser game", blinds=(1, 2), seats=6)
     expect(alice.page.locator("#sit-out")).to_be_hidden()
     alice.sit(1, artifacts)
     expect(alice.page.locator("#sit-out")).to_be_visible()
