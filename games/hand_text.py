@@ -1,7 +1,7 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
 from evaluator import Card, evaluate
-from games.engine.types import pot_name
+from games.engine.pots import pots_name
 
 
 def describe_hole(cards: list[str], board: list[str]) -> str:
@@ -97,7 +97,7 @@ def pot_phrase(covers: list[int] | tuple[int, ...], results: int) -> str:
     covers = tuple(covers) or (0,)
     if covers == (0,) and results == 1:
         return "the pot"
-    name = pot_name(covers)
+    name = pots_name(covers)
     return f"the {name[0].lower()}{name[1:]}" if covers[0] == 0 else name[0].lower() + name[1:]
 
 
@@ -118,7 +118,7 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
     (``money`` writes amounts, as in ``event_text``)."""
     return [
         {
-            "pot": pot_name(pot["covers"]),
+            "pot": pots_name(pot["covers"]),
             "covers": list(pot["covers"]),
             "amount": pot["amount"],
             "description": pot["description"],

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from games.engine.pots import pots_name
+
 PlayerId = int | str
 
 
@@ -330,7 +332,7 @@ class PotResult:
 
     @property
     def name(self) -> str:
-        return pot_name(self.covers or (self.index,))
+        return pots_name(self.covers or (self.index,))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -355,20 +357,6 @@ class PotResult:
             description=data["description"],
             covers=tuple(data.get("covers", ())),  # hands stored before covers: their index
         )
-
-
-def pot_name(covers: tuple[int, ...] | list[int]) -> str:
-    """The pots on the felt that one result pays, for people.
-
-    >>> pot_name((0,)), pot_name((2,)), pot_name((0, 1, 2)), pot_name((1, 2))
-    ('Main pot', 'Side pot 2', 'Main pot and side pots 1 and 2', 'Side pots 1 and 2')
-    """
-    sides = [str(k) for k in covers if k]
-    if not sides:
-        return "Main pot"
-    listed = sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
-    side = f"side pot{'s' if len(sides) > 1 else ''} {listed}"
-    return f"Main pot and {side}" if 0 in covers else side[0].upper() + side[1:]
 
 
 @dataclass(frozen=True)
