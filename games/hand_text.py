@@ -1,7 +1,7 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
 from evaluator import Card, evaluate
-from games.engine.pots import pots_name
+from games.engine.types import pots_name
 
 
 def describe_hole(cards: list[str], board: list[str]) -> str:

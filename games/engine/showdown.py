@@ -16,7 +16,7 @@ from __future__ import annotations
 from evaluator import evaluate
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
-from games.engine.pots import build_pots, pot_name, split
+from games.engine.pots import build_pots, split
 from games.engine.types import (
     EventKind,
     HandResult,
@@ -24,6 +24,7 @@ from games.engine.types import (
     PotResult,
     ShownHand,
     Street,
+    pot_name,
 )
 
 
