@@ -9,15 +9,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
 @pytest.fixture
-def page(chromium, site):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, base_url=site.url)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto("/learn/odds/")
-    yield page
-    context.close()
-    assert not problems, problems
+def page(clean_page):
+    clean_page.goto("/learn/odds/")
+    return clean_page
 
 
 def test_the_picker_types_cards_and_greys_out_those_typed(page):
