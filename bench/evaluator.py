@@ -39,8 +39,7 @@ from evaluator import DECK, evaluate, evaluate_batch, hand_equity  # noqa: E402
 from evaluator.range_equity import range_equity  # noqa: E402
 from evaluator.ranges import format_range, parse_range  # noqa: E402
 
-RANKS, SUITS = "23456789TJQKA", "cdhs"
-TEXT = [r + s for r in RANKS for s in SUITS]  # card id -> "As" (the same ids as phevaluator)
+TEXT = [str(card) for card in DECK]  # card id -> "As" (the same ids as phevaluator)
 
 
 def best_of(runs: int, action: Callable[[], object]) -> float:

@@ -24,6 +24,17 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
+RANK_CHARS: Final = "23456789TJQKA"
+"""Rank letters, deuce first: a rank's value is its place here (``"T"`` is the ten)."""
+SUIT_CHARS: Final = "cdhs"
+"""Suit letters in id order: clubs, diamonds, hearts, spades."""
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+"""Filled suit symbols in the order of :data:`SUIT_CHARS`."""
+RANK_PATTERN: Final = f"[{RANK_CHARS}]"
+"""A regular expression for one rank letter as written: ``"T"`` (add IGNORECASE for ``"t"``)."""
+CARD_PATTERN: Final = f"{RANK_PATTERN}[{SUIT_CHARS}]"
+"""A regular expression for one card as the engine and hand histories write it: ``"Td"``."""
+
 
 class Rank(IntEnum):
     """Card ranks, deuce lowest. ``Rank.ACE.char == "A"``, ``Rank.SIX.plural == "sixes"``."""
@@ -45,7 +56,12 @@ class Rank(IntEnum):
     @property
     def char(self) -> str:
         """One-letter text: ``"T"`` for ten."""
-        return "23456789TJQKA"[self]
+        return RANK_CHARS[self]
+
+    @property
+    def face(self) -> str:
+        """As printed on a card's corner: ``"10"`` for ten, else :attr:`char`."""
+        return "10" if self == Rank.TEN else RANK_CHARS[self]
 
     @property
     def word(self) -> str:
@@ -69,12 +85,12 @@ class Suit(IntEnum):
     @property
     def char(self) -> str:
         """One-letter text: ``"s"`` for spades."""
-        return "cdhs"[self]
+        return SUIT_CHARS[self]
 
     @property
     def symbol(self) -> str:
         """Filled symbol: ``"♠"`` for spades."""
-        return "♣♦♥♠"[self]
+        return SUIT_SYMBOLS[self]
 
 
 _RANK_WORDS: Final = (
@@ -164,28 +180,28 @@ class Card:
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 """All 52 cards in id order: ``DECK[0]`` is ``2c``, ``DECK[51]`` is ``As``."""
 
-_RANK_OF: Final = {**{c.lower(): i for i, c in enumerate("23456789tjqka")}, "10": 8,
+_RANK_OF: Final = {**{c.lower(): i for i, c in enumerate(RANK_CHARS)}, "10": 8,
                    "1": 12, "ace": 12}
-_SUIT_OF: Final = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-                   "♧": 0, "♢": 1, "♡": 2, "♤": 3}
-_SUITS: Final = "cdhs♣♦♥♠♧♢♡♤"
+_OUTLINE_SUIT_SYMBOLS: Final = "♧♢♡♤"  # read too, as seed 002 writes them
+_SYMBOLS: Final = SUIT_SYMBOLS + _OUTLINE_SUIT_SYMBOLS
+_SUIT_OF: Final = {char: i % 4 for i, char in enumerate(SUIT_CHARS + _SYMBOLS)}
+_SUITS: Final = SUIT_CHARS + _SYMBOLS
 _ONE_CARD: Final = re.compile(r"(10|ace|[2-9tjqka1])\s*([" + _SUITS + "])", re.IGNORECASE)
 _RANK_ONLY: Final = re.compile(r"(10|ace|[2-9tjqka1])", re.IGNORECASE)
 _SUIT_ONLY: Final = re.compile("[" + _SUITS + "]")
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
-SUIT_LETTERS: Final = {"en": "cdhs", "es": "tdcp"}  # clubs, diamonds, hearts, spades
-_ES_SUIT_OF: Final = {"t": 0, "d": 1, "c": 2, "p": 3, **{k: v for k, v in _SUIT_OF.items()
-                                                     if not k.isascii()}}
-_ES_SUITS: Final = "tdcp" + _SUITS[4:]
+SUIT_LETTERS: Final = {"en": SUIT_CHARS, "es": "tdcp"}  # clubs, diamonds, hearts, spades
+_ES_SUIT_OF: Final = {char: i % 4 for i, char in enumerate(SUIT_LETTERS["es"] + _SYMBOLS)}
+_ES_SUITS: Final = SUIT_LETTERS["es"] + _SYMBOLS
 _ES_ONE_CARD: Final = re.compile(r"(10|ace|[2-9jqka1])\s*([" + _ES_SUITS + "])", re.IGNORECASE)
 _ES_RANK_ONLY: Final = re.compile(r"(10|ace|[2-9jqka1])", re.IGNORECASE)
 _ES_SUIT_ONLY: Final = re.compile("[" + _ES_SUITS + "]", re.IGNORECASE)
 _TWO: Final = re.compile("..", re.DOTALL)
 _BY_TEXT: Final = {  # every two-character spelling of a card: "As", "aS", "A♠", ...
     rank + suit: DECK[4 * r + s]
-    for r, upper in enumerate("23456789TJQKA")
+    for r, upper in enumerate(RANK_CHARS)
     for rank in {upper, upper.lower()}
-    for suit, s in {**_SUIT_OF, "C": 0, "D": 1, "H": 2, "S": 3}.items()
+    for suit, s in {**_SUIT_OF, **{c.upper(): i for i, c in enumerate(SUIT_CHARS)}}.items()
 }
 
 
@@ -321,7 +337,7 @@ def format_cards(cards: Iterable[Card], sep: str = " ", suits: str = "en") -> st
     'AT 10D KC'
     """
     if suits == "es":
-        return sep.join(("10" if c.rank == Rank.TEN else c.rank.char) + "TDCP"[c.suit]
+        return sep.join(c.rank.face + SUIT_LETTERS["es"][c.suit].upper()
                         for c in cards)
     if suits != "en":
         raise ValueError(f"suits must be 'en' or 'es', got {suits!r}")

@@ -26,15 +26,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from evaluator.cards import DECK, Card, parse_cards
+from evaluator.cards import DECK, RANK_CHARS, RANK_PATTERN, Card, parse_cards
 
-RANKS: Final = "AKQJT98765432"  # grid order: row/column 0 is the ace
+RANKS: Final = RANK_CHARS[::-1]  # grid order: row/column 0 is the ace
+_PAIR: Final = re.compile(f"({RANK_PATTERN})\\1", re.IGNORECASE)
+_TWO: Final = re.compile(f"({RANK_PATTERN})({RANK_PATTERN})([so]?)", re.IGNORECASE)  # AKs, QJ
 Combo = tuple[Card, Card]
 
 
 def _rank_index(char: str) -> int:
     """Card rank (0 = deuce .. 12 = ace) of a rank letter."""
-    return "23456789TJQKA".index(char.upper())
+    return RANK_CHARS.index(char.upper())
 
 
 def class_name(high: int, low: int, suited: bool) -> str:
@@ -44,10 +46,9 @@ def class_name(high: int, low: int, suited: bool) -> str:
     ('TT', 'A5o')
     """
     high, low = max(high, low), min(high, low)
-    letters = "23456789TJQKA"
     if high == low:
-        return letters[high] * 2
-    return letters[high] + letters[low] + ("s" if suited else "o")
+        return RANK_CHARS[high] * 2
+    return RANK_CHARS[high] + RANK_CHARS[low] + ("s" if suited else "o")
 
 
 def class_of(combo: Combo) -> str:
@@ -68,7 +69,7 @@ def class_combos(name: str) -> list[Combo]:
     >>> len(class_combos("QQ")), len(class_combos("T9o"))
     (6, 12)
     """
-    match = re.fullmatch(r"([2-9TJQKA])([2-9TJQKA])([so]?)", name, re.IGNORECASE)
+    match = _TWO.fullmatch(name)
     if match is None:
         raise ValueError(f"not a hand class: {name!r} (expected e.g. AA, AKs, AKo)")
     high, low = _rank_index(match.group(1)), _rank_index(match.group(2))
@@ -182,8 +183,6 @@ _PART: Final = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-_PAIR: Final = re.compile(r"([2-9TJQKA])\1", re.IGNORECASE)
-_TWO: Final = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)", re.IGNORECASE)
 
 
 def _weight(text: str) -> float:

@@ -4,7 +4,14 @@ from django import forms
 
 from games.models import Table
 from games.services import hosting
-from games.table_limits import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS, limit_problems
+from games.table_limits import (
+    MAX_ACTION_SECONDS,
+    MAX_SEATS,
+    MIN_ACTION_SECONDS,
+    MIN_SEATS,
+    SEATS_RULE,
+    limit_problems,
+)
 
 
 class CreateTableForm(forms.Form):
@@ -20,11 +27,8 @@ class CreateTableForm(forms.Form):
     small_blind = forms.IntegerField(min_value=1, initial=1)
     big_blind = forms.IntegerField(min_value=1, initial=2)
     max_seats = forms.IntegerField(
-        label="Seats", min_value=2, max_value=10, initial=6,
-        error_messages={
-            "min_value": "A table has 2 to 10 seats.",
-            "max_value": "A table has 2 to 10 seats.",
-        },
+        label="Seats", min_value=MIN_SEATS, max_value=MAX_SEATS, initial=6,
+        error_messages={"min_value": SEATS_RULE, "max_value": SEATS_RULE},
     )
     min_buy_in = forms.IntegerField(label="Minimum buy-in", min_value=1, initial=40)
     max_buy_in = forms.IntegerField(label="Maximum buy-in", min_value=1, initial=200)

@@ -1,14 +1,7 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
-from evaluator import evaluate
-from games.engine.types import pot_name
-
-RANK_NAMES = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
-}
-PLURAL = {"six": "sixes"}
-ORDER = "23456789TJQKA"
+from evaluator import Card, evaluate
+from games.engine.types import pots_name
 
 
 def describe_hole(cards: list[str], board: list[str]) -> str:
@@ -21,12 +14,11 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     """
     if len(board) >= 3:
         return evaluate(cards + board).describe()
-    high, low = sorted(cards, key=lambda c: ORDER.index(c[0]), reverse=True)
-    if high[0] == low[0]:
-        name = RANK_NAMES[high[0]]
-        return f"Pair of {PLURAL.get(name, name + 's')}"
-    suited = " suited" if high[1] == low[1] else ""
-    return f"{RANK_NAMES[high[0]].capitalize()}-{RANK_NAMES[low[0]]}{suited}"
+    high, low = sorted(map(Card, cards), reverse=True)
+    if high.rank == low.rank:
+        return f"Pair of {high.rank.plural}"
+    suited = " suited" if high.suit == low.suit else ""
+    return f"{high.rank.word.capitalize()}-{low.rank.word}{suited}"
 
 
 def event_text(
@@ -105,7 +97,7 @@ def pot_phrase(covers: list[int] | tuple[int, ...], results: int) -> str:
     covers = tuple(covers) or (0,)
     if covers == (0,) and results == 1:
         return "the pot"
-    name = pot_name(covers)
+    name = pots_name(covers)
     return f"the {name[0].lower()}{name[1:]}" if covers[0] == 0 else name[0].lower() + name[1:]
 
 
@@ -126,7 +118,7 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
     (``money`` writes amounts, as in ``event_text``)."""
     return [
         {
-            "pot": pot_name(pot["covers"]),
+            "pot": pots_name(pot["covers"]),
             "covers": list(pot["covers"]),
             "amount": pot["amount"],
             "description": pot["description"],

@@ -25,12 +25,9 @@ from functools import lru_cache
 from evaluator.hands import evaluate
 from evaluator.tables import Category
 from games.bots.equity import equity_vs_ranges
-from games.bots.ranges import RANKS, SUITS
 from games.bots.situation import Situation
 from games.bots.styles import opponent_ranges, value_line
-from games.engine import Action, Entry, HandState, SeatInput, start_hand
-
-DECK = [r + s for r in RANKS for s in SUITS]
+from games.engine import FULL_DECK, Action, Entry, HandState, SeatInput, start_hand
 
 
 @dataclass(frozen=True)
@@ -68,7 +65,7 @@ def outs(hole: Sequence[str], board: Sequence[str]) -> list[str]:
         return []
     now = evaluate([*hole, *board]).category
     found = []
-    for card in DECK:
+    for card in FULL_DECK:
         if card in hole or card in board:
             continue
         after = evaluate([*hole, *board, card]).category

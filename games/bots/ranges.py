@@ -17,9 +17,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"  # the evaluator's card ids: 4 * rank + suit, clubs 0 .. spades 3
-CARD_IDS = {r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+from evaluator.cards import DECK
+
+CARD_IDS = {str(card): card.id for card in DECK}  # "As" -> the evaluator's card id, 51
 # The tightest range any run of actions narrows to, and the share of likelihood left to hands
 # outside a range (people bluff and misplay: such a hand is unlikely, not impossible).
 TIGHTEST = 0.03

@@ -1,8 +1,8 @@
 """Cards as the engine keeps them: two-character strings, rank then suit ("As", "Td", "2c").
 
-Ranks 2..9, T, J, Q, K, A; suits c, d, h, s; the order of ``FULL_DECK`` is the evaluator's
-card id order (id = 4 * rank index + suit index). "??" is an unknown card: only imported
-hand histories contain it, and a hand fails cleanly if one is ever needed.
+The spelling is the evaluator's (``str(Card)``, see :mod:`evaluator.cards`) and so is the
+order of ``FULL_DECK``: card id order (id = 4 * rank index + suit index). "??" is an unknown
+card: only imported hand histories contain it, and a hand fails cleanly if one is ever needed.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+from evaluator.cards import DECK
+
 UNKNOWN = "??"
-FULL_DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+FULL_DECK: tuple[str, ...] = tuple(str(card) for card in DECK)
 _VALID = frozenset(FULL_DECK)
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from games.engine.types import Entry, TableConfig
+from games.engine.types import MAX_SEATS, Entry, TableConfig
 
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
 MAX_PLACES = 6
@@ -184,12 +184,12 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
         entries = [Entry.PLAYING] * 2 + [
             Entry.POST_BB if x else Entry.PLAYING for x in extras
         ]
-        return Stakes(TableConfig(sb, bb, ante, max_seats=10), stacks, entries, None)
+        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS), stacks, entries, None)
     # Straddles, posts, a missing small blind, or a minimum bet other than the big blind.
     if n == 2:
         blinds = blinds[::-1]
     positive = [abs(b) for b in blinds if b]
     small = min([min_bet, *positive])
-    config = TableConfig(small, min_bet, ante, max_seats=10)
+    config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS)
     by_seat = {k + 1: b for k, b in enumerate(blinds) if b}
     return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat)

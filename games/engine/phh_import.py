@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.cards import UNKNOWN, split_cards
+from games.engine.deal_order import deck_that_deals
 from games.engine.phh_fields import Amounts, PHHError, amounts_of, load_toml, stakes_of
 from games.engine.state import HandState, start_hand
 from games.engine.types import Action, ActionKind, EventKind, IllegalAction, SeatInput
@@ -163,10 +164,7 @@ def _prescan(
 
 
 def _deck(holes: list[list[str]], board: list[str]) -> list[str]:
-    n = len(holes)
-    deck = [holes[i][0] for i in range(n)] + [holes[i][1] for i in range(n)]
-    padded = board + [UNKNOWN] * (5 - len(board))
-    deck += [UNKNOWN, *padded[:3], UNKNOWN, padded[3], UNKNOWN, padded[4]]
+    deck = deck_that_deals(holes, board)
     known = [c for c in deck if c != UNKNOWN]
     if len(set(known)) != len(known):
         twice = next(c for c in known if known.count(c) > 1)

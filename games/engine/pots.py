@@ -1,4 +1,5 @@
-"""Main and side pots from what each player put in, and splitting a pot among winners.
+"""Main and side pots from what each player put in, splitting a pot among winners, and the
+pots as the table view sends them (named by ``types.pot_name``).
 
 Pots are built by contribution level: every distinct total put in by anyone (folded players
 included) closes a level; a level's chips go to the players still in the hand who reached
@@ -10,6 +11,9 @@ only what they matched.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from games.engine.types import pot_name
 
 
 def build_pots(
@@ -31,6 +35,23 @@ def build_pots(
             pots.append((amount, eligible))
         previous = level
     return pots
+
+
+def pot_views(
+    contributions: Sequence[int], live: Sequence[bool], seats: Sequence[int]
+) -> list[dict[str, Any]]:
+    """The pots as the table view and the replayer send them: name, amount, eligible seats
+    (``seats[i]`` is the seat of player ``i``).
+
+    >>> pot_views([50, 200, 200], [True, True, True], [3, 5, 7])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'name': 'Main pot', 'amount': 150, 'eligible': [3, 5, 7]},
+     {'name': 'Side pot 1', 'amount': 300, 'eligible': [5, 7]}]
+    """
+    return [
+        {"name": pot_name(k), "amount": amount, "eligible": [seats[i] for i in eligible]}
+        for k, (amount, eligible) in enumerate(build_pots(contributions, live))
+    ]
 
 
 def split(amount: int, winners: Sequence[int]) -> list[int]:

@@ -24,6 +24,7 @@ from games.engine.types import (
     PotResult,
     ShownHand,
     Street,
+    pot_name,
 )
 
 
@@ -95,8 +96,8 @@ def unsettled_reason(hand: HandData) -> str | None:
                 seat = hand.players[i].seat
                 return f"The showdown needs the cards of seat {seat}, and they are not known."
         if not showing:
-            name = "main pot" if index == 0 else f"side pot {index}"
-            return f"Nobody's cards in the {name} are known, so nobody can be given it."
+            return (f"Nobody's cards in the {pot_name(index).lower()} are known, so nobody "
+                    "can be given it.")
     return None
 
 
@@ -140,8 +141,8 @@ def settle_showdown(hand: HandData) -> None:
     for index, (amount, eligible) in enumerate(pots):
         contenders = [i for i in eligible if i in values]
         if not contenders:
-            name = "main pot" if index == 0 else f"side pot {index}"
-            raise IllegalAction(f"Every player in the {name} gave up their cards.")
+            raise IllegalAction(
+                f"Every player in the {pot_name(index).lower()} gave up their cards.")
         best = max(values[i][0] for i in contenders)
         winners = [i for i in contenders if values[i][0] == best]
         if groups and groups[-1][2] == winners:

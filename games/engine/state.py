@@ -33,6 +33,7 @@ from typing import Any
 from games.engine.betting import check_action, legal_actions
 from games.engine.blinds import check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
+from games.engine.deal_order import cards_needed, hole_positions, street_positions
 from games.engine.hand import HandData, PlayerState
 from games.engine.serialize import state_from_dict, state_to_dict
 from games.engine.showdown import award_uncontested, reveal_for_runout, settle_showdown
@@ -51,7 +52,6 @@ from games.engine.types import (
 from games.engine.visibility import view_for
 
 NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
-BOARD_COUNT = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 
 class HandState(HandData):
@@ -188,9 +188,9 @@ class HandState(HandData):
 
     def _deal_street(self) -> None:
         street = NEXT_STREET[self.street]
-        self.dealt += 1  # burn
-        cards = self.deck[self.dealt : self.dealt + BOARD_COUNT[street]]
-        self.dealt += len(cards)
+        positions = street_positions(len(self.players))[street]
+        cards = tuple(self.deck[i] for i in positions)
+        self.dealt = positions[-1] + 1  # the burn before them is dealt too
         self.board.extend(cards)
         self.street = street
         self.record(EventKind.DEAL_BOARD, None, cards=cards)
@@ -281,12 +281,12 @@ def start_hand(
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
     ``seats`` are the players dealt in (``plan_hand`` picks them); ``button`` is one of their
-    seats. ``deck`` is the caller's shuffled deck, dealt in order: one card at a time to
-    each player starting left of the button, twice; then burn, three for the flop, burn,
-    turn, burn, river. ``mucks`` (for imported histories) lists seats that give up their
-    cards at showdown instead of showing. ``blinds`` (for imported histories) gives each
-    seat's forced bet instead of the table's blinds: see ``blinds.py``. Bad input raises
-    ValueError.
+    seats. ``deck`` is the caller's shuffled deck, dealt in the order of ``deal_order.py``:
+    one card at a time to each player starting left of the button, twice; then burn, three
+    for the flop, burn, turn, burn, river. ``mucks`` (for imported histories) lists seats
+    that give up their cards at showdown instead of showing. ``blinds`` (for imported
+    histories) gives each seat's forced bet instead of the table's blinds: see ``blinds.py``.
+    Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
     >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 50), SeatInput(4, "b", 80),
@@ -308,7 +308,7 @@ def start_hand(
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
     n = len(seats)
     forced = None if blinds is None else check_blinds(blinds, numbers)
-    cards = check_deck(deck, 2 * n + 8)
+    cards = check_deck(deck, cards_needed(n))
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
     players = [
@@ -326,10 +326,11 @@ def start_hand(
         raise ValueError(f"Seat {min(unknown)} is not in this hand.")
     state = HandState(config, players, button, cards, frozenset(mucks), forced)
     post_forced_bets(state)
-    for i, p in enumerate(players):
-        p.hole = (cards[i], cards[n + i])
+    holes = hole_positions(n)
+    for p, (first, second) in zip(players, holes, strict=True):
+        p.hole = (cards[first], cards[second])
         state.record(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
-    state.dealt = 2 * n
+    state.dealt = holes[-1][1] + 1  # every hole card
     state._begin_round()
     state._advance()
     return state

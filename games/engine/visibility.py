@@ -12,17 +12,16 @@ from typing import Any
 
 from games.engine.betting import legal_actions
 from games.engine.hand import HandData
-from games.engine.pots import build_pots
+from games.engine.pots import pot_views
 
 
 def current_pots(hand: HandData) -> list[dict[str, Any]]:
     """Pots from the chips collected on earlier streets (bets in front not included)."""
-    contributions = [p.committed - p.bet for p in hand.players]
-    live = [not p.folded for p in hand.players]
-    return [
-        {"amount": amount, "eligible": [hand.players[i].seat for i in eligible]}
-        for amount, eligible in build_pots(contributions, live)
-    ]
+    return pot_views(
+        [p.committed - p.bet for p in hand.players],
+        [not p.folded for p in hand.players],
+        [p.seat for p in hand.players],
+    )
 
 
 def visible_seats(hand: HandData, seat: int | None) -> frozenset[int]:

@@ -13,13 +13,10 @@ Because the masked state simply does not hold the hidden cards, no later step ca
 from __future__ import annotations
 
 from games.engine import UNKNOWN, Entry, HandState, SeatInput, replay
+from games.engine.deal_order import deck_that_deals
 from games.engine.visibility import visible_seats
 
 __all__ = ["MaskError", "masked_deck", "masked_state", "seat_inputs", "visible_seats"]
-
-# Where the board cards sit in a deck dealt to n players: after 2n hole cards, a burn, the
-# flop, a burn, the turn, a burn, the river (see ``start_hand``).
-BOARD_OFFSETS = (1, 2, 3, 5, 7)
 
 
 class MaskError(RuntimeError):
@@ -41,14 +38,8 @@ def seat_inputs(state: HandState) -> list[SeatInput]:
 
 def masked_deck(state: HandState, visible: frozenset[int]) -> list[str]:
     """The hand's deck with every card outside ``visible`` hole cards and the board unknown."""
-    n = len(state.players)
-    deck = [UNKNOWN] * len(state.deck)
-    for i, p in enumerate(state.players):
-        if p.seat in visible:
-            deck[i], deck[n + i] = p.hole
-    for k, card in enumerate(state.board):
-        deck[2 * n + BOARD_OFFSETS[k]] = card
-    return deck
+    holes = [p.hole if p.seat in visible else (UNKNOWN, UNKNOWN) for p in state.players]
+    return deck_that_deals(holes, state.board, len(state.deck))
 
 
 def masked_state(state: HandState, seat: int | None) -> HandState:

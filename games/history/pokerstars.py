@@ -74,6 +74,12 @@ def _cards(cards) -> str:
 
 
 def _pot_name(index: int, pots: int) -> str:
+    """PokerStars' own name of a pot (not the site's): "pot" alone, else "main pot", then
+    "side pot" when it is the only one, or "side pot-1", "side pot-2"...
+
+    >>> [_pot_name(i, 3) for i in range(3)], _pot_name(1, 2), _pot_name(0, 1)
+    (['main pot', 'side pot-1', 'side pot-2'], 'side pot', 'pot')
+    """
     if pots == 1:
         return "pot"
     if index == 0:
@@ -228,10 +234,8 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
     rake = m(sum(info.rake.values()))
     amounts = felt_pots(state)
     if len(amounts) > 1:
-        parts = [f"Main pot {m(amounts[0])}."]
-        for index, amount in enumerate(amounts[1:], start=1):
-            label = "Side pot" if len(amounts) == 2 else f"Side pot-{index}"
-            parts.append(f"{label} {m(amount)}.")
+        parts = [f"{_pot_name(index, len(amounts)).capitalize()} {m(amount)}."
+                 for index, amount in enumerate(amounts)]
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} " + " ".join(parts) + f" | Rake {rake}"]
     else:
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {rake}"]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from evaluator.cards import Card
+from games.engine import UNKNOWN
 from games.history.equity import street_equities
 from games.history.queries import Review
 from games.history.replayer import build_replay
-
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 def card_faces(text: str) -> list[dict[str, str]]:
@@ -15,16 +15,11 @@ def card_faces(text: str) -> list[dict[str, str]]:
     >>> [c["rank"] + c["symbol"] for c in card_faces("AsTd")]
     ['A♠', '10♦']
     """
-    cards = [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+    codes = [text[i : i + 2] for i in range(0, len(text) - 1, 2)]
+    cards = [Card(code) for code in codes if code != UNKNOWN]
     return [
-        {
-            "code": c,
-            "rank": "10" if c[0] == "T" else c[0],
-            "suit": c[1],
-            "symbol": SUIT_SYMBOLS.get(c[1], "?"),
-        }
+        {"code": str(c), "rank": c.rank.face, "suit": c.suit.char, "symbol": c.suit.symbol}
         for c in cards
-        if c != "??"
     ]
 
 

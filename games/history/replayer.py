@@ -17,7 +17,7 @@ from typing import Any
 
 from games import felt
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
-from games.engine.pots import build_pots
+from games.engine.pots import pot_views
 from games.felt import Money
 from games.hand_text import event_text, result_rows
 from games.history.masking import seat_inputs
@@ -165,16 +165,13 @@ class _Felt:
     def engine_view(self) -> dict[str, Any]:
         """The felt as the engine's view would have it at this event."""
         players = [self.players[seat] for seat in self.order]
-        pots = build_pots(
-            [p["committed"] - p["bet"] for p in players], [not p["folded"] for p in players]
-        )
         return {
             **self.hand,
             "players": players,
-            "pots": [
-                {"amount": amount, "eligible": [self.order[i] for i in eligible]}
-                for amount, eligible in pots
-            ],
+            "pots": pot_views(
+                [p["committed"] - p["bet"] for p in players], [not p["folded"] for p in players],
+                self.order,
+            ),
             "total_pot": sum(p["committed"] for p in players),
         }
 

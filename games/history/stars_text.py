@@ -23,6 +23,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from evaluator.cards import CARD_PATTERN
 from games.engine import PHHError
 
 HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
@@ -32,7 +33,8 @@ TABLE = re.compile(r"^Table '(.*)' (\d+)-max (?:\(Play Money\) )?Seat #(\d+) is 
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
 BOARD = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]")
 MONEY = re.compile(r"^[$€£]?([0-9][0-9,]*(?:\.[0-9]+)?)$")
-CARDS = re.compile(r"\[([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs])\]")
+CARDS = re.compile(rf"\[({CARD_PATTERN}) ({CARD_PATTERN})\]")
+DEALT = re.compile(rf"^Dealt to (.+?) \[({CARD_PATTERN}) ({CARD_PATTERN})\]")
 UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.+)$")
 COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?\s*$")
 ALL_IN = " and is all-in"
@@ -218,7 +220,7 @@ def _pay(hand: _Hand, name: str, chips: Decimal, *, to_street: bool = True) -> N
 
 
 def _action(hand: _Hand, line: str, where: str, preflop: bool) -> None:
-    dealt = re.match(r"^Dealt to (.+?) \[([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs])\]", line)
+    dealt = DEALT.match(line)
     if dealt:
         hand.hero = dealt.group(1)
         hand.holes[dealt.group(1)] = dealt.group(2) + dealt.group(3)

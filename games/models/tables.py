@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from games.table_limits import LIMIT_FIELDS, limit_problems
+from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
 
 def new_invite_code() -> str:
@@ -62,7 +62,7 @@ class Table(models.Model):
                 name="table_blinds_positive_and_ordered",
             ),
             models.CheckConstraint(
-                condition=Q(max_seats__gte=2) & Q(max_seats__lte=10),
+                condition=Q(max_seats__gte=MIN_SEATS) & Q(max_seats__lte=MAX_SEATS),
                 name="table_seats_between_2_and_10",
             ),
             models.CheckConstraint(

@@ -5,10 +5,9 @@ Called only from games/services.py, inside the table's locked transaction.
 
 from datetime import datetime
 
-from games import chips
 from games.engine import Event, EventKind, HandState
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
-from games.services.writer import is_bot
+from games.services.writer import Locked, free_seat, is_bot
 
 # Rows whose amount is the "to" total (what the bet became) rather than chips moved.
 TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
@@ -54,14 +53,13 @@ def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -
     HandAction.objects.bulk_create(rows)
 
 
-def finish_hand(
-    table: Table, hand: Hand, state: HandState, seats: list[Seat], now: datetime
-) -> None:
+def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> None:
     """Store the result, pay the seats, and let leaving players go (busted ones stay a while).
 
-    ``seats`` are the table's seats as locked by the writer. A fixed number of statements
-    whatever the number of players, plus a cash-out for each player who goes.
+    A fixed number of statements whatever the number of players, plus a cash-out for each
+    player who goes.
     """
+    table, seats = locked.table, locked.seats
     result = state.result
     assert result is not None  # the hand is complete
     hand.status = Hand.Status.COMPLETE
@@ -84,8 +82,7 @@ def finish_hand(
         # Players who sat out the last hand of a closing table go home too.
         busted_bot = seat.stack == 0 and is_bot(seat)  # bots do not rebuy
         if seat.leave_after_hand or closing or busted_bot:
-            chips.cash_out(seat.user, table, seat.stack)
-            seat.delete()
+            free_seat(locked, seat)
         elif seat.number in result.finishing_stacks:
             # A busted player keeps the seat for a while, to rebuy there.
             seat.busted_at = now if seat.stack == 0 else None

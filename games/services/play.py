@@ -87,7 +87,7 @@ def advance_hand(locked: Locked, now: datetime) -> None:
     hand.on_time_bank = False
     if state.is_complete:
         hand.bot_acts_at = None
-        finish_hand(table, hand, state, locked.seats, now)
+        finish_hand(locked, hand, state, now)
         # Pages reveal an all-in run-out street by street: the result is seen after it.
         schedule_next_hand(table, now, next_hand_delay() + runout_pause(state))
     else:

@@ -3,20 +3,7 @@
 //   used (cards already typed are greyed out); with data-hole="2" a hand takes two cards a line;
 // - a busy label on submit; keys A, B, S and N in the quiz.
 import { h } from "./dom.js";
-import { rankText } from "./cards.js";
-
-const RANKS = "AKQJT98765432";
-const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const SUIT_OF = { "♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c" };
-const CARD = /(10|[2-9tjqka])\s*([shdc♠♥♦♣♤♡♢♧])/gi;
-
-/** Card codes ("As", "Td") found in text, in order. */
-function cardsIn(text) {
-  return [...text.matchAll(CARD)].map(([, rank, suit]) => {
-    const r = rank === "10" ? "T" : rank.toUpperCase();
-    return r + (SUIT_OF[suit] || suit.toLowerCase());
-  });
-}
+import { RANKS, SUITS, rankText, typedCards } from "./cards.js";
 
 function enhancePicker(form) {
   const fields = [...form.querySelectorAll("textarea, input[type=text]")];
@@ -24,7 +11,7 @@ function enhancePicker(form) {
   let target = fields[0];
   const grid = h("div", { class: "ln-picker", hidden: "", role: "group", "aria-label": "Cards" });
   const buttons = new Map();
-  for (const suit of "shdc") {
+  for (const suit of Object.keys(SUITS)) {
     for (const rank of RANKS) {
       const code = rank + suit;
       const button = h("button", {
@@ -46,7 +33,7 @@ function enhancePicker(form) {
   actions.after(grid);
 
   function refresh() {
-    const used = new Set(fields.flatMap((field) => cardsIn(field.value)));
+    const used = new Set(fields.flatMap((field) => typedCards(field.value)));
     for (const [code, button] of buttons) button.disabled = used.has(code);
   }
 
@@ -55,7 +42,7 @@ function enhancePicker(form) {
     if (target.tagName === "TEXTAREA") {
       const lines = text.split("\n");
       const last = lines[lines.length - 1];
-      if (hole && cardsIn(last).length >= hole) text += "\n";
+      if (hole && typedCards(last).length >= hole) text += "\n";
       else if (last.trim()) text += " ";
     } else if (text) {
       text += " ";

@@ -1,24 +1,13 @@
 // The hand log beside the felt: the server's sentences, with card codes drawn as small cards.
-import { rankText } from "./cards.js";
+import { cardCodesIn, miniCard } from "./cards.js";
 import { clear, h } from "./dom.js";
-
-const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
-const CARD = /\b([2-9TJQKA])([shdc])\b/g;
 
 /** `text` as nodes, each card code ("Td") drawn as a small coloured "10♦". */
 export function withCards(text) {
   const nodes = [];
   let last = 0;
-  for (const match of text.matchAll(CARD)) {
-    nodes.push(text.slice(last, match.index));
-    nodes.push(
-      h(
-        "span",
-        { class: `mini-card suit-${match[2]}`, dataset: { card: match[0] } },
-        rankText(match[1]),
-        SUITS[match[2]],
-      ),
-    );
+  for (const match of cardCodesIn(text)) {
+    nodes.push(text.slice(last, match.index), miniCard(match[0]));
     last = match.index + match[0].length;
   }
   nodes.push(text.slice(last));

@@ -3,12 +3,9 @@
 import pytest
 
 from games.models import Table
-from tests.games.conftest import make_user
+from tests.games import conftest as shared
 
-
-@pytest.fixture
-def alice(db):
-    return make_user("alice")
+alice = shared.alice  # the people of tests/games (pytest finds fixtures by module name)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from games.bots.situation import Situation
 from games.bots.styles import STYLES, Decision, tight_aggressive
 from games.engine import (
     FULL_DECK,
+    UNKNOWN,
     Action,
     ActionKind,
     SeatInput,
@@ -18,6 +19,7 @@ from games.engine import (
     shuffled_deck,
     start_hand,
 )
+from games.engine.deal_order import deck_that_deals
 
 CONFIG = TableConfig(small_blind=1, big_blind=2)
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
@@ -93,12 +95,10 @@ def test_decision_functions_take_a_situation_and_a_random_source_only():
 def stacked_deck(hole_1: str, hole_2: str, board: str = "") -> list[str]:
     """Heads-up with the button on seat 1: seat 1 gets ``hole_1``, seat 2 ``hole_2``, then
     the flop, turn and river of ``board`` (each after a burn card)."""
-    (a, b), (c, d), cards = hole_1.split(), hole_2.split(), board.split()
-    front = [c, a, d, b]  # seat 2 (left of the button) is dealt first
-    if cards:
-        rest = [x for x in FULL_DECK if x not in front + cards]
-        front += [rest.pop(), *cards[:3], rest.pop(), cards[3], rest.pop(), cards[4]]
-    return front + [x for x in FULL_DECK if x not in front]
+    holes = [hole_2.split(), hole_1.split()]  # seat 2 (left of the button) is dealt first
+    deck = deck_that_deals(holes, board.split())
+    rest = iter([x for x in FULL_DECK if x not in deck])
+    return [next(rest) if x == UNKNOWN else x for x in deck] + list(rest)
 
 
 def heads_up(hole_1: str, hole_2: str, board: str = "", stack: int = 200):

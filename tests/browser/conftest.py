@@ -117,6 +117,19 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture
+def clean_page(chromium, site):
+    """A laptop-sized page of the site, not yet opened (``clean_page.goto(path)``); the test
+    fails if a script on it throws."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, base_url=site.url)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    yield page
+    context.close()
+    assert not problems, problems
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

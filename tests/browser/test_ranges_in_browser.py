@@ -12,15 +12,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
 @pytest.fixture
-def page(chromium, site):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, base_url=site.url)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto("/learn/ranges/")
-    yield page
-    context.close()
-    assert not problems, problems
+def page(clean_page):
+    clean_page.goto("/learn/ranges/")
+    return clean_page
 
 
 def drag(page, start: str, end: str) -> None:

@@ -225,14 +225,12 @@ def play_both(setup: Setup, rng: random.Random, seen: Divergence) -> tuple[HandS
 def stacked_deck(holes: list[str], board: str = "") -> list[str]:
     """A deck that deals ``holes`` (position order: first left of the button first) and then
     ``board`` (up to five cards), with unused cards for the burns and the rest."""
-    from games.engine.cards import FULL_DECK, split_cards
+    from games.engine.cards import FULL_DECK, UNKNOWN, split_cards
+    from games.engine.deal_order import deck_that_deals
 
     hole_cards = [split_cards(h) for h in holes]
     board_cards = split_cards(board)
     used = {c for h in hole_cards for c in h} | set(board_cards)
     spare = [c for c in FULL_DECK if c not in used]
-    n = len(holes)
-    deck = [hole_cards[i][0] for i in range(n)] + [hole_cards[i][1] for i in range(n)]
-    padded = board_cards + [spare.pop() for _ in range(5 - len(board_cards))]
-    deck += [spare.pop(), *padded[:3], spare.pop(), padded[3], spare.pop(), padded[4]]
-    return deck + spare
+    deck = deck_that_deals(hole_cards, board_cards)
+    return [spare.pop() if c == UNKNOWN else c for c in deck] + spare

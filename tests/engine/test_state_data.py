@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 from games.engine import (
     FULL_DECK,
@@ -131,10 +132,13 @@ def test_table_config_checks_its_values():
     import pytest
 
     for kwargs, message in [
-        (dict(small_blind=0, big_blind=2), "The small blind must be positive."),
-        (dict(small_blind=2, big_blind=1), "The big blind must be at least the small blind."),
+        (dict(small_blind=0, big_blind=2), "The small blind must be more than zero."),
+        (dict(small_blind=2, big_blind=1), "The big blind must be at least the small blind (2)."),
         (dict(small_blind=1, big_blind=2, max_seats=11), "A table has 2 to 10 seats."),
         (dict(small_blind=1, big_blind=2, ante=-1), "The ante cannot be negative."),
+        (dict(small_blind=1, big_blind=2.5), "The big blind must be a whole number, not 2.5."),
+        (dict(small_blind=1, big_blind=2, min_buy_in=50, max_buy_in=40),
+         "The maximum buy-in must be at least the minimum buy-in (50)."),
     ]:
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(ValueError, match=re.escape(message)):
             TableConfig(**kwargs)

@@ -121,9 +121,9 @@ def test_side_pots_are_shown_as_they_form(side_pot_hand, alice):
     returned = next(s for s in data["steps"] if s["kind"] == "return_uncalled")
     assert returned["label"] == "Uncalled bet of 100 returned to alice"
     flop = next(s for s in data["steps"] if s["kind"] == "deal_board")
-    assert [(p["amount"], p["eligible"]) for p in flop["hand"]["pots"]] == [
-        (150, [2, 3, 1]),
-        (100, [3, 1]),
+    assert [(p["name"], p["amount"], p["eligible"]) for p in flop["hand"]["pots"]] == [
+        ("Main pot", 150, [2, 3, 1]),
+        ("Side pot 1", 100, [3, 1]),
     ]
     assert [p["winners"] for p in data["result"]["pots"]] == [[2], [3]]
 

@@ -23,11 +23,14 @@ from games.models import Seat, Table
 from games.services import hosting
 from games.snapshots import capture
 from pokersite.asgi import application
+from tests.games import conftest as shared
 from tests.games.conftest import ACES_KINGS_DECK, make_user
 from tests.games.sockets import REFUSED_HANDSHAKE, SITE, RecordingSocket, session_key_for
 from tests.games.statements import statements_in_every_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# The people of tests/games (pytest finds fixtures by module name).
+alice, bob, carol = shared.alice, shared.bob, shared.carol
 
 # Statements of the writer, counted on SQLite before the lobby existed (PostgreSQL runs
 # fewer: no BEGIN statement): a third player sitting down (command receipt, lock, seats and
@@ -93,21 +96,6 @@ class GroupListener:
                 found.append(await asyncio.wait_for(self.layer.receive(self.channel), 0.5))
             except TimeoutError:
                 return found
-
-
-@pytest.fixture
-def alice(db):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(db):
-    return make_user("carol")
 
 
 def make_staff():
