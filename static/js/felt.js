@@ -138,9 +138,8 @@ function centre(view, best, { idleText, money, results }) {
         h(
           "div",
           { class: "side-pots" },
-          hand.pots.map((pot, i) =>
-            h("span", { class: "side-pot" }, `${i ? `Side pot ${i}` : "Main pot"}: ${money(pot.amount)}`),
-          ),
+          // The server names each pot ("Main pot", "Side pot 1"): games/engine/types.py.
+          hand.pots.map((pot) => h("span", { class: "side-pot" }, `${pot.name}: ${money(pot.amount)}`)),
         ),
       );
     }
