@@ -7,65 +7,22 @@ reload, and never hears of the private table one of them creates.
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
+
+from tests.browser.test_table_in_browser import Person
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
 
-DESKTOP = {"width": 1280, "height": 860}
-
-
-class Visitor:
-    """One browser context (own cookies) with a page, its socket frames and its problems."""
-
-    def __init__(self, chromium, site):
-        self.context = chromium.new_context(viewport=DESKTOP, base_url=site.url)
-        self.page: Page = self.context.new_page()
-        self.problems: list[str] = []
-        self.frames: list[dict] = []
-        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        self.page.on("console", self._console)
-        self.page.on("websocket", self._watch_socket)
-
-    def _console(self, message) -> None:
-        if message.type == "error":
-            self.problems.append(f"console: {message.text}")
-
-    def _watch_socket(self, socket) -> None:
-        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
-
-    def join_as_guest(self, name: str) -> None:
-        self.page.goto("/guest/")
-        self.page.get_by_label("Nickname").fill(name)
-        self.page.get_by_role("button", name="Play").click()
-        expect(self.page.locator(".site-header .who")).to_have_text(name)
-
-    def create_table(self, name: str, private: bool = False) -> None:
-        self.page.goto("/")
-        form = self.page.locator("form.create-table")
-        form.get_by_label("Table name").fill(name)
-        form.get_by_label("Seats").fill("6")
-        if private:
-            form.get_by_label("Private").check()
-        form.get_by_role("button", name="Create table").click()
-        expect(self.page.locator(".table-title h1")).to_have_text(name)
-
-    def sit(self, seat: int) -> None:
-        self.page.locator(f"button.sit-here[data-seat='{seat}']").click()
-        dialog = self.page.locator("#sit-dialog")
-        expect(dialog).to_be_visible()
-        dialog.get_by_role("button", name="Sit down").click()
-        expect(self.page.locator(".seat.me")).to_have_attribute("data-seat", str(seat))
-
 
 def test_the_lobby_shows_new_tables_and_players_live(chromium, site, artifacts):
-    watcher, hank, gina = Visitor(chromium, site), Visitor(chromium, site), Visitor(chromium, site)
+    watcher, hank, gina = (Person(chromium, site, name) for name in ("watcher", "hank", "gina"))
     watcher.page.goto("/")
     expect(watcher.page.locator("#lobby")).to_have_attribute("data-live", "open")
     # Gone if the page reloads: every change below must arrive without one.
     watcher.page.evaluate("window.sameLobbyPage = true")
 
-    hank.join_as_guest("hank")
-    hank.create_table("Lobby live game")
+    hank.join_as_guest()
+    hank.create_table("Lobby live game", seats=6)
     row = watcher.page.locator("#lobby tr[data-table-id]", has_text="Lobby live game")
     expect(row.locator("td.seats")).to_have_text("0/6")
     expect(row.locator("td.players")).to_have_text("nobody yet")
@@ -76,8 +33,8 @@ def test_the_lobby_shows_new_tables_and_players_live(chromium, site, artifacts):
     expect(row.locator("td.seats")).to_have_text("1/6")
     expect(row.locator("td.players")).to_have_text("hank")
 
-    hank.create_table("Hidden game", private=True)
-    gina.join_as_guest("gina")
+    hank.create_table("Hidden game", seats=6, private=True)
+    gina.join_as_guest()
     gina.page.goto(table_path)
     gina.sit(3)
     expect(row.locator("td.seats")).to_have_text("2/6")
@@ -108,7 +65,7 @@ def test_the_script_orders_replaces_and_removes_rows_and_writes_names_as_text(ch
     """The page's own module, fed frames in the page: rows stay newest first, a row is
     replaced in place, the last removal brings back the empty line, and a name that looks
     like markup stays text."""
-    visitor = Visitor(chromium, site)
+    visitor = Person(chromium, site, "visitor")
     visitor.page.goto("/")
     expect(visitor.page.locator("#lobby")).to_have_attribute("data-live", "open")
     result = visitor.page.evaluate(

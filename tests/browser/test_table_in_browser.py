@@ -58,6 +58,7 @@ class Person:
         blinds: tuple[int, int] | None = None,
         seats: int | None = None,
         wait_for_start: bool = False,
+        private: bool = False,
     ) -> None:
         """Create a table from the lobby's form; the page is then the new table's."""
         self.page.goto("/")
@@ -71,6 +72,8 @@ class Person:
         form.get_by_label("Seconds to act").fill(str(seconds_to_act))
         if wait_for_start:
             form.get_by_label("Deal only when I press Start (to wait for everyone)").check()
+        if private:
+            form.get_by_label("Private").check()
         form.get_by_role("button", name="Create table").click()
         expect(self.page.locator(".table-title h1")).to_have_text(name)
 
