@@ -26,7 +26,7 @@ from games import services
 from games.engine import FULL_DECK, ActionKind, HandState
 from games.models import Table
 from tests.games.conftest import make_user
-from tests.history.conftest import act
+from tests.history.conftest import play_to_the_end
 
 BOARD = ["9c", "7d", "2h", "Ks", "4s"]
 # Weakest first: with no bet on the river the seat left of the button shows first, so in
@@ -56,17 +56,11 @@ def played(n, all_in=False):
     for number, user in enumerate(users, start=1):
         services.sit(table.id, user, number, 200 - number if all_in else 200)
     hand = services.start_next_hand(table.id, deck=deck_for(n))
-    by_id = {u.id: u for u in users}
-    while True:
-        hand.refresh_from_db()
-        if hand.status != "in_progress":
-            break
-        legal = HandState.from_dict(hand.state).legal_actions()
-        user = by_id[hand.players.get(seat=legal.seat).user_id]
-        if all_in:
-            act(table, user, "all_in" if legal.all_in else "call")
-        else:
-            act(table, user, "check" if legal.allows(ActionKind.CHECK) else "call")
+    if all_in:
+        choose = lambda legal: ("all_in" if legal.all_in else "call",)
+    else:
+        choose = lambda legal: ("check" if legal.allows(ActionKind.CHECK) else "call",)
+    hand = play_to_the_end(table, users, hand, choose)
     state = HandState.from_dict(hand.state)
     shown = n if all_in else n - 1
     assert state.button == 1 and len(state.result.shown) == shown, state.result

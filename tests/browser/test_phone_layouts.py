@@ -21,12 +21,12 @@ LAPTOP = {"width": 1366, "height": 860}
 SETUP = """
 import json, random
 from games import services
-from games.engine import FULL_DECK, HandState
+from games.engine import FULL_DECK
 from games.models import Table
 from games.history.sharing import share_token
 from django.urls import reverse
 from tests.games.conftest import make_user
-from tests.history.conftest import act
+from tests.history.conftest import play_to_the_end
 
 def all_in_hand(table, users, seed):
     for number, user in enumerate(users, start=1):
@@ -34,14 +34,8 @@ def all_in_hand(table, users, seed):
     deck = list(FULL_DECK)
     random.Random(seed).shuffle(deck)
     hand = services.start_next_hand(table.id, deck=deck)
-    by_id = {u.id: u for u in users}
-    while True:
-        hand.refresh_from_db()
-        if hand.status != "in_progress":
-            break
-        legal = HandState.from_dict(hand.state).legal_actions()
-        user = by_id[hand.players.get(seat=legal.seat).user_id]
-        act(table, user, "all_in" if legal.all_in else "call")
+    hand = play_to_the_end(
+        table, users, hand, lambda legal: ("all_in" if legal.all_in else "call",))
     table.refresh_from_db()
     table.status = "paused"
     table.save()

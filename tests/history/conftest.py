@@ -107,37 +107,11 @@ def folded_hand(table, alice, bob, carol):
     )
 
 
-def play_out(table, users, *, deck=None, passive="check") -> Hand:
-    """Deal a hand and let the actor check when free (else fold) until it is over;
-    ``passive="call"`` calls instead, to reach showdowns."""
+def play_to_the_end(table, users, hand: Hand, choose) -> Hand:
+    """Play ``hand`` through the services until it is over: each turn the player to act
+    does ``choose(legal)``, a tuple of ``act``'s kind and amount (``("call",)``)."""
     from games.engine import HandState
 
-    hand = services.start_next_hand(table.id, deck=list(deck) if deck else None)
-    assert hand is not None
-    by_id = {u.id: u for u in users}
-    while True:
-        hand.refresh_from_db()
-        if hand.status != Hand.Status.IN_PROGRESS:
-            return hand
-        state = HandState.from_dict(hand.state)
-        legal = state.legal_actions()
-        user = by_id[hand.players.get(seat=legal.seat).user_id]
-        if legal.call is None:
-            act(table, user, "check")
-        elif passive == "call":
-            act(table, user, "call")
-        else:
-            act(table, user, "fold")
-
-
-def play_random(table, users, rng: random.Random) -> Hand:
-    """Deal a hand from a seeded deck and play random legal actions to the end."""
-    from games.engine import FULL_DECK, HandState
-
-    deck = list(FULL_DECK)
-    rng.shuffle(deck)
-    hand = services.start_next_hand(table.id, deck=deck)
-    assert hand is not None
     by_id = {u.id: u for u in users}
     while True:
         hand.refresh_from_db()
@@ -145,6 +119,33 @@ def play_random(table, users, rng: random.Random) -> Hand:
             return hand
         legal = HandState.from_dict(hand.state).legal_actions()
         user = by_id[hand.players.get(seat=legal.seat).user_id]
+        act(table, user, *choose(legal))
+
+
+def play_out(table, users, *, deck=None, passive="check") -> Hand:
+    """Deal a hand and let the actor check when free (else fold) until it is over;
+    ``passive="call"`` calls instead, to reach showdowns."""
+    hand = services.start_next_hand(table.id, deck=list(deck) if deck else None)
+    assert hand is not None
+
+    def choose(legal):
+        if legal.call is None:
+            return ("check",)
+        return ("call",) if passive == "call" else ("fold",)
+
+    return play_to_the_end(table, users, hand, choose)
+
+
+def play_random(table, users, rng: random.Random) -> Hand:
+    """Deal a hand from a seeded deck and play random legal actions to the end."""
+    from games.engine import FULL_DECK
+
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    assert hand is not None
+
+    def choose(legal):
         choices = ["check" if legal.call is None else "call"] * 6 + ["fold"] * 2
         span = legal.bet or legal.raise_to
         if span is not None:
@@ -154,6 +155,7 @@ def play_random(table, users, rng: random.Random) -> Hand:
         kind = rng.choice(choices)
         if kind == "raise":
             amount = rng.choice([span.min, span.max, (span.min + span.max) // 2])
-            act(table, user, "bet" if legal.bet else "raise", amount)
-        else:
-            act(table, user, kind)
+            return ("bet" if legal.bet else "raise", amount)
+        return (kind,)
+
+    return play_to_the_end(table, users, hand, choose)
