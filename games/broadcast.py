@@ -97,14 +97,27 @@ class Outbox:
         self.queue: asyncio.Queue[tuple[str, Callable[[], Awaitable[None]]]] | None = None
 
     async def run(self) -> None:
-        """Send queued frames forever; started on the server's loop (games/clock.py)."""
+        """Send queued frames forever; started on the server's loop (games/background.py)."""
         self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
-        while True:
-            what, send = await self.queue.get()
+        try:
+            while True:
+                what, send = await self.queue.get()
+                try:
+                    await send()
+                except Exception:  # the layer may be briefly away; the next version catches up
+                    log.exception("could not send %s", what)
+                finally:
+                    self.queue.task_done()
+        finally:
+            self.loop = self.queue = None  # stopped: later frames are sent on the spot
+
+    async def flush(self, timeout: float = 5.0) -> None:
+        """Wait (at most ``timeout`` seconds) until every queued frame has been sent."""
+        if self.queue is not None:
             try:
-                await send()
-            except Exception:  # the layer may be briefly away; the next version catches up
-                log.exception("could not send %s", what)
+                await asyncio.wait_for(self.queue.join(), timeout)
+            except TimeoutError:
+                log.warning("%d frames were not sent before shutdown", self.queue.qsize())
 
     def put(self, table_id: int, frames: Frames) -> None:
         what = f"table {table_id} version {frames.version}"

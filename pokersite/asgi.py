@@ -17,11 +17,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from evaluator import evaluate  # noqa: E402
-from games.clock import start_loops_on_daphne  # noqa: E402
+from games.background import start_on_daphne, with_background_work  # noqa: E402
 from pokersite.origins import SameOriginValidator  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+routes = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # URLRouter's stubs want the ASGI routes path() cannot be typed as (pokersite/routing.py).
@@ -31,8 +31,10 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Deadlines, the next deal and liveness are looked after by every process (games/clock.py).
-start_loops_on_daphne()
+# The table clock, the outbox and liveness start with the server: through the ASGI lifespan
+# (uvicorn, hypercorn) or on daphne's loop, which speaks no lifespan (games/background.py).
+application = with_background_work(routes)
+start_on_daphne()
 
 # The evaluator builds its tables on first use (about half a second): build them now, off the
 # event loop, rather than in the middle of the first flop a player sees.

@@ -137,6 +137,10 @@ SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
 # REDIS_URL is set so that every process shares the count (games/chat_rates.py).
 CHAT_RATES = env_rates("CHAT_RATES", "5/10 seconds;30/minute")
 
+# Whether this process runs the table clock (deadlines, bots' turns, the next deal). Off in
+# web processes when one `manage.py runclock` process runs it for the whole deployment.
+TABLE_CLOCK = env_bool("TABLE_CLOCK", default=True)
+
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 # A bot's pause before it acts (give or take half), so that a hand reads like people playing.

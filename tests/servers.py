@@ -1,4 +1,4 @@
-"""Start real server processes (daphne) for tests that need more than one process.
+"""Start real server processes (daphne, uvicorn or hypercorn) for tests that need them.
 
 A server has ``TEST_SERVER_START_SECONDS`` (default 120) to answer ``/healthz``: a busy
 machine can take far longer than an idle one to import Django and the site.
@@ -15,7 +15,22 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DAPHNE = Path(sys.executable).parent / "daphne"
+BIN = Path(sys.executable).parent
+SERVERS = ("daphne", "uvicorn", "hypercorn")  # every ASGI server the docs name
+
+
+def server_command(server: str, application: str, port: int) -> list[str]:
+    """The command line that serves ``application`` with ``server`` on 127.0.0.1:port
+    (``server`` may carry options: ``"uvicorn --lifespan off"``)."""
+    name, *options = server.split()
+    if name == "daphne":
+        return [str(BIN / name), "-b", "127.0.0.1", "-p", str(port), *options, application]
+    if name == "uvicorn":
+        where = ["--host", "127.0.0.1", "--port", str(port)]
+        return [str(BIN / name), *where, *options, application]
+    if name == "hypercorn":
+        return [str(BIN / name), "-b", f"127.0.0.1:{port}", *options, application]
+    raise ValueError(f"unknown ASGI server {server!r}; expected one of {SERVERS}")
 DEFAULT_START_SECONDS = 120.0
 
 
@@ -46,16 +61,23 @@ def _tail(path: Path, lines: int = 60) -> str:
 
 @contextmanager
 def daphne_server(
-    env_overrides: dict[str, str | None], timeout: float | None = None, log_path=None
+    env_overrides: dict[str, str | None],
+    timeout: float | None = None,
+    log_path=None,
+    server: str = "daphne",
 ):
-    """Run ``daphne pokersite.asgi:application`` on a free port; yield ``host:port``.
+    """Run ``daphne pokersite.asgi:application`` (or ``server``) on a free port; yield
+    ``host:port``.
 
     The process gets the current environment with ``env_overrides`` applied (None unsets a
     variable), writes its output to ``log_path`` (a temporary file if not given, quoted on
     failure), and is stopped, then killed if it lingers, on exit. Waits for ``/healthz`` up
     to ``timeout`` seconds (None: ``start_seconds()``).
     """
-    with daphne_process(env_overrides, timeout=timeout, log_path=log_path) as (base, _process):
+    with daphne_process(env_overrides, timeout=timeout, log_path=log_path, server=server) as (
+        base,
+        _process,
+    ):
         yield base
 
 
@@ -66,6 +88,7 @@ def daphne_process(
     application: str = "pokersite.asgi:application",
     timeout: float | None = None,
     log_path=None,
+    server: str = "daphne",
 ):
     """Like ``daphne_server``, for any ASGI ``application``; yield ``(host:port, Popen)``.
 
@@ -76,10 +99,11 @@ def daphne_process(
     port = free_port()
     env = {**os.environ, **env_overrides}
     env = {key: value for key, value in env.items() if value is not None}
-    log_path = Path(log_path or tempfile.mkstemp(prefix="daphne-", suffix=".log")[1])
+    prefix = server.split()[0]
+    log_path = Path(log_path or tempfile.mkstemp(prefix=f"{prefix}-", suffix=".log")[1])
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), application],
+            server_command(server, application, port),
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -90,7 +114,7 @@ def daphne_process(
         deadline = time.monotonic() + timeout
         while True:
             if process.poll() is not None:
-                raise RuntimeError(f"daphne exited with {process.returncode}:\n{_tail(log_path)}")
+                raise RuntimeError(f"{server} exited with {process.returncode}:\n{_tail(log_path)}")
             try:
                 with urllib.request.urlopen(f"http://{base}/healthz", timeout=2) as response:
                     if response.status == 200:
@@ -99,7 +123,7 @@ def daphne_process(
                 pass
             if time.monotonic() > deadline:
                 raise RuntimeError(
-                    f"daphne did not answer within {timeout:g} s (TEST_SERVER_START_SECONDS):"
+                    f"{server} did not answer within {timeout:g} s (TEST_SERVER_START_SECONDS):"
                     f"\n{_tail(log_path)}"
                 )
             time.sleep(0.2)
