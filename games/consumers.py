@@ -11,7 +11,6 @@ import json
 import logging
 import weakref
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
@@ -19,6 +18,7 @@ from django.db import DatabaseError
 from games import chat_frames, services, snapshots, watched_tables
 from games.access import may_watch
 from games.broadcast import session_tag, table_group, user_group
+from games.database_threads import reading, writing
 from games.flood import FrameBudget, refuse_over_budget
 from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
@@ -68,7 +68,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         session = self.scope.get("session") or {}
         # A private table the user was not invited to looks exactly like a missing one.
-        if not await database_sync_to_async(may_watch)(self.table_id, self.user, session):
+        if not await reading(may_watch)(self.table_id, self.user, session):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
         key = getattr(session, "session_key", None)
@@ -117,7 +117,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_snapshot()
             return
         try:
-            await database_sync_to_async(services.perform)(
+            await writing(services.perform)(
                 self.table_id, self.user, command, session=self.scope.get("session")
             )
         except services.ServiceError as error:
@@ -158,7 +158,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=frame)
 
     async def send_snapshot(self):
-        loaded = await database_sync_to_async(load_snapshot_frame)(self.table_id, self.user.id)
+        loaded = await reading(load_snapshot_frame)(self.table_id, self.user.id)
         if loaded is None:
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
@@ -168,7 +168,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=frame)
 
     async def send_chat_history(self):
-        frame = await database_sync_to_async(chat_frames.history_frame)(self.table_id, self.user)
+        frame = await reading(chat_frames.history_frame)(self.table_id, self.user)
         if frame is not None:
             await self.send(text_data=frame)
 

@@ -11,12 +11,12 @@ import asyncio
 import json
 import logging
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games import lobby, lobby_feed
 from games.consumers import group_operations
+from games.database_threads import reading
 from games.flood import FrameBudget, refuse_over_budget
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.join_group()
         self.joined = True
         self.refresher = asyncio.create_task(self.keep_group())
-        rows = await database_sync_to_async(lobby_feed.open_rows)()
+        rows = await reading(lobby_feed.open_rows)()
         self.versions = {row.id: row.version for row in rows}
         await self.send(text_data=lobby.lobby_frame(rows))
 

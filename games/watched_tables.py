@@ -15,9 +15,8 @@ import asyncio
 import logging
 from collections import Counter
 
-from channels.db import database_sync_to_async
-
 from games import broadcast, snapshots
+from games.database_threads import reading
 from games.models import Table
 
 log = logging.getLogger(__name__)
@@ -60,7 +59,7 @@ async def tables_behind() -> dict[int, int]:
     seen = dict(_seen)
     if not seen:
         return {}
-    latest = await database_sync_to_async(latest_versions)(list(seen))
+    latest = await reading(latest_versions)(list(seen))
     return {table: version for table, version in latest.items() if version > seen[table]}
 
 
@@ -75,7 +74,7 @@ async def run_liveness() -> None:
                 if behind_before.get(table_id) == version:
                     log.warning("table %s: version %s was never broadcast; publishing it",
                                 table_id, version)
-                    await database_sync_to_async(republish)(table_id)
+                    await reading(republish)(table_id)
             behind_before = behind
         except Exception:
             log.exception("liveness check failed")

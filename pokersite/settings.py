@@ -93,6 +93,13 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Threads per process that run the sockets' and the clock's database work, so that different
+# tables' changes do not wait for each other (games/database_threads.py): by default one per
+# pooled PostgreSQL connection, 10 without a pool (SQLite writes on one thread of its own,
+# as it allows one writer at a time).
+DATABASE_THREADS = env_int("DATABASE_THREADS", env_int("DATABASE_POOL_SIZE", 10) or 10)
+if DATABASE_THREADS < 1:
+    raise ImproperlyConfigured(f"DATABASE_THREADS={DATABASE_THREADS} must be at least 1.")
 
 # A socket re-joins its groups every third of this, so a channel whose process died
 # leaves its groups within this many seconds while live ones never do (games/consumers.py).

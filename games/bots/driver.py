@@ -27,10 +27,13 @@ def play_due_bots(now: datetime) -> int:
     >>> play_due_bots(timezone.now())  # doctest: +SKIP
     0
     """
-    due = Hand.objects.filter(
-        status=Hand.Status.IN_PROGRESS, bot_acts_at__lte=now
-    ).values_list("table_id", flat=True)
-    return sum(play_bot_turn(table_id) for table_id in list(due))
+    return sum(play_bot_turn(table_id) for table_id in due_bots(now))
+
+
+def due_bots(now: datetime) -> list[int]:
+    """The tables where a bot's turn is due."""
+    due = Hand.objects.filter(status=Hand.Status.IN_PROGRESS, bot_acts_at__lte=now)
+    return list(due.values_list("table_id", flat=True))
 
 
 def play_bot_turn(table_id: int) -> bool:

@@ -1,6 +1,8 @@
 """What the table clock does on each tick (games/clock.py calls ``run_due_work``)."""
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.utils import timezone
 
@@ -11,22 +13,27 @@ from games.services.seating import free_busted_seats
 
 
 def run_due_work(now: datetime | None = None) -> None:
-    """One clock tick: fire passed deadlines, let bots act, deal hands that are due, free
-    the seats of busted players who did not rebuy."""
-    now = now or timezone.now()
+    """One clock tick, each item in turn: fire passed deadlines, let bots act, deal hands
+    that are due, free the seats of busted players who did not rebuy."""
+    for item in due_work(now or timezone.now()):
+        item()
+
+
+def due_work(now: datetime) -> list[Callable[[], object]]:
+    """What one clock tick has to do, as separate changes (one table each, mostly), so that
+    the clock can run them side by side with each other and with the sockets' commands
+    (games/clock.py)."""
     due_hands = Hand.objects.filter(
         status=Hand.Status.IN_PROGRESS, action_deadline__lte=now
     ).values_list("table_id", flat=True)
-    for table_id in list(due_hands):
-        timeout(table_id, now)
-    bot_turns.play_due_bots(now)
+    items: list[Callable[[], object]] = [partial(timeout, table_id, now) for table_id in due_hands]
+    items += [partial(bot_turns.play_bot_turn, table_id) for table_id in bot_turns.due_bots(now)]
     due_tables = Table.objects.filter(
         status=Table.Status.OPEN, next_hand_at__lte=now
     ).values_list("id", flat=True)
-    for table_id in list(due_tables):
-        start_next_hand(table_id, now=now)
-    free_busted_seats(now)
-    forget_old_receipts(now)
+    items += [partial(start_next_hand, table_id, now=now) for table_id in due_tables]
+    items += [partial(free_busted_seats, now), partial(forget_old_receipts, now)]
+    return items
 
 
 # A repeated copy of a command arrives within seconds; a day of receipts is plenty.

@@ -1,12 +1,15 @@
-"""Counting SQL statements in every thread: a socket's database work runs in a worker thread,
-with its own connection, where Django's CaptureQueriesContext does not look."""
+"""Counting SQL statements in every thread: a socket's database work runs in worker threads
+(games/database_threads.py), each with its own connection, where Django's
+CaptureQueriesContext does not look."""
 
+import asyncio
 import threading
 from contextlib import asynccontextmanager, contextmanager
 
-from channels.db import database_sync_to_async
 from django.db import connections
 from django.db.backends.signals import connection_created
+
+from games import database_threads
 
 
 class StatementLog:
@@ -57,9 +60,26 @@ def statements_everywhere():
 
 @asynccontextmanager
 async def statements_in_every_thread():
-    """``statements_everywhere``, for async tests: the sockets' database thread keeps its
-    connection open (SQLite), so it was made before the log began and no connection_created
-    signal would add the log to it; it is added there explicitly."""
+    """``statements_everywhere``, for async tests: on SQLite the database threads keep their
+    connections open, so they were made before the log began and no connection_created
+    signal would add the log to them; it is added in every such thread explicitly. (On
+    PostgreSQL every call takes a connection from the pool, which sends the signal.)"""
     with statements_everywhere() as log:
-        await database_sync_to_async(log.watch_this_thread)()
+        await asyncio.to_thread(on_every_database_thread, log.watch_this_thread)
         yield log
+
+
+def on_every_database_thread(func) -> None:
+    """Run ``func`` once in each thread of the database pools: as many calls as threads,
+    held at a barrier until all have started, so that no thread takes two."""
+    for executor in {database_threads._readers(), database_threads._writers()}:
+        threads = executor._max_workers
+        barrier = threading.Barrier(threads)
+        calls = [executor.submit(_after, barrier, func) for _ in range(threads)]
+        for call in calls:
+            call.result(timeout=60)
+
+
+def _after(barrier: threading.Barrier, func) -> None:
+    barrier.wait(timeout=30)
+    func()
