@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import resource
 import sys
 import time
 
@@ -74,7 +75,7 @@ class Flooder:
         writer = asyncio.create_task(self.write(seconds))
         # A server that stops reading blocks a send; the deadline still holds.
         await asyncio.wait({writer}, timeout=seconds + 0.5)
-        stopped = writer.result() if writer.done() else "time up (a send was blocked)"
+        stopped = writer.result() if writer.done() else "time up, a send blocked"
         writer.cancel()
         sending = time.perf_counter() - self.started
         closed_by_server = self.closed_at is not None
@@ -95,6 +96,7 @@ class Flooder:
             "frames_received": self.received,
             "errors_received": self.errors,
             "longest_send_s": self.longest_send,
+            "cpu_s": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),  # its own, from start
         }
 
 

@@ -229,7 +229,7 @@ def flood_lines(rows: list[dict]) -> list[str]:
         )
     lines.append(
         f"  {'server':<{SERVER_WIDTH}}{'frames sent':>12}{'in s':>7}{'closed after s':>16}"
-        f"{'close code':>12}{'answers':>9}{'longest send ms':>17}   stopped by"
+        f"{'close code':>12}{'answers':>9}{'longest send ms':>17}{'its CPU s':>11}   stopped by"
     )
     for row in floods:
         flooder = row["flood"]["flooder"]
@@ -237,15 +237,18 @@ def flood_lines(rows: list[dict]) -> list[str]:
             lines.append(f"  {row['server']:<{SERVER_WIDTH}}flooder failed: {flooder['failed']}")
             continue
         code = flooder["close_code"]
-        reason = f" {flooder['close_reason']}" if flooder.get("close_reason") else ""
+        stopped = flooder["stopped"]
+        if not flooder["closed_by_server"]:
+            stopped += "; we closed it" if code is not None else "; our close went unanswered"
+        if flooder.get("close_reason"):
+            stopped += f" ({flooder['close_reason']})"
         lines.append(
             f"  {row['server']:<{SERVER_WIDTH}}{flooder['sent']:>12,}"
             f"{_number(flooder['sending_s'], 1)}"
             f"{_number(flooder['closed_after_s'], 2, 16)}"
             f"{code if code is not None else '-':>12}{flooder['frames_received']:>9,}"
-            f"{_number(1000 * flooder['longest_send_s'], 0, 17)}   {flooder['stopped']}"
-            + ("" if flooder["closed_by_server"] else " (not closed by the server; we closed)")
-            + reason
+            f"{_number(1000 * flooder['longest_send_s'], 0, 17)}"
+            f"{_number(flooder.get('cpu_s'), 1, 11)}   {stopped}"
         )
     return lines
 
