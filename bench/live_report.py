@@ -205,7 +205,7 @@ def flood_lines(rows: list[dict]) -> list[str]:
     lines = [
         f"flood: the other players before / during ({seconds:.0f} s from its first frame) /"
         " after; the flooder watches from process 1",
-        f"  {'server':<{SERVER_WIDTH}}{'p95 ms':>27}{'p99 ms':>27}"
+        f"  {'server':<{SERVER_WIDTH}}{'actions':>18}{'p95 ms':>27}{'p99 ms':>27}"
         f"{'server CPU %':>21}{'RSS MB (during: peak)':>33}",
     ]
     for row in floods:
@@ -223,7 +223,8 @@ def flood_lines(rows: list[dict]) -> list[str]:
             )
 
         lines.append(
-            f"  {row['server']:<{SERVER_WIDTH}}{three(lambda p: p['latency']['p95_ms'])}"
+            f"  {row['server']:<{SERVER_WIDTH}}{three(lambda p: p['latency']['count'], 0, 4)}"
+            f"{three(lambda p: p['latency']['p95_ms'])}"
             f"{three(lambda p: p['latency']['p99_ms'])}"
             f"   {per_process('server_cpu_pct'):>18}   {per_process('rss_mb'):>30}"
         )
