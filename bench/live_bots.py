@@ -3,8 +3,9 @@
 Every socket (spectator, bot, or a socket of the bare broadcast) is a ``Recorder``: it notes
 each frame's version and arrival time, counts version gaps, and says when it was dropped.
 A ``Bot`` is a recorder that also sits down and plays: on its turn (``hand.legal`` present
-for its seat) it picks a legal action with its own seeded RNG, waits its think time, and
-sends it quoting the version it saw.
+for its seat) it picks a legal action with its own seeded RNG, waits its think time (or,
+in the burst scenario, until the next shared tick plus a little), and sends it quoting the
+version it saw.
 """
 
 from __future__ import annotations
@@ -32,6 +33,16 @@ FIRST_VERSION = re.compile(r'"version":\s*(\d+)')
 SIT_REFUSED_RETRY_SECONDS = 5.0
 SIT_UNANSWERED_RETRY_SECONDS = 30.0
 SAMPLES_KEPT = 5
+BURST_SPREAD_SECONDS = 0.1  # bots acting on one tick act within this much of it
+
+
+def seconds_to_tick(now: float, epoch: float, tick: float) -> float:
+    """Seconds from ``now`` until the next multiple of ``tick`` after ``epoch``.
+
+    ``seconds_to_tick(11.0, 10.0, 1.5)`` -> 0.5 (the tick at 11.5); a tick never lies in the
+    past, so an answer that comes late waits for the following one.
+    """
+    return tick - ((now - epoch) % tick)
 
 
 def peek(text: str) -> tuple[str | None, int | None]:
@@ -65,6 +76,7 @@ class Run:
     acting: bool = True  # bots act while this is set
     measuring: bool = False  # frames, actions and errors are counted while this is set
     closing: bool = False  # set before we close sockets ourselves: closes after it are no drops
+    epoch: float = field(default_factory=time.perf_counter)  # shared ticks count from here
     frames: int = 0
     frame_chars: int = 0
     actions: list[Action] = field(default_factory=list)
@@ -157,9 +169,17 @@ class Recorder:
 class Bot(Recorder):
     """A seated player: sits at its seat, acts on its turn, sits again when busted."""
 
-    def __init__(self, *args, seat: int, think: tuple[float, float], seed: str, **kwargs):
+    def __init__(
+        self,
+        *args,
+        seat: int,
+        think: tuple[float, float],
+        seed: str,
+        tick: float | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
-        self.seat, self.think = seat, think
+        self.seat, self.think, self.tick = seat, think, tick
         self.rng = random.Random(seed)
         self.view: dict = {}
         self.view_version = -1
@@ -237,7 +257,10 @@ class Bot(Recorder):
     async def act(self, version: int, legal: dict) -> None:
         try:
             low, high = self.think
-            if high > 0:
+            if self.tick:  # every table's actor acts in the same 100 ms after the tick
+                wait = seconds_to_tick(time.perf_counter(), self.run.epoch, self.tick)
+                await asyncio.sleep(wait + self.rng.uniform(0, BURST_SPREAD_SECONDS))
+            elif high > 0:
                 await asyncio.sleep(self.rng.uniform(low, high))
             if not self.run.acting:
                 return

@@ -172,3 +172,42 @@ async def wait_until_idle(pids: list[int], limit_seconds: float = 15, below_perc
         busy = [100 * (cpu_seconds(pid) - b) / 0.5 for pid, b in zip(pids, before, strict=True)]
         if all(b < below_percent for b in busy):
             return
+
+
+class RssSampler:
+    """Resident memory of some processes, read every ``interval`` seconds while running.
+
+    ``samples`` holds ``(perf_counter time, [MB per process])``; a flood shows up as a peak
+    that ``peak`` finds and ``last`` tells whether it was given back.
+    """
+
+    def __init__(self, pids: list[int], interval: float = 0.2):
+        self.pids, self.interval = pids, interval
+        self.samples: list[tuple[float, list[float]]] = []
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._sample())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    async def _sample(self) -> None:
+        while True:
+            self.samples.append((time.perf_counter(), [rss_mb(pid) for pid in self.pids]))
+            await asyncio.sleep(self.interval)
+
+    def _within(self, start: float, end: float) -> list[list[float]]:
+        return [mb for t, mb in self.samples if start <= t <= end]
+
+    def peak(self, start: float, end: float) -> list[float]:
+        """The highest reading of each process between ``start`` and ``end``."""
+        within = self._within(start, end)
+        return [max(column) for column in zip(*within, strict=True)] if within else []
+
+    def last(self, start: float, end: float) -> list[float]:
+        """The last reading of each process between ``start`` and ``end``."""
+        within = self._within(start, end)
+        return within[-1] if within else []

@@ -1,7 +1,8 @@
 """Plain-text report of the live benchmark: figures per scenario, then the goals beside them.
 
 Nothing here judges: each goal of the issue is printed next to the measured figure with
-their ratio, and the reader decides.
+their ratio, the servers are printed side by side with their ratio to the first one, and
+the reader decides.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import math
 
 NAME_WIDTH = 38
+SERVER_WIDTH = 9
+PHASES = ("before", "during", "after")
 
 
 def _number(value, digits: int = 1, width: int = 7) -> str:
@@ -21,10 +24,15 @@ def _per_process(values: list[float], digits: int = 0) -> str:
     return " / ".join(_number(v, digits, 1) for v in values) if values else "-"
 
 
+def _name(row: dict) -> str:
+    return f"{row['title']:<{NAME_WIDTH}}{row.get('server', ''):<{SERVER_WIDTH}}"
+
+
 def latency_table(rows: list[dict]) -> list[str]:
     lines = [
-        f"{'':<{NAME_WIDTH}}{'':>8}{'':>9}   action -> every socket at the table (ms)",
-        f"{'scenario':<{NAME_WIDTH}}{'sockets':>8}{'actions':>9}"
+        f"{'':<{NAME_WIDTH + SERVER_WIDTH}}{'':>8}{'':>9}   action -> every socket at the"
+        " table (ms)",
+        f"{'scenario':<{NAME_WIDTH}}{'server':<{SERVER_WIDTH}}{'sockets':>8}{'actions':>9}"
         f"{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'unseen':>8}{'gaps':>6}{'drops':>6}"
         f"{'errors':>7}",
     ]
@@ -32,7 +40,7 @@ def latency_table(rows: list[dict]) -> list[str]:
         latency = row["latency"]
         count = row.get("actions_applied", row.get("broadcasts", 0))
         lines.append(
-            f"{row['title']:<{NAME_WIDTH}}{row['connected']:>8}{count:>9}"
+            f"{_name(row)}{row['connected']:>8}{count:>9}"
             f"{_number(latency['p50_ms'], 1, 8)}{_number(latency['p95_ms'], 1, 8)}"
             f"{_number(latency['p99_ms'], 1, 8)}{_number(latency['max_ms'], 1, 8)}"
             f"{row['unseen']:>8}{row['gaps']:>6}{row['drops']:>6}{row['errors']:>7}"
@@ -42,14 +50,16 @@ def latency_table(rows: list[dict]) -> list[str]:
 
 def resource_table(rows: list[dict]) -> list[str]:
     lines = [
-        f"{'scenario':<{NAME_WIDTH}}{'actions/s':>11}{'server CPU %':>15}{'RSS MB':>11}"
+        f"{'scenario':<{NAME_WIDTH}}{'server':<{SERVER_WIDTH}}{'actions/s':>11}"
+        f"{'server CPU %':>15}{'RSS MB':>11}"
         f"{'pg+redis %':>11}{'client %':>9}{'others %':>9}{'frames':>9}{'CPU ms/frame':>13}",
-        f"{'':<{NAME_WIDTH}}{'per process':>11}{'per process':>15}{'per proc':>11}",
+        f"{'':<{NAME_WIDTH + SERVER_WIDTH}}{'per process':>11}{'per process':>15}"
+        f"{'per proc':>11}",
     ]
     for row in rows:
         rate = row.get("actions_per_s_per_process")
         lines.append(
-            f"{row['title']:<{NAME_WIDTH}}{_per_process(rate, 1) if rate else '-':>11}"
+            f"{_name(row)}{_per_process(rate, 1) if rate else '-':>11}"
             f"{_per_process(row['server_cpu_pct']):>15}{_per_process(row['server_rss_mb']):>11}"
             f"{_number(row['services_cpu_pct'], 0, 11)}{_number(row['client_cpu_pct'], 0, 9)}"
             f"{_number(row.get('others_cpu_pct'), 0, 9)}"
@@ -144,14 +154,122 @@ def detail_lines(rows: list[dict]) -> list[str]:
                 if row["frame_chars"]
                 else f"{row['rate_per_s']:.1f} broadcasts/s"
             )
-        lines.extend(f"  {row['title']}: {note}" for note in notes)
+        lines.extend(f"  {row['title']} [{row.get('server', '')}]: {note}" for note in notes)
     return lines
 
 
-def configuration_report(name: str, description: str, rows: list[dict]) -> str:
-    title = f"== {name}: {description} =="
-    parts = [title, *latency_table(rows), "", *resource_table(rows), "", "goals:"]
-    parts += goal_lines(rows) or ["  (no scenario with a goal was run)"]
+def _scaled(value, base) -> str:
+    """``value`` and its ratio to ``base``: ``" 12.0 (1.50x)"``."""
+    ratio = _ratio(value, base) if value is not None and base is not None else "-"
+    return f"{_number(value, 1)} ({ratio})"
+
+
+def side_by_side(rows: list[dict], servers: list[str]) -> list[str]:
+    """Each scenario's figures per server, with each server's ratio to the first one."""
+    if len(servers) < 2:
+        return []
+    first = servers[0]
+    head = "".join(f"{server:>17}" for server in servers)
+    lines = [
+        f"servers side by side (ratio to {first}; the bare baseline ran on {first} only):",
+        f"  {'scenario':<{NAME_WIDTH}}{'figure':<16}{head}",
+    ]
+    figures = (
+        ("p95 ms", lambda r: r["latency"]["p95_ms"]),
+        ("p99 ms", lambda r: r["latency"]["p99_ms"]),
+        ("actions/s", lambda r: sum(r.get("actions_per_s_per_process") or [0])),
+        ("server CPU %", lambda r: sum(r["server_cpu_pct"])),
+        ("CPU us/frame", lambda r: 1000 * (r["server_cpu_ms_per_frame"] or float("nan"))),
+    )
+    titles = list(dict.fromkeys(row["title"] for row in rows if row["scenario"] != "bare"))
+    for title in titles:
+        by_server = {row["server"]: row for row in rows if row["title"] == title}
+        if first not in by_server:
+            continue
+        for index, (label, figure) in enumerate(figures):
+            base = figure(by_server[first])
+            cells = "".join(
+                f"{_scaled(figure(by_server[s]), base) if s in by_server else '-':>17}"
+                for s in servers
+            )
+            lines.append(f"  {title if index == 0 else '':<{NAME_WIDTH}}{label:<16}{cells}")
+    return lines
+
+
+def flood_lines(rows: list[dict]) -> list[str]:
+    """Before / during / after the flood, per server; then what became of the flooder."""
+    floods = [row for row in rows if "flood" in row]
+    if not floods:
+        return []
+    seconds = floods[0]["flood"]["seconds"]
+    lines = [
+        f"flood: the other players before / during ({seconds:.0f} s from its first frame) /"
+        " after; the flooder watches from process 1",
+        f"  {'server':<{SERVER_WIDTH}}{'actions':>18}{'p95 ms':>27}{'p99 ms':>27}"
+        f"{'server CPU %':>21}{'RSS MB (during: peak)':>33}",
+    ]
+    for row in floods:
+        phases = row["flood"]["phases"]
+
+        def three(pick, digits=1, width=8, phases=phases):
+            return " /".join(
+                _number(pick(phases[p]), digits, width) if p in phases else f"{'-':>{width}}"
+                for p in PHASES
+            )
+
+        def per_process(key, phases=phases):
+            return " | ".join(
+                _per_process(phases[p][key]) if p in phases else "-" for p in PHASES
+            )
+
+        lines.append(
+            f"  {row['server']:<{SERVER_WIDTH}}{three(lambda p: p['latency']['count'], 0, 4)}"
+            f"{three(lambda p: p['latency']['p95_ms'])}"
+            f"{three(lambda p: p['latency']['p99_ms'])}"
+            f"   {per_process('server_cpu_pct'):>18}   {per_process('rss_mb'):>30}"
+        )
+    lines.append(
+        f"  {'server':<{SERVER_WIDTH}}{'frames sent':>12}{'in s':>7}{'closed after s':>16}"
+        f"{'close code':>12}{'answers':>9}{'longest send ms':>17}{'its CPU s':>11}   stopped by"
+    )
+    for row in floods:
+        flooder = row["flood"]["flooder"]
+        if "failed" in flooder:
+            lines.append(f"  {row['server']:<{SERVER_WIDTH}}flooder failed: {flooder['failed']}")
+            continue
+        code = flooder["close_code"]
+        stopped = flooder["stopped"]
+        if not flooder["closed_by_server"]:
+            stopped += "; we closed it" if code is not None else "; our close went unanswered"
+        if flooder.get("close_reason"):
+            stopped += f" ({flooder['close_reason']})"
+        lines.append(
+            f"  {row['server']:<{SERVER_WIDTH}}{flooder['sent']:>12,}"
+            f"{_number(flooder['sending_s'], 1)}"
+            f"{_number(flooder['closed_after_s'], 2, 16)}"
+            f"{code if code is not None else '-':>12}{flooder['frames_received']:>9,}"
+            f"{_number(1000 * flooder['longest_send_s'], 0, 17)}"
+            f"{_number(flooder.get('cpu_s'), 1, 11)}   {stopped}"
+        )
+    return lines
+
+
+def configuration_report(
+    name: str, description: str, rows: list[dict], servers: list[str]
+) -> str:
+    title = f"== {name}: {description}; servers: {', '.join(servers)} =="
+    order = {server: index for index, server in enumerate(servers)}
+    seen = list(dict.fromkeys(row["title"] for row in rows))
+    rows = sorted(rows, key=lambda r: (seen.index(r["title"]), order.get(r.get("server"), 0)))
+    parts = [title, *latency_table(rows), "", *resource_table(rows)]
+    for extra in (side_by_side(rows, servers), flood_lines(rows)):
+        if extra:
+            parts += ["", *extra]
+    bare = [row for row in rows if row["scenario"] == "bare"]
+    for server in servers:
+        mine = [row for row in rows if row.get("server") == server and row["scenario"] != "bare"]
+        parts += ["", f"goals, {server}:"]
+        parts += goal_lines(mine + bare) or ["  (no scenario with a goal was run)"]
     details = detail_lines(rows)
     if details:
         parts += ["", "notes:", *details]

@@ -3,7 +3,8 @@
 A scenario connects its bots and spectators, lets the first hands deal (warm-up), measures
 for a fixed time, stops the bots, waits a little for the last frames, and closes every
 socket. Everything it does is bounded in time, so a stuck server shows up as figures
-(unseen actions, drops), never as a benchmark that hangs.
+(unseen actions, drops), never as a benchmark that hangs. The flood scenario
+(bench/live_flood.py) uses the same pieces around its three phases.
 """
 
 from __future__ import annotations
@@ -36,14 +37,21 @@ class Scenario:
     # fifth table's sockets round robin, so its broadcasts cross processes.
     placement: str = "socket"
     spectators: int = 0
+    # Seconds between shared ticks: the actor at every table acts on the next tick plus
+    # 0-100 ms (live_bots.seconds_to_tick), so all tables' actions land together.
+    tick: float | None = None
+    flooders: int = 0  # extra logged-in sockets at table 1 that flood it (live_flood.py)
 
 
 SCENARIOS = [
     Scenario("instant", "1 table x 6 instant bots", 1, INSTANT, 20),
     Scenario("think1", "1 table x 6 bots, 1 s think", 1, ONE_SECOND, 25),
     Scenario("tables50", "50 tables x 6 bots, 1-3 s think", 50, ONE_TO_THREE, 40, "table+"),
+    Scenario("burst", "burst: 50 tables x 6, 1.5 s ticks", 50, INSTANT, 40, "table+", tick=1.5),
     Scenario("throughput", "throughput: 20 tables x 6 instant", 20, INSTANT, 25, "table"),
     Scenario("spectators", "1 table x 6 instant + 500 spectators", 1, INSTANT, 20, spectators=500),
+    # Measured time: before, during and after the flood; the flood itself is FLOOD_SECONDS.
+    Scenario("flood", "flood: 1 table x 6 instant + flooder", 1, INSTANT, 30, flooders=1),
 ]
 BARE_SOCKETS = 500
 BARE_SECONDS = 12
@@ -55,17 +63,17 @@ def process_for(placement: str, table: int, socket: int, processes: int) -> int:
     return socket % processes
 
 
-def _address(server: Server, path: str) -> tuple[str, str]:
+def address(server: Server, path: str) -> tuple[str, str]:
     return f"ws://{server.base}{path}", f"http://{server.base}"
 
 
-async def _open(sockets: list[Recorder]) -> list[asyncio.Task]:
+async def open_sockets(sockets: list[Recorder]) -> list[asyncio.Task]:
     limit = asyncio.Semaphore(CONNECTS_AT_ONCE)
     opened = await asyncio.gather(*(s.connect(limit) for s in sockets))
     return [asyncio.create_task(s.listen()) for s, ok in zip(sockets, opened, strict=True) if ok]
 
 
-async def _close(run: Run, sockets: list[Recorder], listeners: list[asyncio.Task]) -> None:
+async def close_sockets(run: Run, sockets: list[Recorder], listeners: list[asyncio.Task]) -> None:
     run.closing, run.acting = True, False
     open_ones = [s.connection.close() for s in sockets if s.connection is not None]
     with contextlib.suppress(TimeoutError):
@@ -75,7 +83,7 @@ async def _close(run: Run, sockets: list[Recorder], listeners: list[asyncio.Task
     await asyncio.gather(*listeners, return_exceptions=True)
 
 
-async def _warm_up(bots_by_table: list[list[Bot]]) -> int:
+async def warm_up(bots_by_table: list[list[Bot]]) -> int:
     """Wait until a hand was dealt at every table (bounded); return how many have one."""
     deadline = time.monotonic() + WARM_UP_LIMIT
     while True:
@@ -87,18 +95,16 @@ async def _warm_up(bots_by_table: list[list[Bot]]) -> int:
     return dealt
 
 
-async def _stand_up(bots: list[Bot]) -> None:
+async def stand_up(bots: list[Bot]) -> None:
     """Leave the tables, so their clocks do not keep dealing to absent bots afterwards."""
     stand = {"type": "stand"}
     await asyncio.gather(*(b.command(stand) for b in bots if b.connection is not None))
     await asyncio.sleep(STAND_UP_SECONDS)
 
 
-async def run_table_scenario(
-    scenario: Scenario, made: dict, servers: list[Server], seconds: float, grace: float
-) -> dict:
-    """Play ``scenario`` for ``seconds`` on ``servers``; return its figures."""
-    run = Run()
+def make_sockets(scenario: Scenario, made: dict, servers: list[Server], run: Run):
+    """The scenario's bots and spectators, not yet connected: ``(by_table, bots_by_table)``,
+    every socket of each table (bots first), and the bots alone."""
     by_table: list[list[Recorder]] = []
     bots_by_table: list[list[Bot]] = []
     for t, (table_id, keys) in enumerate(zip(made["tables"], made["players"], strict=True)):
@@ -106,7 +112,7 @@ async def run_table_scenario(
         bots = []
         for s, key in enumerate(keys):
             server = servers[process_for(scenario.placement, t, s, len(servers))]
-            url, origin = _address(server, path)
+            url, origin = address(server, path)
             bots.append(
                 Bot(
                     run,
@@ -118,18 +124,28 @@ async def run_table_scenario(
                     seat=s + 1,
                     think=scenario.think,
                     seed=f"{scenario.key}/{t}/{s}",
+                    tick=scenario.tick,
                 )
             )
         bots_by_table.append(bots)
         by_table.append(list(bots))
     for s, key in enumerate(made["spectators"]):
         server = servers[s % len(servers)]
-        url, origin = _address(server, f"/ws/tables/{made['tables'][0]}/")
+        url, origin = address(server, f"/ws/tables/{made['tables'][0]}/")
         by_table[0].append(Recorder(run, url, origin, f"sessionid={key}", 0, servers.index(server)))
+    return by_table, bots_by_table
+
+
+async def run_table_scenario(
+    scenario: Scenario, made: dict, servers: list[Server], seconds: float, grace: float
+) -> dict:
+    """Play ``scenario`` for ``seconds`` on ``servers``; return its figures."""
+    run = Run()
+    by_table, bots_by_table = make_sockets(scenario, made, servers, run)
     sockets = [s for table in by_table for s in table]
-    listeners = await _open(sockets)
+    listeners = await open_sockets(sockets)
     try:
-        dealt = await _warm_up(bots_by_table)
+        dealt = await warm_up(bots_by_table)
         window = CpuWindow([server.pid for server in servers])
         window.start()
         run.measuring = True
@@ -140,12 +156,12 @@ async def run_table_scenario(
         await asyncio.sleep(grace)
     finally:
         run.acting = False
-        await _stand_up([b for bots in bots_by_table for b in bots])
-        await _close(run, sockets, listeners)
-    return _table_figures(scenario, run, window, by_table, servers, dealt)
+        await stand_up([b for bots in bots_by_table for b in bots])
+        await close_sockets(run, sockets, listeners)
+    return table_figures(scenario, run, window, by_table, servers, dealt)
 
 
-def _table_figures(scenario, run, window, by_table, servers, dealt) -> dict:
+def table_figures(scenario, run, window, by_table, servers, dealt) -> dict:
     applied = [a for a in run.actions if not a.failed]
     latencies, unseen = [], 0
     per_process = [0] * len(servers)  # actions that took effect, by the process that got them
@@ -172,7 +188,7 @@ def _table_figures(scenario, run, window, by_table, servers, dealt) -> dict:
         "actions_applied": len(applied),
         "unseen": unseen,
         "latency": LatencySummary.of(latencies).__dict__,
-        **_common_figures(run, window, sockets),
+        **common_figures(run, window, sockets),
         "actions_per_s_per_process": [n / window.seconds for n in per_process],
         "versions_per_s_table_1": versions_at_table_1 / window.seconds,
         "tables_with_gaps": len(gap_tables),
@@ -183,7 +199,7 @@ def _table_figures(scenario, run, window, by_table, servers, dealt) -> dict:
     }
 
 
-def _common_figures(run: Run, window: CpuWindow, sockets: list[Recorder]) -> dict:
+def common_figures(run: Run, window: CpuWindow, sockets: list[Recorder]) -> dict:
     server_cpu = sum(window.server_cpu)
     return {
         "gaps": sum(s.gaps for s in sockets),
@@ -214,9 +230,9 @@ async def run_bare_broadcast(
     sockets = []
     for s in range(BARE_SOCKETS):
         server = servers[s % len(servers)]
-        url, origin = _address(server, "/ws/bare/")
+        url, origin = address(server, "/ws/bare/")
         sockets.append(Recorder(run, url, origin, "", 0, servers.index(server)))
-    listeners = await _open(sockets)
+    listeners = await open_sockets(sockets)
     sent: list[tuple[int, float]] = []
     try:
         driver = sockets[0]  # sends "go" to the first process; in config b, Redis fans out
@@ -234,7 +250,7 @@ async def run_bare_broadcast(
         window.stop()
         await asyncio.sleep(grace)
     finally:
-        await _close(run, sockets, listeners)
+        await close_sockets(run, sockets, listeners)
     latencies = [latency_to_all(sockets, seq - 1, t0) for seq, t0 in sent]
     return {
         "scenario": "bare",
@@ -246,5 +262,5 @@ async def run_bare_broadcast(
         "rate_per_s": rate,
         "unseen": sum(latency is None for latency in latencies),
         "latency": LatencySummary.of(x for x in latencies if x is not None).__dict__,
-        **_common_figures(run, window, sockets),
+        **common_figures(run, window, sockets),
     }

@@ -1,9 +1,12 @@
-"""Server side of the live benchmark: configurations, fresh databases, daphne processes.
+"""Server side of the live benchmark: configurations, fresh databases, server processes.
 
 A configuration is the environment the site runs with: "embedded" (one process, a fresh
 SQLite file, Channels' in-memory layer) or "postgres+redis" (two processes sharing a fresh
 PostgreSQL database and a flushed Redis database). Each is migrated and filled with the
 benchmark's tables and users by subprocesses (Django can be set up once per process only).
+Either configuration is served by daphne or uvicorn (``SERVERS``), started the way the
+docs say: ``daphne pokersite.asgi:application``, ``uvicorn pokersite.asgi:application``
+(its lifespan starts the table clock), each with its own defaults.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ BENCH_DATABASE = "pokersite_bench"
 BENCH_REDIS_URL = "redis://127.0.0.1:6379/14"  # a database of its own, flushed before use
 SITE_APPLICATION = "pokersite.asgi:application"
 BARE_APPLICATION = "bench.bare_asgi:application"
-ACCESS_LOG = re.compile(r"\S+:\d+ - - \[")  # daphne's line per request or socket event
+SERVERS = ("daphne", "uvicorn")
+# A line per request or socket event: daphne's access log; everything uvicorn logs at INFO.
+ACCESS_LOG = re.compile(r"\S+:\d+ - - \[|INFO:\s")
 TRACEBACK_BODY = re.compile(r" |Traceback|The above exception|During handling")
 
 
@@ -71,7 +76,7 @@ def embedded(workdir: Path) -> Configuration:
     database = workdir / "embedded.sqlite3"
     return Configuration(
         name="embedded",
-        description="1 daphne process, SQLite file, in-memory channel layer",
+        description="1 server process, SQLite file, in-memory channel layer",
         processes=1,
         env=server_env(workdir, f"sqlite:///{database}", None),
     )
@@ -98,7 +103,7 @@ def postgres_redis(workdir: Path) -> Configuration | str:
         return f"skipped: Redis on 127.0.0.1:6379 is not usable ({error})"
     return Configuration(
         name="postgres+redis",
-        description="2 daphne processes, PostgreSQL, Redis channel layer",
+        description="2 server processes, PostgreSQL, Redis channel layer",
         processes=2,
         env=server_env(
             workdir, f"postgres://postgres@127.0.0.1:5432/{BENCH_DATABASE}", BENCH_REDIS_URL
@@ -142,14 +147,18 @@ def prepare(configuration: Configuration, spec: list[dict], workdir: Path) -> di
 
 
 @contextmanager
-def servers(configuration: Configuration, application: str, label: str, workdir: Path):
-    """Start ``configuration.processes`` daphne processes; yield them; stop them all."""
+def servers(
+    configuration: Configuration, application: str, label: str, workdir: Path, server: str
+):
+    """Start ``configuration.processes`` processes of ``server``; yield them; stop them all."""
     with ExitStack() as stack:
         started = []
         for index in range(configuration.processes):
-            log = workdir / f"{configuration.name}-{label}-{index + 1}.log"
+            log = workdir / f"{configuration.name}-{server}-{label}-{index + 1}.log"
             base, process = stack.enter_context(
-                daphne_process(configuration.env, application=application, log_path=log)
+                daphne_process(
+                    configuration.env, application=application, log_path=log, server=server
+                )
             )
             started.append(Server(base, process.pid, log))
         yield started

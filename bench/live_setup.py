@@ -4,10 +4,12 @@
 
 Run as a subprocess by bench/live.py once per configuration, because Django can be set up
 only once per process and each configuration has its own database. SPEC.json is a list of
-``{"name": ..., "tables": N, "players_per_table": 6, "spectators": M}``; the answer, on
-standard output, maps each name to ``{"tables": [id, ...], "players": [[session key, ...]
-per table], "spectators": [session key, ...]}``. Every scenario gets fresh tables and users,
-so one scenario's leftover seats never touch the next.
+``{"name": ..., "tables": N, "players_per_table": 6, "spectators": M, "flooders": F}``
+(the last two may be left out); the answer, on standard output, maps each name to
+``{"tables": [id, ...], "players": [[session key, ...] per table], "spectators": [session
+key, ...], "flooders": [session key, ...]}``. Every scenario gets fresh tables and users,
+so one scenario's leftover seats never touch the next; a flooder is a logged-in user of its
+own, so the budget and the close it earns are its own.
 """
 
 import importlib
@@ -81,11 +83,13 @@ def build(spec: list[dict]) -> dict:
         per_table = scenario["players_per_table"]
         players = make_users(f"b{index}p_", len(tables) * per_table, with_chips=True)
         spectators = make_users(f"b{index}s_", scenario.get("spectators", 0), with_chips=False)
+        flooders = make_users(f"b{index}f_", scenario.get("flooders", 0), with_chips=False)
         keys = [session_key_for(user) for user in players]
         answer[scenario["name"]] = {
             "tables": [table.id for table in tables],
             "players": [keys[i * per_table : (i + 1) * per_table] for i in range(len(tables))],
             "spectators": [session_key_for(user) for user in spectators],
+            "flooders": [session_key_for(user) for user in flooders],
         }
     return answer
 
