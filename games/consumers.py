@@ -22,6 +22,7 @@ from games.database_threads import reading, writing
 from games.flood import FrameBudget, refuse_over_budget
 from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
+from games.version_order import HOLD_SECONDS, VersionOrder
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +59,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.user = self.scope["user"]
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.last_version = -1
+        self.order = VersionOrder()
+        self.gap_timer: asyncio.TimerHandle | None = None
         self.joined: list[str] = []
         self.refresher: asyncio.Task | None = None
+        self.tasks: set[asyncio.Task] = set()
         self.budget = FrameBudget(self.channel_name)
         await self.accept()
         if not self.user.is_authenticated:
@@ -86,6 +89,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.refresher is not None:
             self.refresher.cancel()
             watched_tables.unwatch(self.table_id)
+        if self.gap_timer is not None:
+            self.gap_timer.cancel()
+        for task in self.tasks:
+            task.cancel()
         async with group_operations():
             for group in self.joined:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -152,10 +159,27 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def forward(self, version: int, frame: str):
+        """Send the frames of each version once, in version order (games/version_order.py)."""
         watched_tables.saw(self.table_id, version)
-        if version > self.last_version:
-            self.last_version = version
-            await self.send(text_data=frame)
+        for ready in self.order.arrive(version, frame):
+            await self.send(text_data=ready)
+        if self.order.waiting and self.gap_timer is None:
+            loop = asyncio.get_running_loop()
+            self.gap_timer = loop.call_later(HOLD_SECONDS, self.gap_not_filled)
+        elif not self.order.waiting and self.gap_timer is not None:
+            self.gap_timer.cancel()
+            self.gap_timer = None
+
+    def gap_not_filled(self):
+        """A held frame's predecessor did not arrive in time: send a fresh snapshot."""
+        self.gap_timer = None
+        if self.order.waiting:
+            self.background(self.send_snapshot())
+
+    def background(self, work):
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def send_snapshot(self):
         loaded = await reading(load_snapshot_frame)(self.table_id, self.user.id)
@@ -164,8 +188,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         version, frame = loaded
         watched_tables.saw(self.table_id, version)
-        self.last_version = max(self.last_version, version)
+        if version < self.order.last:
+            return  # a newer frame already went out while this was read
         await self.send(text_data=frame)
+        for ready in self.order.start_at(version):
+            await self.send(text_data=ready)
 
     async def send_chat_history(self):
         frame = await reading(chat_frames.history_frame)(self.table_id, self.user)

@@ -24,7 +24,7 @@ from typing import ParamSpec, TypeVar
 
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -55,11 +55,24 @@ def _forget_executors() -> None:
 os.register_at_fork(after_in_child=_forget_executors)
 
 
+class DatabaseCall(DatabaseSyncToAsync):
+    """Channels' call in a thread, which also hands a PostgreSQL connection back to the pool
+    after every call: a pool thread holds none while idle, so N threads never starve the
+    others of the pool's connections. (SQLite keeps each thread's connection open.)"""
+
+    def thread_handler(self, loop, *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            if not one_writer_at_a_time():
+                connections.close_all()
+
+
 def writing(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``await writing(services.perform)(...)``: a change, on a writer thread."""
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_writers())
+    return DatabaseCall(func, thread_sensitive=False, executor=_writers())
 
 
 def reading(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``await reading(snapshots.load)(...)``: a read, on the pool."""
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_readers())
+    return DatabaseCall(func, thread_sensitive=False, executor=_readers())

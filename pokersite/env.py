@@ -35,6 +35,17 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean; use 1/0, true/false, yes/no.")
 
 
+def env_choice(name: str, choices: tuple[str, ...], default: str) -> str:
+    """Read one of a few words: ``REDIS_CHANNEL_LAYER=pubsub`` -> ``"pubsub"``."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be one of: {', '.join(choices)}.")
+    return value
+
+
 def env_int(name: str, default: int) -> int:
     """Read an integer: ``WORKERS=4`` -> 4."""
     raw = os.environ.get(name)

@@ -12,6 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from pokersite.env import (
     env_bool,
+    env_choice,
     env_float,
     env_int,
     env_list,
@@ -105,29 +106,40 @@ if DATABASE_THREADS < 1:
 # leaves its groups within this many seconds while live ones never do (games/consumers.py).
 CHANNEL_GROUP_EXPIRY_SECONDS = env_int("CHANNEL_GROUP_EXPIRY_SECONDS", 15 * 60)
 REDIS_URL = env_str("REDIS_URL")
+# Which channels_redis layer carries frames between processes: "pubsub" (one PUBLISH per
+# group; each process keeps its own sockets' memberships, so a dead process leaves no member
+# behind) or "sorted-set" (Channels' default RedisChannelLayer). docs/deploy.md compares them.
+REDIS_CHANNEL_LAYER = env_choice("REDIS_CHANNEL_LAYER", ("pubsub", "sorted-set"), "pubsub")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [
-                    {
-                        "address": REDIS_URL,
-                        # channels_redis waits for messages with a 5 s blocking pop; redis-py's
-                        # socket timeout must be longer, or every socket idle for 5 s dies
-                        # with 1011.
-                        "socket_timeout": 30,
-                        # redis-py's pool raises, rather than waits, past its size (100).
-                        "max_connections": 1000,
-                    }
-                ],
-                "group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS,
-                # Messages waiting per process (channels_redis bundles one process's sockets
-                # into one entry per broadcast) and per socket; past it they are dropped.
-                "capacity": 1000,
-            },
-        }
+    redis_host = {
+        "address": REDIS_URL,
+        # channels_redis waits for messages with a 5 s blocking pop; redis-py's socket
+        # timeout must be longer, or every socket idle for 5 s dies with 1011.
+        "socket_timeout": 30,
+        # redis-py's pool raises, rather than waits, past its size (100).
+        "max_connections": 1000,
     }
+    if REDIS_CHANNEL_LAYER == "pubsub":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [redis_host]},
+            }
+        }
+    else:
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [redis_host],
+                    "group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS,
+                    # Messages waiting per process (channels_redis bundles one process's
+                    # sockets into one entry per broadcast) and per socket; past it they
+                    # are dropped.
+                    "capacity": 1000,
+                },
+            }
+        }
 else:
     CHANNEL_LAYERS = {
         "default": {
