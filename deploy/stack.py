@@ -210,6 +210,11 @@ class Stack:
             raise RuntimeError(f"web-{port} exited with {code}:\n{tail(self.log(f'web-{port}'))}")
         self.start_web(port)
 
+    def logs_tail(self, lines: int = 30) -> str:
+        """The end of every process's log, for a failure message."""
+        logs = sorted((self.folder / "logs").iterdir())
+        return "\n".join(f"--- {path.name}\n{tail(path, lines)}" for path in logs)
+
     def manage(self, *arguments: str) -> str:
         """Run ``manage.py`` with the stack's environment; returns what it printed."""
         done = subprocess.run(

@@ -82,6 +82,24 @@ def play_one_action(alice: Person, bob: Person) -> bool:
     return True
 
 
+def play_through_a_rolling_restart(stack, alice: Person, bob: Person) -> int:
+    """One action, then each web process restarted in turn with an action after each, then
+    the hand played to its end; returns how many actions followed the first restart."""
+    assert play_one_action(alice, bob)
+    after_restarts = 0
+    for port in list(stack.web):  # one process at a time, mid-hand
+        stack.restart_web(port)
+        for person in (alice, bob):
+            person.page.wait_for_function(SOCKET_OPEN)
+        assert play_one_action(alice, bob), "the hand ended during the restarts"
+        after_restarts += 1
+    for _ in range(20):
+        if not play_one_action(alice, bob):
+            return after_restarts
+        after_restarts += 1
+    raise AssertionError("the hand did not end")
+
+
 def room(stack, hand_number: int) -> dict:
     return json.loads(stack.manage("shell", "-c", ROOM.format(number=hand_number)).splitlines()[-1])
 
@@ -102,20 +120,10 @@ def test_a_hand_goes_on_through_a_rolling_restart_and_no_chip_is_lost(deploy_sta
     bob.sit(4)
 
     number = wait_for_new_hand([alice, bob])  # dealt by the clock process
-    assert play_one_action(alice, bob)
-    after_restarts = 0
-    for port in list(stack.web):  # one process at a time, mid-hand
-        stack.restart_web(port)
-        for person in (alice, bob):
-            person.page.wait_for_function(SOCKET_OPEN)
-        assert play_one_action(alice, bob), "the hand ended during the restarts"
-        after_restarts += 1
-    for _ in range(20):
-        if not play_one_action(alice, bob):
-            break
-        after_restarts += 1
-    else:
-        raise AssertionError("the hand did not end")
+    try:
+        after_restarts = play_through_a_rolling_restart(stack, alice, bob)
+    except AssertionError as error:  # the processes' logs say where the hand stuck
+        raise AssertionError(f"{error}\n{stack.logs_tail()}") from error
 
     for person in (alice, bob):
         person.page.wait_for_function(
