@@ -17,6 +17,11 @@ How they start, per server:
 - a server that sent neither (``uvicorn --lifespan off``) gets them on its first HTTP
   request, with an error in the log saying how to run it properly: a room whose hands are
   never dealt is never served silently.
+
+A server stopping (SIGTERM: a restart) closes its sockets with a code that makes pages
+reconnect at once, through the proxy to another process (docs/protocol.md). uvicorn sends
+1012, "service restart", itself; daphne would drop them (1006, after which pages back off),
+so ``start_on_daphne`` closes them first, with 4012 (``open_sockets``).
 """
 
 import asyncio
@@ -101,6 +106,20 @@ class BackgroundWork:
 
 background = BackgroundWork()
 
+# 1012 ("service restart") in the private range: daphne's WebSocket library lets an
+# application close only with 1000 or 3000-4999.
+CLOSE_SERVER_RESTART = 4012
+# The ``send`` of every WebSocket this process serves, while it is open.
+open_sockets: set[Send] = set()
+
+
+async def close_sockets_for_restart() -> None:
+    """Close every open socket with 4012 (pages reconnect at once, to another process)."""
+    closing = [
+        send({"type": "websocket.close", "code": CLOSE_SERVER_RESTART}) for send in open_sockets
+    ]
+    await asyncio.gather(*closing, return_exceptions=True)
+
 
 def start_on_daphne() -> None:
     """Under daphne, start the loops when its reactor starts (on daphne's asyncio loop).
@@ -113,9 +132,20 @@ def start_on_daphne() -> None:
     if daphne_server is None:
         return
     from twisted.internet import reactor
+    from twisted.internet.defer import Deferred
 
     loop = daphne_server.twisted_loop
     reactor.callWhenRunning(background.start, "daphne", loop=loop)  # type: ignore[attr-defined]
+
+    def close_sockets() -> Deferred[None]:
+        return Deferred.fromFuture(asyncio.ensure_future(close_sockets_for_restart(), loop=loop))
+
+    # Added before daphne's own trigger (which cancels the consumers), so it runs first; the
+    # reactor waits for it before closing connections. (Twisted's interface declares the
+    # method without ``self``, which mypy reads as one argument off.)
+    reactor.addSystemEventTrigger(  # type: ignore[attr-defined]
+        "before", "shutdown", close_sockets  # type: ignore[arg-type]
+    )
 
 
 NO_LIFESPAN = (
@@ -138,7 +168,14 @@ def with_background_work(app: AnyASGIApp) -> ASGIApp:
         if scope["type"] == "http" and not background.started:
             log.error(NO_LIFESPAN)
             background.start("the first request")
-        await app(scope, receive, send)
+        if scope["type"] != "websocket":
+            await app(scope, receive, send)
+            return
+        open_sockets.add(send)
+        try:
+            await app(scope, receive, send)
+        finally:
+            open_sockets.discard(send)
 
     return application
 

@@ -233,7 +233,8 @@ if not REDIS_URL:
     # Without Redis there is one process (the in-memory channel layer needs it), so its
     # own memory is the shared cache django-ratelimit asks for.
     SILENCED_SYSTEM_CHECKS += ["django_ratelimit.E003"]
-# Behind a proxy, run daphne with --proxy-headers so that REMOTE_ADDR is the client's.
+# Behind a proxy, run the server with --proxy-headers so that REMOTE_ADDR is the client's
+# (deploy/bin/poker-web does).
 LOGIN_RATE_PER_ADDRESS = env_throttle_rate("LOGIN_RATE_PER_ADDRESS", "20/m")
 LOGIN_RATE_PER_NAME = env_throttle_rate("LOGIN_RATE_PER_NAME", "5/m")
 GUEST_RATE_PER_ADDRESS = env_throttle_rate("GUEST_RATE_PER_ADDRESS", "20/h")

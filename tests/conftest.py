@@ -2,8 +2,9 @@
 
 Suites needing PostgreSQL + Redis (`services` marker) run when DATABASE_URL is a
 postgres URL and REDIS_URL is set, as `.ci/run` does; browser suites run when Debian's
-Chromium is installed. Otherwise they are skipped with a reason that pytest's `-ra`
-summary prints at the end of the run.
+Chromium is installed; tests of the deployment stack (the `deploy_stack` fixture) when nginx
+is. Otherwise they are skipped with a reason that pytest's `-ra` summary prints at the end
+of the run.
 """
 
 import os
@@ -11,6 +12,8 @@ import shutil
 
 import pytest
 from django.conf import settings
+
+from deploy.stack import nginx_path
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
@@ -29,10 +32,19 @@ def browser_missing_reason() -> str | None:
     return None
 
 
+def proxy_missing_reason() -> str | None:
+    if nginx_path() is None:
+        return "needs nginx (apt-get install nginx; .ci/run installs it)"
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     services_reason = services_missing_reason()
     browser_reason = browser_missing_reason()
+    proxy_reason = proxy_missing_reason()
     for item in items:
+        if proxy_reason and "deploy_stack" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.skip(reason=proxy_reason))
         if services_reason and "services" in item.keywords:
             item.add_marker(pytest.mark.skip(reason=services_reason))
         if browser_reason and "browser" in item.keywords:

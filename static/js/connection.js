@@ -1,11 +1,17 @@
 // The table socket: connects, reconnects with backoff, asks for a snapshot after a gap.
 // Built from `location`, so it is ws: on http and wss: on https, behind any proxy.
+// A server process that is restarting (1012, or 4012 from daphne) or shutting down (1001) is
+// one of several behind the proxy: the first reconnect goes at once, to another, and resyncs.
 
 const CLOSE_UNAUTHENTICATED = 4401;
 const CLOSE_NO_SUCH_TABLE = 4404;
 const CLOSE_FLOODING = 4429;
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8000;
+const CLOSE_GOING_AWAY = 1001;
+const CLOSE_SERVICE_RESTART = 1012;
+const CLOSE_SERVER_RESTART = 4012; // daphne's 1012 (games/background.py)
+const RECONNECT_AT_ONCE = new Set([CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, CLOSE_SERVER_RESTART]);
 
 // Commands that carry no table version carry a request id, new for each request, so that
 // the server refuses a repeated copy instead of applying it twice (docs/protocol.md).
@@ -22,6 +28,18 @@ export function newRequestId() {
 export function socketUrl(path, where = window.location) {
   const scheme = where.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${where.host}${path}`;
+}
+
+/**
+ * Milliseconds to wait before reconnecting after a close with `code`, when `attempts`
+ * reconnects in a row have failed: none for the first after a restart or shutdown, else a
+ * jittered backoff up to `longestMs` (so that a room of pages does not come back in one
+ * burst).
+ */
+export function reconnectDelay(code, attempts, longestMs = LAST_RETRY_MS) {
+  if (attempts === 0 && RECONNECT_AT_ONCE.has(code)) return 0;
+  const backoff = Math.min(longestMs, FIRST_RETRY_MS * 2 ** attempts);
+  return backoff * (0.8 + Math.random() * 0.4);
 }
 
 export class TableSocket {
@@ -111,10 +129,10 @@ export class TableSocket {
       this.handlers.onStatus("closed", "This table is closed or no longer exists.");
       return;
     }
-    const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.attempts);
+    const delay = reconnectDelay(event.code, this.attempts);
     this.attempts += 1;
     this.handlers.onStatus("reconnecting", delay);
-    this.timer = setTimeout(() => this.connect(), delay * (0.8 + Math.random() * 0.4));
+    this.timer = setTimeout(() => this.connect(), delay);
   }
 
   retryNow() {

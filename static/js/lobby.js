@@ -3,10 +3,9 @@
 // replaced and removed in place, built exactly as templates/games/_lobby_row.html renders
 // them. Text goes in through textContent only: a table or player name cannot inject markup.
 
-import { socketUrl } from "./connection.js";
+import { reconnectDelay, socketUrl } from "./connection.js";
 
 const CLOSE_FLOODING = 4429;
-const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 15000;
 const COLUMNS = 7;
 
@@ -115,7 +114,8 @@ export class LobbyList {
 }
 
 /**
- * Keep `list` up to date over the socket at `path`, reconnecting with backoff; each
+ * Keep `list` up to date over the socket at `path`, reconnecting as the table socket does
+ * (at once after a server restart, else with backoff); each
  * connection starts with the whole list. `onStatus("open" | "reconnecting" | "closed")`.
  */
 export function watchLobby(path, list, onStatus = () => {}) {
@@ -149,10 +149,10 @@ export function watchLobby(path, list, onStatus = () => {}) {
         onStatus("closed");
         return;
       }
-      const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempts);
+      const delay = reconnectDelay(event.code, attempts, LAST_RETRY_MS);
       attempts += 1;
       onStatus("reconnecting");
-      timer = setTimeout(connect, delay * (0.8 + Math.random() * 0.4));
+      timer = setTimeout(connect, delay);
     });
   }
 

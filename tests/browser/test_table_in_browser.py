@@ -27,9 +27,13 @@ PHONE = {"width": 375, "height": 812}
 class Person:
     """One person in a browser context of their own (own cookies, own storage)."""
 
-    def __init__(self, chromium, site, name: str):
+    def __init__(self, chromium, site, name: str, **context_options):
+        """``context_options`` go to Playwright's ``new_context`` (``ignore_https_errors``
+        for a site with a self-signed certificate)."""
         self.name = name
-        self.context = chromium.new_context(viewport=DESKTOP, base_url=site.url)
+        self.context = chromium.new_context(
+            viewport=DESKTOP, base_url=site.url, **context_options
+        )
         self.page: Page = self.context.new_page()
         self.problems: list[str] = []
         self.frames: list[dict] = []

@@ -4,16 +4,18 @@ and ``manage.py runclock`` alone can drive web processes that run with TABLE_CLO
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 from contextlib import contextmanager
 
 import pytest
+import websockets
 
 from games import services
 from games.models import Hand, HandAction, Table
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
-from tests.servers import ROOT, SERVERS, daphne_server
+from tests.servers import ROOT, SERVERS, daphne_process, daphne_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,6 +63,26 @@ def test_a_server_without_lifespan_still_deals_and_says_so_in_its_log(
         view = asyncio.run(first_hand_seen(base, table.id, alice_key))
     assert view["hand"]["number"] == 1
     assert "sent no lifespan startup" in log.read_text()
+
+
+@pytest.mark.parametrize("server, code", [("uvicorn", 1012), ("daphne", 4012)])
+def test_a_stopping_server_closes_its_sockets_with_a_restart_code(server, code, table, alice):
+    """SIGTERM (a restart) closes each socket with "service restart" (1012; daphne's library
+    allows only 4012): pages reconnect at once (static/js/connection.js), through the proxy
+    to another process, instead of backing off after a dropped connection (1006)."""
+    key = asyncio.run(session_key_for(alice))
+    with daphne_process(subprocess_env(), server=server) as (base, process):
+
+        async def close_code_after_sigterm() -> int | None:
+            socket = await LiveSocket.open(base, table.id, key)
+            process.send_signal(signal.SIGTERM)
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    await socket.receive(timeout=60)
+            return socket.connection.close_code
+
+        closed_with = asyncio.run(close_code_after_sigterm())
+    assert closed_with == code
 
 
 @contextmanager
