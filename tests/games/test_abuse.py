@@ -84,6 +84,26 @@ async def test_an_action_quoting_a_future_version_is_told_so(table, alice, bob):
     await socket.close()
 
 
+async def test_a_double_click_gets_the_action_and_then_a_polite_error(table, alice, bob):
+    @database_sync_to_async
+    def deal():
+        services.sit(table.id, alice, 1, 200)
+        services.sit(table.id, bob, 2, 200)
+        services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+
+    await deal()
+    socket = await opened(table, alice)
+    call = {"type": "act", "action": "call", "version": socket.latest_table["version"]}
+    await socket.send(call)
+    await socket.send(call)
+    assert (await socket.receive())["type"] == "update"
+    refusal = await socket.receive()
+    assert refusal["reason"].startswith("The table has moved on since you acted")
+    await socket.send({"type": "sync"})  # the socket is still open
+    assert (await socket.receive())["type"] == "snapshot"
+    await socket.close()
+
+
 @override_settings(SOCKET_FRAME_RATES="5/minute", SOCKET_REFUSALS_BEFORE_CLOSE=10)
 async def test_a_client_over_its_budget_is_told_in_turn_and_keeps_its_socket(table, alice):
     socket = await opened(table, alice)
