@@ -159,6 +159,21 @@ async def test_a_socket_with_more_frames_waiting_than_a_person_sends_is_cut_off(
     assert len(carried_out) <= 1  # the waiting ones were dropped
 
 
+async def test_a_command_that_fails_unexpectedly_closes_its_socket_with_1011(
+    table, alice, monkeypatch
+):
+    """As an exception in ``receive`` did before commands had a queue of their own: the
+    socket does not go on with its commands silently unanswered."""
+
+    def broken_perform(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(services, "perform", broken_perform)
+    socket = await opened(table, alice)
+    await socket.send({"type": "chat", "text": "hello"})
+    assert await socket.closed_with() == 1011
+
+
 async def group_members(group: str) -> set[str]:
     """The channels in ``group``, in the in-memory layer or in Redis."""
     layer = get_channel_layer()

@@ -27,7 +27,7 @@ from tests.games.flooding import (
     serving_pid,
 )
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
-from tests.servers import daphne_process
+from tests.servers import SERVERS, daphne_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -154,11 +154,19 @@ def test_a_flooding_socket_is_cut_off_before_its_frames_pile_up(
     check(outcome, table)
 
 
+def redis_key(group: str) -> str:
+    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"].get("prefix", "asgi")
+    return f"{prefix}:group:{group}"
+
+
 def redis_groups_of(channel: str, groups: list[str]) -> list[str]:
     """The groups (of ``groups``) that still hold ``channel`` in Redis."""
     client = redis.Redis.from_url(os.environ["REDIS_URL"])
-    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"].get("prefix", "asgi")
-    return [g for g in groups if client.zscore(f"{prefix}:group:{g}", channel) is not None]
+    return [g for g in groups if client.zscore(redis_key(g), channel) is not None]
+
+
+def redis_members(group: str) -> set[bytes]:
+    return set(redis.Redis.from_url(os.environ["REDIS_URL"]).zrange(redis_key(group), 0, -1))
 
 
 @pytest.mark.services
@@ -180,3 +188,26 @@ def test_a_flooder_of_one_process_is_cut_off_and_leaves_its_redis_groups(
         groups = [table_group(table.id), user_group(mallory.id)]
         assert redis_groups_of(outcome.channel, groups) == []
     check(outcome, table)
+
+
+@pytest.mark.services
+@pytest.mark.parametrize("server", SERVERS)
+def test_the_sockets_of_a_server_shutting_down_leave_their_redis_groups(server, table, alice):
+    """Stopped with SIGTERM while a socket is open: whether the server tells the socket it
+    is disconnected or cancels it, its channel leaves the table's group."""
+    key = asyncio.run(session_key_for(alice))
+    group = table_group(table.id)
+    before = redis_members(group)
+    with daphne_process(subprocess_env(), server=server) as (base, process):
+
+        async def open_then_stop_the_server() -> tuple[set[bytes], set[bytes]]:
+            socket = await LiveSocket.open(base, table.id, key)
+            joined = redis_members(group) - before
+            process.terminate()
+            await asyncio.to_thread(process.wait, 60)
+            await socket.connection.wait_closed()
+            return joined, redis_members(group)
+
+        joined, after = asyncio.run(open_then_stop_the_server())
+    assert len(joined) == 1
+    assert not joined & after
