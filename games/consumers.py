@@ -72,12 +72,12 @@ class TableConsumer(GuardedSocket):
         await self.send_snapshot()
         await self.send_chat_history()
 
-    async def leave(self):
+    async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
-        await super().leave()
+        await super().leave_now()
 
     async def receive(self, text_data=None, bytes_data=None):
         """Count the frame and queue it, in order; ``handle`` runs it later. Nothing here

@@ -64,8 +64,7 @@ class GuardedSocket(AsyncWebsocketConsumer):
         try:
             await super().__call__(scope, self.reading(receive), send)
         finally:
-            # Shielded, so that a second cancellation cannot stop it halfway.
-            await asyncio.shield(self.leave())
+            await self.leave()
 
     def reading(self, receive):
         """The server's ``receive`` for Channels, handling this socket's frames on the way.
@@ -113,8 +112,9 @@ class GuardedSocket(AsyncWebsocketConsumer):
             "%s: socket %s closed for flooding after %d frames (%s)",
             self.label, self.channel_name, self.frames_read, why,
         )
+        self.closing = True  # no frame of it is handled from now on
+        await self.leave()  # first, so that no broadcast is sent to a socket being closed
         await self.close(code=CLOSE_FLOODING)
-        await self.leave()
 
     async def join(self, groups: list[str]):
         """Join ``groups``, and keep joining them while the socket lives."""
@@ -138,7 +138,14 @@ class GuardedSocket(AsyncWebsocketConsumer):
                 log.warning("%s: could not refresh groups", self.label, exc_info=True)
 
     async def leave(self):
-        """Stop the socket's tasks and leave its groups: once, however the socket ends."""
+        """Stop the socket's tasks and leave its groups: once, however the socket ends.
+
+        Shielded: a socket cancelled while it leaves (the server shutting down, or killing
+        an application slow to exit) still leaves every group it joined.
+        """
+        await asyncio.shield(self.leave_now())
+
+    async def leave_now(self):
         tasks, self.tasks = self.tasks, []
         for task in tasks:
             task.cancel()

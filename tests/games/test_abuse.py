@@ -125,6 +125,7 @@ async def test_a_flood_is_cut_off_with_4429_after_its_budget_and_the_refusals(
     for _ in range(40):
         await socket.send({"type": "sync"})
     assert await socket.closed_with() == 4429
+    await socket.close()
     # The socket reads as fast as the client writes: 5 frames in the budget, then 10
     # refused in a row, and nothing after. Replies not sent by then never are.
     assert "closed for flooding after 15 frames (10 frames refused in a row)" in caplog.text
@@ -155,6 +156,7 @@ async def test_a_socket_with_more_frames_waiting_than_a_person_sends_is_cut_off(
         assert await socket.closed_with() == 4429
     finally:
         release.set()
+    await socket.close()
     assert "closed for flooding after 5 frames (more than 3 frames waiting)" in caplog.text
     assert len(carried_out) <= 1  # the waiting ones were dropped
 
@@ -172,6 +174,7 @@ async def test_a_command_that_fails_unexpectedly_closes_its_socket_with_1011(
     socket = await opened(table, alice)
     await socket.send({"type": "chat", "text": "hello"})
     assert await socket.closed_with() == 1011
+    await socket.close()
 
 
 async def group_members(group: str) -> set[str]:
@@ -198,6 +201,7 @@ async def test_a_socket_cut_off_for_flooding_leaves_its_groups_at_once(table, al
     assert await socket.closed_with() == 4429
     # Left before the client even answered the close.
     assert not channels & await members_of_its_groups(table, alice)
+    await socket.close()
 
 
 async def test_a_socket_cancelled_by_the_server_leaves_its_groups(table, alice):
