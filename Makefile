@@ -10,6 +10,9 @@ SYNCED := $(VENV)/.synced
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+# The largest WebSocket message daphne reads (docs/deploy.md, "Read limits").
+DAPHNE_READ_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-size 16384
+
 # Extra pytest arguments for `make check` and `make test`, e.g. PYTEST_ARGS="-x tests/engine".
 PYTEST_ARGS ?=
 # `make check` runs tests in this many processes (pytest-xdist); WORKERS=0 runs them in one.
@@ -21,7 +24,7 @@ run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
 	$(VENV)/bin/python manage.py ensure_demo_table
 	@$(VENV)/bin/python -m pokersite.lan $(HOST) $(PORT)
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) pokersite.asgi:application
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) $(DAPHNE_READ_LIMITS) pokersite.asgi:application
 
 test: lint
 	$(VENV)/bin/pytest $(PYTEST_ARGS)

@@ -4,22 +4,25 @@ A socket reads the table from the database once, for its first snapshot (and aga
 client asks to ``sync``). After that it only forwards frames the writer built and encoded
 once per version (games/broadcast.py): the public frame, or its user's own frame. Private
 data therefore never travels in a table-wide message, and forwarding costs no query.
+
+``receive`` only counts a frame against the socket's budget and queues it: its command runs
+in the socket's command queue, one at a time and in order (games/guarded_socket.py says
+why: a flood must be read, and cut off, as fast as it comes).
 """
 
 import asyncio
-import json
+import functools
 import logging
-import weakref
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 
 from games import chat_frames, services, snapshots, watched_tables
 from games.access import may_watch
 from games.broadcast import session_tag, table_group, user_group
+from games.command_queue import CommandQueue
 from games.database_threads import reading, writing
-from games.flood import FrameBudget, refuse_over_budget
+from games.guarded_socket import GuardedSocket
 from games.projection import snapshot_frame
 from games.protocol import ProtocolError, Sync, parse_command
 from games.version_order import HOLD_SECONDS, VersionOrder
@@ -30,22 +33,8 @@ log = logging.getLogger(__name__)
 # sent after accepting, so that the client learns why (a refused handshake only says 403).
 CLOSE_UNAUTHENTICATED = 4401  # no login, or logged out since
 CLOSE_NO_SUCH_TABLE = 4404  # no such table, or a private one you were not invited to
-# 4429 (CLOSE_FLOODING, games/flood.py): kept sending over the frame budget after being told.
-
-
-_group_operations: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = (
-    weakref.WeakKeyDictionary()
-)
-# Joins and leaves in flight at once per process: when hundreds of sockets open or close
-# together they wait their turn instead of emptying the channel layer's connection pool.
-GROUP_OPERATIONS_AT_ONCE = 32
-
-
-def group_operations() -> asyncio.Semaphore:
-    loop = asyncio.get_running_loop()
-    if loop not in _group_operations:
-        _group_operations[loop] = asyncio.Semaphore(GROUP_OPERATIONS_AT_ONCE)
-    return _group_operations[loop]
+# 4429 (CLOSE_FLOODING, games/flood.py): cut off for flooding (games/guarded_socket.py).
+CLOSE_INTERNAL_ERROR = 1011  # a command failed unexpectedly (logged)
 
 
 def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
@@ -55,16 +44,15 @@ def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
     return snapshot.version, snapshot_frame(snapshot, user_id)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(GuardedSocket):
+    watching = False  # counted in watched_tables while True
+
     async def connect(self):
         self.user = self.scope["user"]
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.label = f"table {self.table_id}"
         self.order = VersionOrder()
         self.gap_timer: asyncio.TimerHandle | None = None
-        self.joined: list[str] = []
-        self.refresher: asyncio.Task | None = None
-        self.tasks: set[asyncio.Task] = set()
-        self.budget = FrameBudget(self.channel_name)
         await self.accept()
         if not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
@@ -76,45 +64,44 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         key = getattr(session, "session_key", None)
         self.session = session_tag(key) if key else None  # its logout closes this socket
+        self.commands = CommandQueue(
+            settings.SOCKET_QUEUED_FRAMES, self.fail, name=f"{self.label} {self.channel_name}"
+        )
+        self.tasks.append(self.commands.task)
         # Join before reading the snapshot, so no version committed after it is missed.
-        self.joined = [table_group(self.table_id), user_group(self.user.id)]
-        await self.join_groups()
-        self.refresher = asyncio.create_task(self.keep_groups())
+        await self.join([table_group(self.table_id), user_group(self.user.id)])
         watched_tables.watch(self.table_id)
+        self.watching = True
         await self.send_snapshot()
         await self.send_chat_history()
 
-    async def disconnect(self, code):
+    async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
-        if self.refresher is not None:
-            self.refresher.cancel()
+        if self.watching:
+            self.watching = False
             watched_tables.unwatch(self.table_id)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
-        for task in self.tasks:
-            task.cancel()
-        async with group_operations():
-            for group in self.joined:
-                await self.channel_layer.group_discard(group, self.channel_name)
-
-    async def join_groups(self):
-        async with group_operations():
-            for group in self.joined:
-                await self.channel_layer.group_add(group, self.channel_name)
-
-    async def keep_groups(self):
-        """Re-join every third of the layer's group expiry: membership of a live socket
-        never lapses, while that of a socket whose process died does (see settings)."""
-        while True:
-            await asyncio.sleep(settings.CHANNEL_GROUP_EXPIRY_SECONDS / 3)
-            try:
-                await self.join_groups()
-            except Exception:  # the layer may be briefly away; try again next time
-                log.warning("table %s: could not refresh groups", self.table_id, exc_info=True)
+        await super().leave_now()
 
     async def receive(self, text_data=None, bytes_data=None):
-        if await refuse_over_budget(self.budget, self):
+        """Count the frame and queue it, in order; ``handle`` runs it later. Nothing here
+        waits for the database, so a flood is read, and cut off, as fast as it comes."""
+        admitted = await self.take_budget()
+        if self.closing:
             return
+        job = functools.partial(self.handle, text_data) if admitted else self.refuse
+        if not self.commands.offer(job):
+            await self.cut_off(f"more than {settings.SOCKET_QUEUED_FRAMES} frames waiting")
+
+    async def refuse(self):
+        await self.send_error(self.budget.refusal())
+
+    async def fail(self):
+        await self.close(code=CLOSE_INTERNAL_ERROR)
+
+    async def handle(self, text_data: str | None):
+        """One frame's command, in this socket's command queue (games/command_queue.py)."""
         try:
             command = parse_command(text_data)
         except ProtocolError as error:
@@ -163,7 +150,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         watched_tables.saw(self.table_id, version)
         for ready in self.order.arrive(version, frame):
             await self.send(text_data=ready)
-        if self.order.waiting and self.gap_timer is None:
+        if self.order.waiting and self.gap_timer is None and not self.closing:
             loop = asyncio.get_running_loop()
             self.gap_timer = loop.call_later(HOLD_SECONDS, self.gap_not_filled)
         elif not self.order.waiting and self.gap_timer is not None:
@@ -173,13 +160,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     def gap_not_filled(self):
         """A held frame's predecessor did not arrive in time: send a fresh snapshot."""
         self.gap_timer = None
-        if self.order.waiting:
-            self.background(self.send_snapshot())
-
-    def background(self, work):
-        task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        if self.order.waiting and not self.closing:
+            self.tasks = [task for task in self.tasks if not task.done()]
+            self.tasks.append(asyncio.create_task(self.send_snapshot()))
 
     async def send_snapshot(self):
         loaded = await reading(load_snapshot_frame)(self.table_id, self.user.id)
@@ -198,6 +181,3 @@ class TableConsumer(AsyncWebsocketConsumer):
         frame = await reading(chat_frames.history_frame)(self.table_id, self.user)
         if frame is not None:
             await self.send(text_data=frame)
-
-    async def send_error(self, reason: str):
-        await self.send(text_data=json.dumps({"type": "error", "reason": reason}))

@@ -2,7 +2,10 @@
 floods a socket is refused frame by frame, and cut off if it keeps going.
 
 The counting is the ``limits`` library's moving window, in this process's memory: a socket
-lives in one process, so its budget needs no shared store.
+lives in one process, so its budget needs no shared store. It counts frames as the socket
+reads them, so it only holds a flood back if the socket reads as fast as the client writes:
+that is why a socket's ``receive`` does no work but counting and queueing
+(games/guarded_socket.py, games/command_queue.py).
 """
 
 from django.conf import settings
@@ -51,18 +54,15 @@ class FrameBudget:
         """The budget in words, for the refusal a client gets: "10 per 1 second"."""
         return " and ".join(str(rate) for rate in self.rates)
 
+    def refusal(self) -> str:
+        """The error a refused frame is answered with.
 
-# The close code for a socket that kept flooding after being told (docs/protocol.md).
+        >>> FrameBudget("doc-refusal", rates="5/second", refusals_before_close=1).refusal()
+        'Too many messages: at most 5 per 1 second.'
+        """
+        return f"Too many messages: at most {self.describe()}."
+
+
+# The close code for a socket cut off for flooding (docs/protocol.md): it kept sending over
+# its frame budget after being told, or had more frames waiting than a person could send.
 CLOSE_FLOODING = 4429
-
-
-async def refuse_over_budget(budget: FrameBudget, consumer) -> bool:
-    """For a socket's ``receive``: True when this frame is over ``budget`` and was answered
-    (an error, or closing the socket with 4429 once it keeps flooding)."""
-    if budget.take():
-        return False
-    if budget.flooding:
-        await consumer.close(code=CLOSE_FLOODING)
-    else:
-        await consumer.send_error(f"Too many messages: at most {budget.describe()}.")
-    return True

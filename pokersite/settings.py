@@ -148,10 +148,12 @@ else:
         }
     }
 
-# What one table socket may send (the ``limits`` notation), and how many refused frames in
-# a row end it with close code 4429 (games/flood.py).
+# What one table socket may send (the ``limits`` notation), how many refused frames in a row
+# end it with close code 4429 (games/flood.py), and how many of its frames may wait for the
+# ones before them to be handled before it is closed with 4429 too (games/command_queue.py).
 SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "20/second;240/minute")
 SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
+SOCKET_QUEUED_FRAMES = env_int("SOCKET_QUEUED_FRAMES", 16)
 # Table chat messages one user may send (all tables together), counted in Redis when
 # REDIS_URL is set so that every process shares the count (games/chat_rates.py).
 CHAT_RATES = env_rates("CHAT_RATES", "5/10 seconds;30/minute")

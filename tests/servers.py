@@ -17,12 +17,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 SERVERS = ("daphne", "uvicorn", "hypercorn")  # every ASGI server the docs name
+# The largest WebSocket message each server reads, as docs/deploy.md sets it: 4,096
+# characters of up to 4 bytes (games/protocol.py). hypercorn reads it from its config file.
+MAX_MESSAGE_BYTES = 16384
+READ_LIMITS = {
+    "daphne": [
+        f"--websocket-max-message-size={MAX_MESSAGE_BYTES}",
+        f"--websocket-max-frame-size={MAX_MESSAGE_BYTES}",
+    ],
+    "uvicorn": [f"--ws-max-size={MAX_MESSAGE_BYTES}"],
+    "hypercorn": ["--config", str(ROOT / "pokersite" / "hypercorn.toml")],
+}
 
 
 def server_command(server: str, application: str, port: int) -> list[str]:
-    """The command line that serves ``application`` with ``server`` on 127.0.0.1:port
-    (``server`` may carry options: ``"uvicorn --lifespan off"``)."""
-    name, *options = server.split()
+    """The command line that serves ``application`` with ``server`` on 127.0.0.1:port, with
+    the read limits of docs/deploy.md (``server`` may carry more options:
+    ``"uvicorn --lifespan off"``)."""
+    name, *more = server.split()
+    options = [*READ_LIMITS.get(name, []), *more]
     if name == "daphne":
         return [str(BIN / name), "-b", "127.0.0.1", "-p", str(port), *options, application]
     if name == "uvicorn":

@@ -15,7 +15,7 @@ import websockets
 from games import services
 from games.models import Hand, HandAction, Table
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
-from tests.servers import ROOT, SERVERS, daphne_process, daphne_server
+from tests.servers import MAX_MESSAGE_BYTES, ROOT, SERVERS, daphne_process, daphne_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -144,3 +144,27 @@ def test_runclock_refuses_to_start_without_redis():
     )
     assert result.returncode != 0
     assert "runclock needs REDIS_URL" in result.stderr
+
+
+@pytest.mark.parametrize("server", SERVERS)
+def test_every_documented_server_closes_a_frame_too_big_for_any_command_with_1009(
+    server, table, alice
+):
+    """The read limit of docs/deploy.md: the server itself refuses a message longer than
+    any command can be, before the application holds it; a long frame under the limit
+    still gets the application's polite error."""
+    key = asyncio.run(session_key_for(alice))
+    with daphne_server(subprocess_env(), server=server) as base:
+
+        async def send_long_frames() -> tuple[dict, int | None]:
+            socket = await LiveSocket.open(base, table.id, key)
+            await socket.connection.send("x" * 5000)
+            refusal = await socket.receive()
+            await socket.connection.send("x" * (MAX_MESSAGE_BYTES + 1))
+            await socket.connection.wait_closed()
+            return refusal, socket.connection.close_code
+
+        refusal, code = asyncio.run(send_long_frames())
+    assert refusal["reason"] == "Message is too long (5000 characters; at most 4096)."
+    # 1009, "message too big"; daphne (autobahn) drops the connection instead of closing it.
+    assert code == (1006 if server == "daphne" else 1009)
