@@ -13,10 +13,11 @@ however the socket ends.
   the socket is closed with 4429, leaves its groups at once, and every frame still on its
   way is dropped unread. The log says after how many frames ("socket ... closed for
   flooding after N frames").
-- **Groups are always left.** A socket closed by its client, by us, or cancelled by the
-  server (shutting down, or killing an application slow to exit) leaves its groups in
-  ``__call__``'s ``finally``: otherwise its channel would stay in them until the layer's
-  group expiry and get every broadcast meanwhile.
+- **Groups are always left.** A socket closed by its client leaves its groups in
+  ``disconnect``, one cut off by us at once, and one cancelled by the server (shutting down,
+  or killing an application slow to exit) in ``__call__``'s ``finally``: otherwise its
+  channel would stay in them until the layer's group expiry and get every broadcast
+  meanwhile.
 """
 
 import asyncio
@@ -37,6 +38,9 @@ _group_operations: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio
 # Joins and leaves in flight at once per process: when hundreds of sockets open or close
 # together they wait their turn instead of emptying the channel layer's connection pool.
 GROUP_OPERATIONS_AT_ONCE = 32
+# How long a cancelled socket may take to leave its groups before it gives up (the layer's
+# group expiry removes it then).
+LEAVE_SECONDS = 10.0
 
 
 def group_operations() -> asyncio.Semaphore:
@@ -65,6 +69,11 @@ class GuardedSocket(AsyncWebsocketConsumer):
             await super().__call__(scope, self.reading(receive), send)
         finally:
             await self.leave()
+
+    async def disconnect(self, code):
+        # The usual way out: leave while Channels still listens to the layer (leaving after
+        # it stopped listening, in ``__call__``'s ``finally``, is for cancellation only).
+        await self.leave()
 
     def reading(self, receive):
         """The server's ``receive`` for Channels, handling this socket's frames on the way.
@@ -140,10 +149,23 @@ class GuardedSocket(AsyncWebsocketConsumer):
     async def leave(self):
         """Stop the socket's tasks and leave its groups: once, however the socket ends.
 
-        Shielded: a socket cancelled while it leaves (the server shutting down, or killing
-        an application slow to exit) still leaves every group it joined.
+        A cancellation (the server shutting down, or killing an application slow to exit)
+        waits for the leaving to finish, up to ``LEAVE_SECONDS``, and is raised after: the
+        server must not take the application for finished, and stop its loop, halfway.
         """
-        await asyncio.shield(self.leave_now())
+        leaving = asyncio.ensure_future(self.leave_now())
+        deadline = asyncio.get_running_loop().time() + LEAVE_SECONDS
+        cancelled = False
+        while not leaving.done():
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                break
+            try:
+                await asyncio.wait({leaving}, timeout=left)
+            except asyncio.CancelledError:
+                cancelled = True
+        if cancelled:
+            raise asyncio.CancelledError
 
     async def leave_now(self):
         tasks, self.tasks = self.tasks, []
