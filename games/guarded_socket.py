@@ -25,6 +25,7 @@ import json
 import logging
 import weakref
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -91,6 +92,16 @@ class GuardedSocket(AsyncWebsocketConsumer):
                 await self.websocket_receive(message)
 
         return receive_all_but_frames
+
+    async def dispatch(self, message):
+        """Channels' dispatch, without its ``aclose_old_connections`` before every message:
+        that is a hop through the process's one shared database thread per socket and per
+        broadcast, for sockets whose database work all runs on games/database_threads.py,
+        which hands connections back after each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def websocket_connect(self, message):
         self.budget = FrameBudget(self.channel_name)
