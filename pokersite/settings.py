@@ -6,6 +6,7 @@ Production: DEBUG=0 with SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL s
 
 import socket
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
@@ -120,10 +121,13 @@ if REDIS_URL:
         "max_connections": 1000,
     }
     if REDIS_CHANNEL_LAYER == "pubsub":
+        # Pub/sub channels are shared by every database of a Redis server: the prefix names
+        # the database, so that two sites (or test runs) on one server never hear each other.
+        redis_database = urlsplit(REDIS_URL).path.strip("/") or "0"
         CHANNEL_LAYERS = {
             "default": {
                 "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [redis_host]},
+                "CONFIG": {"hosts": [redis_host], "prefix": f"asgi-db{redis_database}"},
             }
         }
     else:

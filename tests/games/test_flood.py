@@ -29,6 +29,11 @@ from tests.games.flooding import (
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.servers import daphne_process
 
+
+def pubsub_prefix() -> str:
+    return settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # The issue's flooder wrote for 10 s; a server that cuts it off never lets it get that far.
@@ -159,7 +164,7 @@ def group_members(group: str) -> int:
     for their sockets (pub/sub layer)."""
     client = redis.Redis.from_url(os.environ["REDIS_URL"])
     if settings.REDIS_CHANNEL_LAYER == "pubsub":
-        [(_name, subscribers)] = client.pubsub_numsub(f"asgi__group__{group}")
+        [(_name, subscribers)] = client.pubsub_numsub(f"{pubsub_prefix()}__group__{group}")
         return subscribers
     return client.zcard(f"asgi:group:{group}")
 

@@ -14,6 +14,11 @@ from games.broadcast import table_group
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.servers import daphne_process, daphne_server
 
+
+def pubsub_prefix() -> str:
+    return settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+
+
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 # channels_redis waits for messages with a 5 s blocking pop; this is comfortably longer.
@@ -25,7 +30,8 @@ def group_members(table_id: int) -> int:
     subscribe to it for their sockets; with the sorted-set layer, the sockets themselves."""
     client = redis.Redis.from_url(os.environ["REDIS_URL"])
     if settings.REDIS_CHANNEL_LAYER == "pubsub":
-        [(_channel, subscribers)] = client.pubsub_numsub(f"asgi__group__{table_group(table_id)}")
+        group = f"{pubsub_prefix()}__group__{table_group(table_id)}"
+        [(_channel, subscribers)] = client.pubsub_numsub(group)
         return subscribers
     return client.zcard(f"asgi:group:{table_group(table_id)}")
 

@@ -5,6 +5,7 @@ hold for the group itself, not only for what a socket chose to forward.
 """
 
 import asyncio
+import contextlib
 import json
 
 import pytest
@@ -74,18 +75,30 @@ class LobbySocket:
 
 
 class GroupListener:
-    """A bare channel in the lobby group: every message sent to the group, unfiltered."""
+    """A bare channel in the lobby group: every message sent to the group, unfiltered.
+
+    One receive runs for the listener's whole life: the Redis pub/sub layer takes a
+    cancelled receive for a channel going away and unsubscribes it."""
 
     def __init__(self):
         self.layer = get_channel_layer()
         self.channel = ""
+        self.received: asyncio.Queue[dict] = asyncio.Queue()
 
     async def __aenter__(self) -> "GroupListener":
         self.channel = await self.layer.new_channel()
         await self.layer.group_add(LOBBY_GROUP, self.channel)
+        self.listening = asyncio.create_task(self.listen())
         return self
 
+    async def listen(self) -> None:
+        while True:
+            self.received.put_nowait(await self.layer.receive(self.channel))
+
     async def __aexit__(self, *exc) -> None:
+        self.listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.listening
         await self.layer.group_discard(LOBBY_GROUP, self.channel)
 
     async def messages(self) -> list[dict]:
@@ -93,7 +106,7 @@ class GroupListener:
         found = []
         while True:
             try:
-                found.append(await asyncio.wait_for(self.layer.receive(self.channel), 0.5))
+                found.append(await asyncio.wait_for(self.received.get(), 0.5))
             except TimeoutError:
                 return found
 
