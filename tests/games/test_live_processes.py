@@ -40,12 +40,26 @@ def test_conflicting_actions_through_two_processes_apply_exactly_once(table, ali
             version = a1.table["version"]
             call = {"type": "act", "action": "call", "version": version}
             await asyncio.gather(a1.send(call), a2.send(call))
-            outcomes = []
+            # Each socket hears of the call that was applied; the one whose copy lost is
+            # told so too, before or after that update (it may come through Redis first).
+            refused = []
             for socket in (a1, a2):
                 frame = await socket.receive_until(
                     lambda f: f["type"] == "error" or f["version"] > version
                 )
-                outcomes.append(frame["type"])
+                if frame["type"] == "error":
+                    refused.append(socket)
+                    await socket.receive_until(lambda f: f.get("version", 0) > version)
+            if not refused:  # the refusal is still on its way to one of them
+                waits = {
+                    asyncio.create_task(s.receive_until(lambda f: f["type"] == "error")): s
+                    for s in (a1, a2)
+                }
+                done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                for task in pending:
+                    task.cancel()
+                refused = [waits[task] for task in done]
+            outcomes = ["error" if s in refused else "update" for s in (a1, a2)]
             # Bob, on the second process, sees alice's call broadcast from either process.
             update = await b2.receive_until(lambda f: f.get("version", 0) > version)
             for socket in (a1, a2, b2):
