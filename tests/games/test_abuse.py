@@ -64,14 +64,15 @@ async def test_a_refused_command_leaves_no_receipt_so_it_can_be_sent_again(table
         await socket.close()
 
 
-async def test_an_action_quoting_a_future_version_is_told_so(table, alice, bob):
-    @database_sync_to_async
-    def deal():
-        services.sit(table.id, alice, 1, 200)
-        services.sit(table.id, bob, 2, 200)
-        services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+@database_sync_to_async
+def deal_heads_up(table, alice, bob) -> None:
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
 
-    await deal()
+
+async def test_an_action_quoting_a_future_version_is_told_so(table, alice, bob):
+    await deal_heads_up(table, alice, bob)
     socket = await opened(table, alice)
     version = socket.latest_table["version"]
     await socket.send({"type": "act", "action": "call", "version": version + 5})
@@ -86,13 +87,7 @@ async def test_an_action_quoting_a_future_version_is_told_so(table, alice, bob):
 
 
 async def test_a_double_click_gets_the_action_and_then_a_polite_error(table, alice, bob):
-    @database_sync_to_async
-    def deal():
-        services.sit(table.id, alice, 1, 200)
-        services.sit(table.id, bob, 2, 200)
-        services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
-
-    await deal()
+    await deal_heads_up(table, alice, bob)
     socket = await opened(table, alice)
     call = {"type": "act", "action": "call", "version": socket.latest_table["version"]}
     await socket.send(call)
