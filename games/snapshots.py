@@ -83,9 +83,10 @@ def capture(
             users=users,
             on_time_bank=hand.on_time_bank and hand.status == Hand.Status.IN_PROGRESS,
             timed_out=frozenset(
-                HandAction.objects.filter(hand_id=hand.id, timed_out=True).values_list(
-                    "sequence", flat=True
-                )
+                # No ordering: the model's default one would join the hand for nothing.
+                HandAction.objects.filter(hand_id=hand.id, timed_out=True)
+                .order_by()
+                .values_list("sequence", flat=True)
             ),
         )
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}

@@ -5,8 +5,10 @@ Every change at a table runs in one transaction that locks the table row
 once. The state is saved before anything is broadcast: the broadcast runs on commit.
 """
 
+import copy
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -50,6 +52,9 @@ class Locked:
     # The table's lobby row when the lock was taken (None: not in the lobby), kept to tell
     # whether the change is news to the lobby (games/lobby.py).
     lobby_row: LobbyRow | None = None
+    # The table row's values when the lock was taken: publish_change saves only the columns
+    # a service changed (an UPDATE of every column is a good part of a change's CPU).
+    table_values: dict[str, Any] = field(default_factory=dict)
 
     def seat_of(self, user: User) -> Seat:
         seat = next((s for s in self.seats if s.user_id == user.id), None)
@@ -79,7 +84,25 @@ def lock_table(table_id: int) -> Locked:
     latest = table.hands.order_by("-number").first()
     live = latest if latest is not None and latest.status == Hand.Status.IN_PROGRESS else None
     state = HandState.from_dict(live.state) if live else None
-    return Locked(table, seats, live, state, latest, lobby.row_of(table, seats))
+    return Locked(
+        table, seats, live, state, latest, lobby.row_of(table, seats), table_values(table)
+    )
+
+
+def table_values(table: Table) -> dict[str, Any]:
+    """The values of the table's columns but its id (copies: a service may change a list in
+    place, e.g. ``seat_requests``)."""
+    return {
+        f.attname: copy.deepcopy(getattr(table, f.attname))
+        for f in Table._meta.concrete_fields
+        if not f.primary_key
+    }
+
+
+def changed_columns(locked: Locked) -> list[str]:
+    """The columns of the locked table that differ from when the lock was taken."""
+    table = locked.table
+    return [name for name, was in locked.table_values.items() if getattr(table, name) != was]
 
 
 def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
@@ -92,7 +115,8 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     """
     table = locked.table
     table.version += 1
-    table.save()
+    table.save(update_fields=changed_columns(locked))
+    locked.table_values = table_values(table)  # saved: a second change starts from here
     if locked.hand is not None:
         hand, state = locked.hand, locked.state
     elif locked.last_hand is not None and locked.last_hand.status != Hand.Status.VOIDED:
