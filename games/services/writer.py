@@ -8,8 +8,8 @@ once. The state is saved before anything is broadcast: the broadcast runs on com
 import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
