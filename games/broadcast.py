@@ -51,32 +51,35 @@ def end_session(user_id: int, session_key: str) -> None:
     )
 
 
-async def send_frames(table_id: int, frames: Frames) -> None:
-    layer = channel_layer()
-    personal = [
-        layer.group_send(
+def frame_messages(table_id: int, frames: Frames) -> list[tuple[str, dict[str, Any]]]:
+    """(group, message) for each frame of a version: each person's own, then the public one."""
+    messages: list[tuple[str, dict[str, Any]]] = [
+        (
             user_group(user_id),
-            {
-                "type": "table.personal",
-                "table": table_id,
-                "version": frames.version,
-                "frame": text,
-            },
+            {"type": "table.personal", "table": table_id, "version": frames.version, "frame": text},
         )
         for user_id, text in frames.personal.items()
     ]
-    public = layer.group_send(
-        table_group(table_id),
-        {
-            "type": "table.public",
-            "version": frames.version,
-            "frame": frames.public,
-            # A tuple of ints: the in-memory layer deep-copies each message per socket, and
-            # that costs next to nothing for a tuple of atoms.
-            "personal": tuple(frames.personal),
-        },
-    )
-    await asyncio.gather(*personal, public)
+    public = {
+        "type": "table.public",
+        "version": frames.version,
+        "frame": frames.public,
+        # A tuple of ints: the in-memory layer deep-copies each message per socket, and
+        # that costs next to nothing for a tuple of atoms.
+        "personal": tuple(frames.personal),
+    }
+    messages.append((table_group(table_id), public))
+    return messages
+
+
+async def send_frames(table_id: int, frames: Frames) -> None:
+    layer = channel_layer()
+    messages = frame_messages(table_id, frames)
+    send_many = getattr(layer, "group_send_many", None)
+    if send_many is not None:  # the Redis pub/sub layer: one round trip (pokersite/layers.py)
+        await send_many(messages)
+    else:
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
 
 async def send_group(group: str, message: dict[str, Any]) -> None:

@@ -104,7 +104,7 @@ class GuardedSocket(AsyncWebsocketConsumer):
         await handler(message)
 
     async def websocket_connect(self, message):
-        self.budget = FrameBudget(self.channel_name)
+        self.budget = FrameBudget()
         await super().websocket_connect(message)
         self.reading_frames = True
 

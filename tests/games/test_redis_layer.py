@@ -10,7 +10,8 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from games.broadcast import table_group
+from games.broadcast import channel_layer, send_frames, table_group, user_group
+from games.projection import Frames
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.servers import daphne_process, daphne_server
 
@@ -131,3 +132,26 @@ def test_the_clock_ticks_on_pooled_connections_instead_of_opening_one_a_tick():
     unpooled = connections_made_by_a_server_ticking_for(6, DATABASE_POOL_SIZE="0")
     assert unpooled >= 8, unpooled
     assert pooled <= 4, pooled
+
+
+async def test_a_versions_frames_reach_their_groups_through_one_batch():
+    """The pub/sub layer sends a version's messages in one pipeline (pokersite/layers.py):
+    each person's own frame reaches their user group, the public one the table's group."""
+    layer = channel_layer()
+    assert hasattr(layer, "group_send_many"), type(layer)
+    table_id, seated, other = 990001, 990002, 990003  # ids no test table has
+    player, spectator = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add(table_group(table_id), player)
+    await layer.group_add(user_group(seated), player)
+    await layer.group_add(table_group(table_id), spectator)
+    try:
+        frames = Frames(version=7, public="public", personal={seated: "mine", other: "theirs"})
+        await send_frames(table_id, frames)
+        to_player = [await asyncio.wait_for(layer.receive(player), 5) for _ in range(2)]
+        to_spectator = await asyncio.wait_for(layer.receive(spectator), 5)
+    finally:
+        await layer.flush()
+    assert sorted((m["type"], m["frame"]) for m in to_player) == [
+        ("table.personal", "mine"), ("table.public", "public")
+    ]
+    assert to_spectator["frame"] == "public" and to_spectator["personal"] == [seated, other]
