@@ -347,12 +347,10 @@ def sit_out_seat(seat_id: int, staff: User) -> None:
     locked, seat = _lock_seat(seat_id, staff)
     if seat.sitting_out:
         raise ServiceError(f"{seat.user.get_username()} is sitting out already.")
+    # From the next hand, as when a player sits out (the hand being played goes on).
     seat.sitting_out = True
     seat.save(update_fields=["sitting_out"])
-    if locked.state is not None and locked.state.actor == seat.number:
-        advance_hand(locked, timezone.now())
-    else:
-        publish_change(locked)
+    publish_change(locked)
     record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
 
 

@@ -104,12 +104,16 @@ def advance_hand(locked: Locked, now: datetime) -> None:
 
 def _play_for_absent(locked: Locked) -> None:
     """Players who will not answer check when free, else fold, at once, without a clock:
-    those leaving after the hand, and those sitting out (by choice, or sat out by the table
-    after timeouts) while still in it."""
+    those leaving after the hand, and those the table sat out after timeouts while still in
+    it. A player who chose to sit out plays this hand on (docs/protocol.md: sitting out
+    starts from the next hand); their own clock runs as usual."""
     hand, state = locked.hand, locked.state
     if hand is None or state is None:
         return
-    absent = {seat.number for seat in locked.seats if seat.leave_after_hand or seat.sitting_out}
+    absent = {
+        seat.number for seat in locked.seats
+        if seat.leave_after_hand or (seat.sitting_out and seat.consecutive_timeouts > 0)
+    }
     while state.actor is not None and state.actor in absent:
         record_events(hand, state.apply(state.timeout_action()))
 

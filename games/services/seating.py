@@ -122,7 +122,8 @@ def stand(table_id: int, user: User) -> None:
 
 @transaction.atomic
 def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
-    """Sit out from the next hand (on your turn in this one: checked or folded at once)."""
+    """Sit out from the next hand: in the hand being played you still act (or your clock
+    runs out), as docs/protocol.md says."""
     locked = lock_table(table_id)
     seat = locked.seat_of(user)
     if seat.sitting_out == sitting_out:
@@ -132,9 +133,6 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
     seat.sitting_out = sitting_out
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
-    if sitting_out and locked.state is not None and locked.state.actor == seat.number:
-        advance_hand(locked, timezone.now())  # acts for them, then publishes
-        return
     if locked.hand is None and not sitting_out:
         schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
     publish_change(locked)

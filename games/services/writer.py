@@ -111,11 +111,18 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
 
 def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
     """Deal again after ``delay`` when two players are ready and a person is still seated
-    (bots play on with nobody connected, but not at a table no person sits at)."""
+    (bots play on with nobody connected, but not at a table no person sits at).
+
+    A deal already planned is never brought forward: someone sitting down between hands
+    must not cut short the pause after a hand (its result, an all-in run-out on show)."""
     ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
     person = table.seats.filter(user__player__bot_style="").exists()
     open_ = table.status == Table.Status.OPEN
-    table.next_hand_at = now + delay if ready and person and open_ else None
+    if not (ready and person and open_):
+        table.next_hand_at = None
+        return
+    planned = table.next_hand_at
+    table.next_hand_at = now + delay if planned is None else max(planned, now + delay)
 
 
 def is_bot(seat: Seat) -> bool:
