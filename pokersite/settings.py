@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last: it sees a view's Http404 first, and every other 404 on its way out.
+    "pokersite.not_found.FriendlyNotFoundMiddleware",
 ]
 
 ROOT_URLCONF = "pokersite.urls"
