@@ -4,10 +4,11 @@ short, sitting out starts from the next hand, chips added during a hand wait for
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import services, snapshots
 from games.engine import HandState
 from games.models import Hand, HandAction, Player, Seat, Table
 from games.services import hosting, seating
+from games.services.writer import ServiceError
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
@@ -92,4 +93,51 @@ def test_sitting_out_during_a_hand_starts_from_the_next_hand(table, alice, bob, 
         act(table, {1: alice, 2: bob, 3: carol}[turn], "check")
     following = services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
     assert following is None  # alice and carol sit out: bob alone is not a game
+    assert chips_in_room() == issued_chips()
+
+
+def test_chips_added_during_a_hand_are_queued_and_added_when_it_ends(table, alice, bob):
+    services.sit(table.id, alice, 1, 100)
+    services.sit(table.id, bob, 2, 100)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    seating.add_chips(table.id, alice, 60)
+    seating.add_chips(table.id, alice, 40)  # more, while it waits
+    seat = Seat.objects.get(user=alice)
+    assert (seat.stack, seat.queued_top_up, bankroll(alice)) == (100, 100, 9_900)
+    table.refresh_from_db()
+    you = snapshots.load(table.id, alice.id).people[alice.id]
+    assert you.top_up_queued == 100  # her page says so
+    assert chips_in_room() == issued_chips()
+
+    act(table, alice, "fold")  # she loses her small blind (99), then gets the 100 queued
+    seat.refresh_from_db()
+    assert (seat.stack, seat.queued_top_up, bankroll(alice)) == (199, 0, 9_800)
+    assert chips_in_room() == issued_chips()
+
+
+def test_a_queued_top_up_is_bounded_and_refused_with_a_sentence(table, alice, bob):
+    services.sit(table.id, alice, 1, 100)
+    services.sit(table.id, bob, 2, 100)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    before = Table.objects.get(pk=table.id).version
+    with pytest.raises(ServiceError, match="maximum buy-in of 200, so at most 200 more can be"):
+        seating.add_chips(table.id, alice, 201)
+    Player.objects.filter(user=alice).update(bankroll=30)
+    with pytest.raises(ServiceError, match="31 chips queued would be more than your bankroll of 30"):
+        seating.add_chips(table.id, alice, 31)
+    assert Table.objects.get(pk=table.id).version == before
+    assert Seat.objects.get(user=alice).queued_top_up == 0
+
+
+def test_a_queued_top_up_takes_no_more_than_the_maximum_buy_in_then(table, alice, bob):
+    table.host = alice
+    table.save(update_fields=["host"])
+    services.sit(table.id, alice, 1, 150)
+    services.sit(table.id, bob, 2, 100)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    seating.add_chips(table.id, bob, 100)
+    hosting.update_settings(table.id, alice, {"max_buy_in": 120})
+    act(table, alice, "fold")  # bob wins 1: 101, topped up to the new maximum of 120
+    assert Seat.objects.get(user=bob).stack == 120
+    assert bankroll(bob) == 10_000 - 100 - 19
     assert chips_in_room() == issued_chips()

@@ -307,15 +307,6 @@ def test_a_busted_seat_is_freed_when_its_time_is_up(table, alice, bob, carol, se
     conserved()
 
 
-def test_adding_chips_mid_hand_is_refused(table, alice, bob):
-    services.sit(table.id, alice, 1, 100)
-    services.sit(table.id, bob, 2, 100)
-    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
-    with pytest.raises(ServiceError, match="You are in the hand being played"):
-        seating.add_chips(table.id, alice, 50)
-    conserved()
-
-
 def test_the_replayer_shows_the_blinds_a_hand_was_played_at(client, hosted, alice, bob):
     services.sit(hosted.id, alice, 1, 200)
     services.sit(hosted.id, bob, 2, 200)
