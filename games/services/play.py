@@ -24,6 +24,7 @@ from games.services.writer import (
     is_bot,
     lock_table,
     next_hand_delay,
+    practice_person_here,
     publish_change,
     schedule_next_hand,
     table_config,
@@ -168,6 +169,8 @@ def start_next_hand(
     seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
     if all(is_bot(s) for s in locked.seats):
         seats = []  # nobody but bots: stop dealing
+    elif table.is_practice and not practice_person_here(table):
+        seats = []  # its person left, or sits out: the bots do not play on alone
     lineup = plan_hand(
         [SeatInput(s.number, s.user_id, s.stack, Entry(s.entry)) for s in seats], table.button
     )
