@@ -142,7 +142,8 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
 def add_chips(table_id: int, user: User, amount: int) -> Seat:
     """Rebuy (from no chips) or top up at your own seat, from your bankroll. A rebuy is
     within the buy-in range; a top-up may bring the stack up to the maximum buy-in. During a
-    hand you are in, the chips are queued and added when it ends (hand_records.add_queued_top_ups)."""
+    hand you are in, the chips are queued and added when it ends
+    (hand_records.add_queued_top_ups)."""
     locked = lock_table(table_id)
     table = locked.table
     seat = locked.seat_of(user)
@@ -193,7 +194,9 @@ def _queue_top_up(locked: Locked, seat: Seat, amount: int) -> None:
         )
     bankroll = chips.bankroll_of(seat.user)
     if queued > bankroll:
-        raise ServiceError(f"{queued} chips queued would be more than your bankroll of {bankroll}.")
+        raise ServiceError(
+            f"{queued} chips queued would be more than your bankroll of {bankroll}."
+        )
     seat.queued_top_up = queued
     seat.save(update_fields=["queued_top_up"])
     publish_change(locked)  # your view says what is queued (``you.top_up_queued``)
