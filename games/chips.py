@@ -90,23 +90,34 @@ def bankroll_of(user) -> int:
 
 
 def adjust_stack(seat: Seat, amount: int, *, reason: str, by) -> LedgerEntry:
-    """The host adds chips to (or takes them from) a seated player's stack. The ledger row
-    records the change to the stack; the bankroll is untouched. Call inside the table's
-    transaction; the caller saves the seat."""
+    """The host moves chips between a seated player's bankroll and their stack: up to the
+    table's maximum buy-in, from the bankroll (``amount`` > 0), or back to it (< 0).
+
+    No chip is made or lost: a host cannot mint chips (issue 21), only staff adjust
+    bankrolls (``adjust``). Call inside the table's transaction; the caller saves the seat.
+    """
+    name = seat.user.get_username()
     if not reason.strip():
         raise ChipError("A stack adjustment needs a reason.")
     if amount == 0:
         raise ChipError("An adjustment of zero changes nothing.")
     if seat.stack + amount < 0:
-        raise ChipError(f"{seat.user.get_username()} has only {seat.stack} chips to take away.")
+        raise ChipError(f"{name} has only {seat.stack} chips to take away.")
+    ceiling = seat.table.max_buy_in
+    if amount > 0 and seat.stack + amount > ceiling:
+        room = max(0, ceiling - seat.stack)
+        raise ChipError(
+            f"A stack may be brought up to the maximum buy-in of {ceiling}: {name} can get "
+            f"at most {room} more chips."
+        )
     player = _locked_player(seat.user)
+    if amount > player.bankroll:
+        raise ChipError(
+            f"{name}'s bankroll holds {player.bankroll} chips: the chips added to a stack come "
+            "from it."
+        )
     seat.stack += amount
-    return LedgerEntry.objects.create(
-        user_id=seat.user_id,
-        kind=LedgerEntry.Kind.STACK_ADJUSTMENT,
-        amount=amount,
-        bankroll_after=player.bankroll,
-        table=seat.table,
-        reason=reason.strip(),
-        created_by=by,
+    kind = LedgerEntry.Kind.HOST_ADD if amount > 0 else LedgerEntry.Kind.HOST_TAKE
+    return _record(
+        player, kind, -amount, table=seat.table, reason=reason.strip(), created_by=by
     )

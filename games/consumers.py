@@ -17,7 +17,7 @@ import logging
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import chat_frames, services, snapshots, watched_tables
+from games import chat_frames, presence, services, snapshots, watched_tables
 from games.access import may_watch
 from games.broadcast import session_tag, table_group, user_group
 from games.command_queue import CommandQueue
@@ -46,6 +46,7 @@ def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
 
 class TableConsumer(GuardedSocket):
     watching = False  # counted in watched_tables while True
+    present = False  # counted in games/presence.py while True
 
     async def connect(self):
         self.user = self.scope["user"]
@@ -72,6 +73,9 @@ class TableConsumer(GuardedSocket):
         await self.join([table_group(self.table_id), user_group(self.user.id)])
         watched_tables.watch(self.table_id)
         self.watching = True
+        # Counted in before the snapshot: a practice table that stopped deals again.
+        await writing(presence.arrive)(self.table_id, self.user.id)
+        self.present = True
         await self.send_snapshot()
         await self.send_chat_history()
 
@@ -80,6 +84,12 @@ class TableConsumer(GuardedSocket):
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
+        if self.present:
+            self.present = False
+            try:
+                await writing(presence.leave)(self.table_id, self.user.id)
+            except DatabaseError:
+                log.exception("table %s: could not count a socket out", self.table_id)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()

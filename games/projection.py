@@ -69,6 +69,7 @@ class Person:
     sitting_out: bool = False
     leaving: bool = False
     is_staff: bool = False
+    top_up_queued: int = 0  # chips "Add chips" adds when the hand being played ends
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,7 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
             "bankroll": person.bankroll,
             "sitting_out": person.sitting_out,
             "leaving": person.leaving,
+            "top_up_queued": person.top_up_queued,
             # The host runs the table from the felt; staff may too.
             "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
         },

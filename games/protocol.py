@@ -81,6 +81,10 @@ HOST_NUMBER_SETTINGS = (
 )
 HOST_FLAG_SETTINGS = ("needs_approval",)
 MAX_REASON_LENGTH = 200
+# Whole numbers a client may send: what a database integer column holds (chips, seats, user
+# ids), and a big integer for a version. Larger ones are refused before any query is made.
+MAX_WHOLE_NUMBER = 2**31 - 1
+MAX_VERSION = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,20 @@ def _signed_int(message: dict, field: str) -> int:
         raise ProtocolError(f"'{field}' {problem}.")
     if value == 0:
         raise ProtocolError(f"'{field}' must not be zero.")
+    return _within(field, value, MAX_WHOLE_NUMBER)
+
+
+def _within(field: str, value: int, largest: int) -> int:
+    """``value`` if its size is at most ``largest``, else ProtocolError naming the field.
+
+    >>> _within("amount", -2**40, MAX_WHOLE_NUMBER)
+    Traceback (most recent call last):
+    ...
+    games.protocol.ProtocolError: 'amount' is out of range: -1099511627776 is below the limit.
+    """
+    if abs(value) > largest:
+        side = "below" if value < 0 else "above"
+        raise ProtocolError(f"'{field}' is out of range: {_shown(value)} is {side} the limit.")
     return value
 
 
@@ -125,7 +143,8 @@ def _host_settings(message: dict) -> tuple[tuple[str, int | bool], ...]:
 
 def _host_control(message: dict) -> Host:
     control = message.get("control")
-    if control not in HOST_CONTROLS:
+    # Only a string may be looked up: a list or an object is not hashable.
+    if not isinstance(control, str) or control not in HOST_CONTROLS:
         raise ProtocolError(
             f"'control' must be one of {', '.join(HOST_CONTROLS)}, not {_shown(control)}."
         )
@@ -173,8 +192,8 @@ def _positive_int(message: dict, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ProtocolError(f"'{field}' must be a whole number, not {_shown(value)}.")
     if value <= 0:
-        raise ProtocolError(f"'{field}' must be a positive whole number, not {value}.")
-    return value
+        raise ProtocolError(f"'{field}' must be a positive whole number, not {_shown(value)}.")
+    return _within(field, value, MAX_WHOLE_NUMBER)
 
 
 def _non_negative_int(message: dict, field: str) -> int:
@@ -185,7 +204,7 @@ def _non_negative_int(message: dict, field: str) -> int:
         raise ProtocolError(
             f"'{field}' must be a whole number of zero or more, not {_shown(value)}."
         )
-    return value
+    return _within(field, value, MAX_VERSION if field == "version" else MAX_WHOLE_NUMBER)
 
 
 def _request_id(message: dict) -> str:

@@ -20,7 +20,7 @@ from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSna
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
     "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style", "busted_at",
-    "user__is_staff",
+    "user__is_staff", "queued_top_up",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -66,6 +66,7 @@ def capture(
             sitting_out=row["sitting_out"],
             leaving=row["leave_after_hand"],
             is_staff=row["user__is_staff"],
+            top_up_queued=row["queued_top_up"],
         )
         for row in rows
     }

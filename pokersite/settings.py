@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last: it sees a view's Http404 first, and every other 404 on its way out.
+    "pokersite.not_found.FriendlyNotFoundMiddleware",
 ]
 
 ROOT_URLCONF = "pokersite.urls"
@@ -172,6 +174,8 @@ NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.2)
 # A player who loses their last chip keeps the seat this long, to rebuy there.
 BUSTED_SEAT_SECONDS = env_float("BUSTED_SEAT_SECONDS", 120.0)
+# A practice table with no hand for this long (its person left) closes: stacks go home.
+PRACTICE_IDLE_SECONDS = env_float("PRACTICE_IDLE_SECONDS", 600.0)
 
 # Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
 TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)

@@ -17,7 +17,12 @@ from django.db.models.functions import Abs
 
 from games.models import LedgerEntry, Table
 
-KINDS = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.CASH_OUT, LedgerEntry.Kind.STACK_ADJUSTMENT)
+Kind = LedgerEntry.Kind
+# A host's adjustment moves the player's own chips: one to the table counts as bought in, one
+# back to the bankroll as cashed out. STACK_ADJUSTMENT rows (before issue 21) made chips.
+BOUGHT = (Kind.BUY_IN, Kind.HOST_ADD)
+CASHED = (Kind.CASH_OUT, Kind.HOST_TAKE)
+KINDS = (*BOUGHT, *CASHED, Kind.STACK_ADJUSTMENT)
 
 
 @dataclass(frozen=True)
@@ -27,7 +32,7 @@ class Standing:
     bought_in: int
     cashed_out: int
     on_table: int
-    adjusted: int = 0  # chips the host added to (or took from) the stack, not won
+    adjusted: int = 0  # chips a host made (or unmade) on a stack before issue 21, not won
 
     @property
     def net(self) -> int:
@@ -57,8 +62,8 @@ def standings(table: Table) -> list[Standing]:
         .values("user_id", "user__username")
         .annotate(
             buy_ins=Count("id", filter=Q(kind=LedgerEntry.Kind.BUY_IN)),
-            bought=Sum("amount", filter=Q(kind=LedgerEntry.Kind.BUY_IN), default=0),
-            cashed=Sum("amount", filter=Q(kind=LedgerEntry.Kind.CASH_OUT), default=0),
+            bought=Sum("amount", filter=Q(kind__in=BOUGHT), default=0),
+            cashed=Sum("amount", filter=Q(kind__in=CASHED), default=0),
             adjusted=Sum(
                 "amount", filter=Q(kind=LedgerEntry.Kind.STACK_ADJUSTMENT), default=0
             ),

@@ -1,9 +1,11 @@
-"""Models of the games app, split by area: tables and seats, hands, chips, chat."""
+"""Models of the games app, split by area: tables and seats, hands, chips, chat,
+who has a table open."""
 
 from games.models.chat import ChatMessage, ChatMute, Emote
 from games.models.chips import LedgerEntry, Player
 from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand
+from games.models.presence import Presence
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
 
@@ -19,6 +21,7 @@ __all__ = [
     "ImportedHand",
     "LedgerEntry",
     "Player",
+    "Presence",
     "Seat",
     "Table",
 ]

@@ -1,8 +1,9 @@
 """Play money: a bankroll per player and a ledger row for every chip movement.
 
 Conservation: the sum of all ledger amounts of the ISSUING kinds (grants, top-ups, staff
-and host adjustments) equals bankrolls + table stacks + chips in live pots. BUY_IN and
-CASH_OUT rows move chips between a bankroll and a table and net to zero across the room.
+adjustments, and host adjustments made before issue 21) equals bankrolls + table stacks +
+chips in live pots. BUY_IN, CASH_OUT, HOST_ADD and HOST_TAKE rows move chips between a
+bankroll and a table and net to zero across the room.
 """
 
 from django.conf import settings
@@ -39,9 +40,13 @@ class LedgerEntry(models.Model):
         BUY_IN = "buy_in", "Buy-in"
         CASH_OUT = "cash_out", "Cash-out"
         ADJUSTMENT = "adjustment", "Staff adjustment"
-        # The host changed a seated player's stack: ``amount`` is the change to the stack;
-        # the bankroll is untouched (``bankroll_after`` is what it was).
+        # Rows written before issue 21 only: the host changed a stack out of nothing
+        # (``amount`` is the change to the stack; the bankroll was untouched).
         STACK_ADJUSTMENT = "stack_adjust", "Stack adjustment by the host"
+        # The host moves a seated player's chips between their bankroll and their stack
+        # (games/chips.py, adjust_stack): ``amount`` is the change to the bankroll.
+        HOST_ADD = "host_add", "Added to the stack by the host"
+        HOST_TAKE = "host_take", "Taken from the stack by the host"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger"

@@ -108,6 +108,9 @@ class Seat(models.Model):
     # When the player lost their last chip: the seat is kept for a while so they can rebuy
     # there (BUSTED_SEAT_SECONDS), then the clock frees it.
     busted_at = models.DateTimeField(null=True, blank=True)
+    # Chips asked for with "Add chips" during a hand the player is in: added from the
+    # bankroll when the hand ends, up to the maximum buy-in then (seating.add_chips).
+    queued_top_up = models.PositiveIntegerField(default=0)
     sat_down_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

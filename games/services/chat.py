@@ -25,6 +25,9 @@ from games.services.writer import ServiceError, after_commit, may_host
 # Bidirectional overrides and isolates can make a line read backwards ("Trojan source");
 # they are format characters, not control ones, so they are named here.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# The line and paragraph separators (U+2028, U+2029) break a line like a new line does, but
+# Unicode files them as separators (Zl, Zp), not control characters.
+NOT_ON_ONE_LINE = frozenset(("Cc", "Zl", "Zp"))
 
 
 def clean_text(text: str) -> str:
@@ -41,7 +44,7 @@ def clean_text(text: str) -> str:
             f"The message is {len(text)} characters long; at most {MAX_CHAT_LENGTH} are allowed."
         )
     for char in text:
-        if unicodedata.category(char) == "Cc" or char in BIDI_CONTROLS:
+        if unicodedata.category(char) in NOT_ON_ONE_LINE or char in BIDI_CONTROLS:
             raise ServiceError(
                 f"The message contains a control character (U+{ord(char):04X}); remove it."
             )

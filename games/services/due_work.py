@@ -9,12 +9,14 @@ from django.utils import timezone
 from games.bots import driver as bot_turns
 from games.models import CommandReceipt, Hand, Table
 from games.services.play import start_next_hand, timeout
+from games.services.practice import close_idle_practice_tables
 from games.services.seating import free_busted_seats
 
 
 def run_due_work(now: datetime | None = None) -> None:
     """One clock tick, each item in turn: fire passed deadlines, let bots act, deal hands
-    that are due, free the seats of busted players who did not rebuy."""
+    that are due, free the seats of busted players who did not rebuy, close idle practice
+    tables."""
     for item in due_work(now or timezone.now()):
         item()
 
@@ -33,6 +35,7 @@ def due_work(now: datetime) -> list[Callable[[], object]]:
     ).values_list("id", flat=True)
     items += [partial(start_next_hand, table_id, now=now) for table_id in due_tables]
     items += [partial(free_busted_seats, now), partial(forget_old_receipts, now)]
+    items.append(partial(close_idle_practice_tables, now))
     return items
 
 

@@ -5,6 +5,7 @@ Called only from games/services.py, inside the table's locked transaction.
 
 from datetime import datetime
 
+from games import chips
 from games.engine import Event, EventKind, HandState
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
 from games.services.writer import Locked, free_seat, is_bot
@@ -57,7 +58,7 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     """Store the result, pay the seats, and let leaving players go (busted ones stay a while).
 
     A fixed number of statements whatever the number of players, plus a cash-out for each
-    player who goes.
+    player who goes and a buy-in for each top-up queued during the hand.
     """
     table, seats = locked.table, locked.seats
     result = state.result
@@ -84,7 +85,25 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
         if seat.leave_after_hand or closing or busted_bot:
             free_seat(locked, seat)
         elif seat.number in result.finishing_stacks:
-            # A busted player keeps the seat for a while, to rebuy there.
-            seat.busted_at = now if seat.stack == 0 else None
             staying.append(seat)
-    Seat.objects.bulk_update(staying, ["stack", "busted_at"])
+    add_queued_top_ups(locked, staying)
+    for seat in staying:  # a busted player keeps the seat for a while, to rebuy there
+        seat.busted_at = now if seat.stack == 0 else None
+    Seat.objects.bulk_update(staying, ["stack", "busted_at", "queued_top_up"])
+
+
+def add_queued_top_ups(locked: Locked, seats: list[Seat]) -> None:
+    """When a hand ends: add each staying seat's queued chips from its bankroll, up to the
+    maximum buy-in then and what the bankroll holds (a busted player's within the buy-in
+    range, or not at all). The caller saves the seats' ``stack`` and ``queued_top_up``."""
+    table = locked.table
+    for seat in seats:
+        if not seat.queued_top_up:
+            continue
+        wanted = min(seat.queued_top_up, table.max_buy_in - seat.stack)
+        amount = min(wanted, chips.bankroll_of(seat.user))
+        seat.queued_top_up = 0
+        if amount <= 0 or (seat.stack == 0 and amount < table.min_buy_in):
+            continue
+        chips.buy_in(seat.user, table, amount)
+        seat.stack += amount

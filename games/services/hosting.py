@@ -226,8 +226,12 @@ def _remove(locked: Locked, user: User, seat: Seat) -> None:
 
 @transaction.atomic
 def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reason: str) -> Seat:
-    """Add chips to (or take them from) a seated player's stack, with a reason for the
-    ledger. Not while they play a hand: their chips are in play until it ends."""
+    """Move chips between a seated player's bankroll and their stack, with a reason for the
+    ledger: up to the table's maximum buy-in, from the bankroll, or back to it. Not while
+    they play a hand: their chips are in play until it ends."""
+    # Why from the bankroll: a host who could add chips out of nothing could cash them out
+    # (issue 21: +99,999,999,999, then close). Moving the player's own chips keeps every
+    # bankroll + stack whole, needs no table-local account, and stays within a buy-in.
     locked = lock_table(table_id)
     require_host(locked, user)
     seat = seat_at(locked, seat_number)
@@ -347,12 +351,10 @@ def sit_out_seat(seat_id: int, staff: User) -> None:
     locked, seat = _lock_seat(seat_id, staff)
     if seat.sitting_out:
         raise ServiceError(f"{seat.user.get_username()} is sitting out already.")
+    # From the next hand, as when a player sits out (the hand being played goes on).
     seat.sitting_out = True
     seat.save(update_fields=["sitting_out"])
-    if locked.state is not None and locked.state.actor == seat.number:
-        advance_hand(locked, timezone.now())
-    else:
-        publish_change(locked)
+    publish_change(locked)
     record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
 
 

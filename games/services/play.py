@@ -24,6 +24,7 @@ from games.services.writer import (
     is_bot,
     lock_table,
     next_hand_delay,
+    practice_person_here,
     publish_change,
     schedule_next_hand,
     table_config,
@@ -104,12 +105,16 @@ def advance_hand(locked: Locked, now: datetime) -> None:
 
 def _play_for_absent(locked: Locked) -> None:
     """Players who will not answer check when free, else fold, at once, without a clock:
-    those leaving after the hand, and those sitting out (by choice, or sat out by the table
-    after timeouts) while still in it."""
+    those leaving after the hand, and those the table sat out after timeouts while still in
+    it. A player who chose to sit out plays this hand on (docs/protocol.md: sitting out
+    starts from the next hand); their own clock runs as usual."""
     hand, state = locked.hand, locked.state
     if hand is None or state is None:
         return
-    absent = {seat.number for seat in locked.seats if seat.leave_after_hand or seat.sitting_out}
+    absent = {
+        seat.number for seat in locked.seats
+        if seat.leave_after_hand or (seat.sitting_out and seat.consecutive_timeouts > 0)
+    }
     while state.actor is not None and state.actor in absent:
         record_events(hand, state.apply(state.timeout_action()))
 
@@ -164,6 +169,8 @@ def start_next_hand(
     seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
     if all(is_bot(s) for s in locked.seats):
         seats = []  # nobody but bots: stop dealing
+    elif table.is_practice and not practice_person_here(table):
+        seats = []  # its person left, or sits out: the bots do not play on alone
     lineup = plan_hand(
         [SeatInput(s.number, s.user_id, s.stack, Entry(s.entry)) for s in seats], table.button
     )

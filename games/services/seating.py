@@ -122,7 +122,8 @@ def stand(table_id: int, user: User) -> None:
 
 @transaction.atomic
 def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
-    """Sit out from the next hand (on your turn in this one: checked or folded at once)."""
+    """Sit out from the next hand: in the hand being played you still act (or your clock
+    runs out), as docs/protocol.md says."""
     locked = lock_table(table_id)
     seat = locked.seat_of(user)
     if seat.sitting_out == sitting_out:
@@ -132,9 +133,6 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
     seat.sitting_out = sitting_out
     seat.consecutive_timeouts = 0
     seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
-    if sitting_out and locked.state is not None and locked.state.actor == seat.number:
-        advance_hand(locked, timezone.now())  # acts for them, then publishes
-        return
     if locked.hand is None and not sitting_out:
         schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
     publish_change(locked)
@@ -142,20 +140,22 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
 
 @transaction.atomic
 def add_chips(table_id: int, user: User, amount: int) -> Seat:
-    """Rebuy (from no chips) or top up at your own seat, from your bankroll: whenever you are
-    not in the hand being played. A rebuy is within the buy-in range; a top-up may bring the
-    stack up to the maximum buy-in."""
+    """Rebuy (from no chips) or top up at your own seat, from your bankroll. A rebuy is
+    within the buy-in range; a top-up may bring the stack up to the maximum buy-in. During a
+    hand you are in, the chips are queued and added when it ends
+    (hand_records.add_queued_top_ups)."""
     locked = lock_table(table_id)
     table = locked.table
     seat = locked.seat_of(user)
     if table.status == Table.Status.CLOSED:
         raise ServiceError("This table is closed.")
-    if in_live_hand(locked, seat):
-        raise ServiceError("You are in the hand being played; add chips when it ends.")
     if seat.leave_after_hand:
         raise ServiceError("You are leaving this table.")
     if amount <= 0:
         raise ServiceError("Add at least one chip.")
+    if in_live_hand(locked, seat):
+        _queue_top_up(locked, seat, amount)
+        return seat
     if seat.stack == 0:
         try:
             table_config(table).check_buy_in(amount)
@@ -179,6 +179,27 @@ def add_chips(table_id: int, user: User, amount: int) -> Seat:
         schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
     publish_change(locked)
     return seat
+
+
+def _queue_top_up(locked: Locked, seat: Seat, amount: int) -> None:
+    """Keep ``amount`` more for the end of the hand; the chips stay in the bankroll until
+    then (the stack it will top up is not known before the hand ends)."""
+    table = locked.table
+    queued = seat.queued_top_up + amount
+    if queued > table.max_buy_in:
+        raise ServiceError(
+            f"You would have {queued} chips queued; a stack may be topped up to the maximum "
+            f"buy-in of {table.max_buy_in}, so at most {table.max_buy_in - seat.queued_top_up} "
+            "more can be queued."
+        )
+    bankroll = chips.bankroll_of(seat.user)
+    if queued > bankroll:
+        raise ServiceError(
+            f"{queued} chips queued would be more than your bankroll of {bankroll}."
+        )
+    seat.queued_top_up = queued
+    seat.save(update_fields=["queued_top_up"])
+    publish_change(locked)  # your view says what is queued (``you.top_up_queued``)
 
 
 def busted_seat_time() -> timedelta:

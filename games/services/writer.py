@@ -18,7 +18,7 @@ from django.db import transaction
 from games import broadcast, chips, lobby, lobby_feed, snapshots
 from games.engine import HandState, TableConfig
 from games.lobby import LobbyRow
-from games.models import Hand, Seat, Table
+from games.models import Hand, Presence, Seat, Table
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
 FIRST_DEAL_DELAY = timedelta(seconds=1)
@@ -135,11 +135,28 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
 
 def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
     """Deal again after ``delay`` when two players are ready and a person is still seated
-    (bots play on with nobody connected, but not at a table no person sits at)."""
+    (bots play on with nobody connected, but not at a table no person sits at).
+
+    A deal already planned is never brought forward: someone sitting down between hands
+    must not cut short the pause after a hand (its result, an all-in run-out on show)."""
     ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
     person = table.seats.filter(user__player__bot_style="").exists()
+    person = person and (not table.is_practice or practice_person_here(table))
     open_ = table.status == Table.Status.OPEN
-    table.next_hand_at = now + delay if ready and person and open_ else None
+    if not (ready and person and open_):
+        table.next_hand_at = None
+        return
+    planned = table.next_hand_at
+    table.next_hand_at = now + delay if planned is None else max(planned, now + delay)
+
+
+def practice_person_here(table: Table) -> bool:
+    """Whether a practice table's person has it open and plays (not sitting out): it deals
+    only then (games/services/practice.py says why)."""
+    return Presence.objects.filter(
+        table=table, user__seats__table=table, user__seats__sitting_out=False,
+        user__player__bot_style="",
+    ).exists()
 
 
 def is_bot(seat: Seat) -> bool:

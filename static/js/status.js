@@ -34,6 +34,9 @@ export function betweenText(view, nextDealIn) {
 function personal(view, me) {
   if (!me) return "";
   if (view.you.leaving) return "You leave the table when this hand ends.";
+  if (view.you.top_up_queued) {
+    return `${view.you.top_up_queued} chips are added to your stack when this hand ends.`;
+  }
   if (me.sitting_out) {
     return me.timed_out
       ? "You were sat out after timing out twice. Sit back in to be dealt in again."

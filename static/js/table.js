@@ -198,7 +198,10 @@ function addChipsRange(table) {
   const me = table.seats.find((s) => s.number === table.you.seat && !s.left);
   if (!me || table.you.leaving || table.status === "closed") return null;
   const live = table.hand && !table.hand.complete;
-  if (live && me.has_cards) return null; // in the hand being played
+  if (live && me.has_cards) { // in the hand being played: queued for its end
+    const room = table.max_buy_in - (table.you.top_up_queued || 0);
+    return room > 0 ? { rebuy: false, min: 1, max: room } : null;
+  }
   if (me.stack === 0) return { rebuy: true, min: table.min_buy_in, max: table.max_buy_in };
   const room = table.max_buy_in - me.stack;
   return room > 0 ? { rebuy: false, min: 1, max: room } : null;

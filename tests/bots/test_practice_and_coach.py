@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import presence, services
 from games.bots.players import seat_bots
 from games.models import Hand, Seat, Table
 from tests.games.conftest import make_user
@@ -22,9 +22,13 @@ def alice_client(client, alice):
 
 
 def practise(client, bots=2, strength="easy") -> Table:
+    """Practise now, and the table page opens its socket (a practice table deals only while
+    its person has it open: tests/bots/test_practice_ends.py)."""
     response = client.post(reverse("practice"), {"bots": bots, "strength": strength})
     assert response.status_code == 302, response.content
-    return Table.objects.get(pk=int(response.url.strip("/").split("/")[-1]))
+    table = Table.objects.get(pk=int(response.url.strip("/").split("/")[-1]))
+    presence.arrive(table.id, int(client.session["_auth_user_id"]))
+    return table
 
 
 def test_practise_now_seats_you_with_the_bots_you_picked_and_deals_at_once(alice_client, alice):

@@ -3,6 +3,8 @@ bad lines are refused with a sentence, the per-user rate, the host's mutes, the 
 socket gets, and a private table's chat closed to the uninvited.
 """
 
+import re
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -320,3 +322,12 @@ def test_with_redis_every_process_counts_the_same_messages(settings):
     assert not other.test(rate, "chat", "4242")  # at its limit, for every process
     assert other.hit(rate, "chat", "4243")  # a count per person
     assert chat_rates.take(4242) is not None
+
+
+@pytest.mark.parametrize(("separator", "named"), [("\u2028", "U+2028"), ("\u2029", "U+2029")])
+def test_line_and_paragraph_separators_are_refused_by_code_point(table, alice, separator, named):
+    # U+2028 / U+2029 break a line like a new line does, though Unicode files them apart
+    # from the control characters (categories Zl and Zp).
+    with pytest.raises(ServiceError, match=re.escape(f"control character ({named}); remove it")):
+        send_chat(table.id, alice, text=f"one{separator}two")
+    assert not ChatMessage.objects.exists()

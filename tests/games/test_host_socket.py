@@ -5,7 +5,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
-from games.models import LedgerEntry, Seat, Table
+from games.models import LedgerEntry, Player, Seat, Table
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
 from tests.games.sockets import RecordingSocket
 
@@ -106,9 +106,34 @@ async def test_stack_adjustment_and_rebuy_at_the_seat(hosted, alice, bob):
     await player.send({"type": "add_chips", "amount": 50})
     await player.receive_until(lambda f: f["table"]["seats"][1]["stack"] == 200)
     assert await database_sync_to_async(
-        LedgerEntry.objects.filter(kind=LedgerEntry.Kind.STACK_ADJUSTMENT).count
+        LedgerEntry.objects.filter(kind=LedgerEntry.Kind.HOST_ADD, reason="bought in cash").count
     )() == 1
     assert await counted()
+
+
+@database_sync_to_async
+def bankroll_and_room(user) -> tuple[int, int]:
+    return Player.objects.get(user=user).bankroll, chips_in_room()
+
+
+async def test_a_host_cannot_make_chips_for_their_own_seat_and_cash_them_out(hosted, alice, bob):
+    host, player = await opened(hosted, alice, bob)
+    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await settle(host, player)
+    before = await bankroll_and_room(alice)
+    for amount in (99_999_999_999, 2_000_000_000, 1):
+        await host.send({"type": "host", "control": "adjust_stack", "seat": 1,
+                         "amount": amount, "reason": "free money"})
+        assert (await host.receive())["type"] == "error"
+    assert host.frames[-1]["reason"] == (
+        "A stack may be brought up to the maximum buy-in of 200: alice can get at most 0 more "
+        "chips."
+    )
+    await host.send({"type": "host", "control": "close"})
+    await host.receive_until(lambda f: f.get("table", {}).get("status") == "closed")
+    bankroll, room = await bankroll_and_room(alice)
+    assert (bankroll, room) == (before[0] + 200, before[1]) == (10_000, 20_000)
 
 
 async def test_handing_over_the_host_role_reaches_both_pages(hosted, alice, bob):

@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from games import services
 from games.engine import HandState
-from games.models import Hand, LedgerEntry, Seat, Table
+from games.models import Hand, LedgerEntry, Player, Seat, Table
+from games.models.chips import STARTING_GRANT
 from games.services import hosting, seating
 from games.services.due_work import run_due_work
 from games.services.writer import ServiceError
@@ -158,27 +159,45 @@ def test_removing_a_player_waits_for_the_hand_and_cashes_them_out(hosted, alice,
     conserved()
 
 
-def test_a_stack_adjustment_is_in_the_ledger_with_its_reason(hosted, alice, bob):
+def test_a_stack_adjustment_moves_the_players_own_chips_with_its_reason(hosted, alice, bob):
     services.sit(hosted.id, alice, 1, 200)
-    services.sit(hosted.id, bob, 2, 200)
-    hosting.adjust_stack(hosted.id, alice, 2, 150, "bought 150 in cash")
-    assert Seat.objects.get(user=bob).stack == 350
-    entry = LedgerEntry.objects.get(kind=LedgerEntry.Kind.STACK_ADJUSTMENT)
+    services.sit(hosted.id, bob, 2, 50)
+    hosting.adjust_stack(hosted.id, alice, 2, 150, "bought 150 more")
+    assert Seat.objects.get(user=bob).stack == 200
+    assert bob.player.__class__.objects.get(user=bob).bankroll == 10_000 - 200
+    entry = LedgerEntry.objects.get(kind=LedgerEntry.Kind.HOST_ADD)
     assert (entry.user, entry.amount, entry.reason, entry.created_by) == (
-        bob, 150, "bought 150 in cash", alice
+        bob, -150, "bought 150 more", alice
     )
     conserved()
     hosting.adjust_stack(hosted.id, alice, 2, -50, "paid back")
-    assert Seat.objects.get(user=bob).stack == 300
+    assert Seat.objects.get(user=bob).stack == 150
+    assert bob.player.__class__.objects.get(user=bob).bankroll == 10_000 - 150
     conserved()
 
+    before = version(hosted)
     with pytest.raises(ServiceError, match="needs a reason"):
         hosting.adjust_stack(hosted.id, alice, 2, 10, "  ")
-    with pytest.raises(ServiceError, match="bob has only 300 chips to take away"):
-        hosting.adjust_stack(hosted.id, alice, 2, -301, "too much")
+    with pytest.raises(ServiceError, match="bob has only 150 chips to take away"):
+        hosting.adjust_stack(hosted.id, alice, 2, -151, "too much")
+    with pytest.raises(ServiceError, match="maximum buy-in of 200: bob can get at most 50 more"):
+        hosting.adjust_stack(hosted.id, alice, 2, 51, "too much")
+    assert version(hosted) == before
     services.start_next_hand(hosted.id, deck=list(ACES_KINGS_DECK))
     with pytest.raises(ServiceError, match="in the hand being played; adjust their stack when"):
         hosting.adjust_stack(hosted.id, alice, 2, 10, "mid-hand")
+    conserved()
+
+
+def test_a_stack_adjustment_is_bounded_by_the_bankroll(hosted, alice, bob):
+    from games import chips
+
+    services.sit(hosted.id, bob, 2, 50)
+    chips.adjust(bob, -9_930, reason="spent elsewhere", staff=alice)  # 20 left
+    with pytest.raises(ServiceError, match="bob's bankroll holds 20 chips"):
+        hosting.adjust_stack(hosted.id, alice, 2, 21, "more")
+    hosting.adjust_stack(hosted.id, alice, 2, 20, "all he has")
+    assert Seat.objects.get(user=bob).stack == 70
     conserved()
 
 
@@ -288,15 +307,6 @@ def test_a_busted_seat_is_freed_when_its_time_is_up(table, alice, bob, carol, se
     conserved()
 
 
-def test_adding_chips_mid_hand_is_refused(table, alice, bob):
-    services.sit(table.id, alice, 1, 100)
-    services.sit(table.id, bob, 2, 100)
-    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
-    with pytest.raises(ServiceError, match="You are in the hand being played"):
-        seating.add_chips(table.id, alice, 50)
-    conserved()
-
-
 def test_the_replayer_shows_the_blinds_a_hand_was_played_at(client, hosted, alice, bob):
     services.sit(hosted.id, alice, 1, 200)
     services.sit(hosted.id, bob, 2, 200)
@@ -308,17 +318,17 @@ def test_the_replayer_shows_the_blinds_a_hand_was_played_at(client, hosted, alic
     assert "blinds 1/2" in page and "blinds 5/10" not in page
 
 
-def test_the_session_ledger_counts_host_adjustments_apart_from_winnings(
+def test_the_session_ledger_counts_a_host_adjustment_as_bought_in_not_won(
     client, hosted, alice, bob
 ):
-    services.sit(hosted.id, bob, 2, 200)
+    services.sit(hosted.id, bob, 2, 100)
     hosting.adjust_stack(hosted.id, alice, 2, 100, "cash at the door")
     client.force_login(bob)
     page = client.get(reverse("history:ledger", args=[hosted.id]))
     text = page.content.decode()
-    assert "Stack adjustment by the host: cash at the door" in text
+    assert "Added to the stack by the host: cash at the door" in text
     rows = client.get(reverse("history:ledger_csv", args=[hosted.id])).content.decode().splitlines()
-    assert rows[1].split(",") == ["bob", "1", "200", "0", "300", "100", "0"]
+    assert rows[1].split(",") == ["bob", "1", "200", "0", "200", "0", "0"]
 
 
 def test_a_table_can_wait_for_its_host_to_start_it(client, alice, bob):
@@ -352,3 +362,64 @@ def test_a_request_the_bankroll_no_longer_covers(hosted, alice, bob):
     assert (table.needs_approval, table.seat_requests) == (False, [])
     assert not Seat.objects.filter(user=bob).exists()
     conserved()
+
+
+def test_every_host_control_keeps_bankrolls_and_stacks_whole(alice, bob, carol):
+    """Counted independently of the ledger: three people, each given the starting grant and
+    nothing else, so bankrolls + stacks stay three grants after every control, tried and
+    refused alike, between hands and during one."""
+    people = (alice, bob, carol)
+    whole = STARTING_GRANT * len(people)
+
+    def counted(after: str) -> None:
+        bankrolls = sum(Player.objects.filter(user__in=people).values_list("bankroll", flat=True))
+        stacks = sum(Seat.objects.values_list("stack", flat=True))
+        assert bankrolls + stacks == whole, f"chips made or lost by {after}"
+
+    def refused(control, *args) -> None:
+        with pytest.raises(ServiceError):
+            control(*args)
+        counted(f"a refused {control.__name__}")
+
+    table = hosting.create_table(
+        alice, wait_for_start=True, name="Home", small_blind=1, big_blind=2,
+        min_buy_in=40, max_buy_in=200,
+    )
+    t = table.id
+    services.sit(t, alice, 1, 200)
+    services.sit(t, bob, 2, 100)
+    hosting.resume(t, alice)  # "Start"
+    counted("start")
+    hosting.update_settings(t, alice, {"needs_approval": True, "big_blind": 4})
+    counted("settings")
+    services.sit(t, carol, 3, 150)
+    hosting.decline(t, alice, 3)
+    counted("decline")
+    services.sit(t, carol, 3, 150)
+    hosting.approve(t, alice, 3)
+    counted("approve")
+    refused(hosting.adjust_stack, t, alice, 1, 99_999_999_999, "free money")
+    refused(hosting.adjust_stack, t, alice, 2, 101, "over the maximum buy-in")
+    refused(hosting.adjust_stack, t, alice, 2, -101, "more than the stack")
+    hosting.adjust_stack(t, alice, 2, 100, "topped up by the host")
+    hosting.adjust_stack(t, alice, 3, -50, "gave some back")
+    counted("adjust")
+
+    services.start_next_hand(t, deck=list(ACES_KINGS_DECK))
+    hosting.pause(t, alice)
+    counted("pause")
+    hosting.update_settings(t, alice, {"small_blind": 2})
+    refused(hosting.adjust_stack, t, alice, 3, 10, "mid-hand")
+    hosting.remove_player(t, alice, 3)  # after this hand
+    counted("remove")
+    hosting.hand_over(t, alice, 2)
+    counted("hand over")
+    while (live := Hand.objects.filter(table_id=t, status=Hand.Status.IN_PROGRESS).first()):
+        seat = HandState.from_dict(live.state).actor
+        act(table, {1: alice, 2: bob, 3: carol}[seat], "fold")
+    counted("the end of the hand")
+    hosting.resume(t, bob)
+    counted("resume")
+    hosting.close(t, bob)
+    counted("close")
+    assert not Seat.objects.filter(table_id=t).exists()

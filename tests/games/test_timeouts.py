@@ -89,19 +89,25 @@ def test_a_player_sat_out_by_timeouts_is_acted_for_at_once_on_later_streets(
     assert actor(hand) == 2  # the turn: bob, with no clock spent on carol
 
 
-def test_sitting_out_on_your_turn_acts_for_you_at_once(table, alice, bob, carol):
+def test_sitting_out_on_your_turn_leaves_you_your_clock_in_this_hand(table, alice, bob, carol):
     hand = deal(table, alice, bob, carol)
-    table.refresh_from_db()
     services.set_sitting_out(table.id, alice, True)
-    assert HandAction.objects.filter(hand=hand, seat=1, kind="fold").exists()
+    assert actor(hand) == 1 and not HandAction.objects.filter(hand=hand, seat=1).exists()
+    run_out_the_clock(hand)  # her clock, then her time bank: then the table folds for her
+    run_out_the_clock(hand)
+    assert HandAction.objects.filter(hand=hand, seat=1, kind="fold", timed_out=True).exists()
     assert actor(hand) == 2
 
 
-def test_a_player_sitting_out_during_the_hand_is_not_waited_for(table, alice, bob, carol):
+def test_one_who_sat_out_and_timed_out_is_not_waited_for_again(table, alice, bob, carol):
     hand = deal(table, alice, bob, carol)
     services.set_sitting_out(table.id, carol, True)  # not her turn yet
     act(table, alice, "call")
-    act(table, bob, "raise", 6)  # carol must answer a raise: folded at once
+    act(table, bob, "call")
+    run_out_the_clock(hand)  # carol's clock, then her time bank: checked for her
+    run_out_the_clock(hand)
+    assert HandAction.objects.filter(hand=hand, seat=3, kind="check", timed_out=True).exists()
+    act(table, bob, "bet", 6)  # the flop: bob bets, carol must answer: folded at once
     assert HandAction.objects.filter(hand=hand, seat=3, kind="fold").exists()
     assert actor(hand) == 1
     started = timezone.now()
