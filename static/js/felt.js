@@ -41,10 +41,9 @@ function holeCards(seat, best) {
   return [];
 }
 
-/** Whether the viewer may take a free chair: not seated, and not waiting for the host. */
+/** Whether the viewer may be offered a free chair: the server says (games/viewer_status.py). */
 function maySit(view, onSit) {
-  const asking = (view.requests || []).some((r) => r.user_id === view.you.user_id);
-  return Boolean(onSit) && view.you.seat === null && !asking;
+  return Boolean(onSit) && Boolean(view.viewer && view.viewer.may_sit);
 }
 
 function seatElement(seat, view, best, winners, opts) {
