@@ -17,14 +17,14 @@ import logging
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import chat_frames, services, snapshots, watched_tables
+from games import chat_frames, presence, services, snapshots, watched_tables
 from games.access import may_watch
 from games.broadcast import session_tag, table_group, user_group
 from games.command_queue import CommandQueue
 from games.database_threads import reading, writing
 from games.guarded_socket import GuardedSocket
 from games.projection import snapshot_frame
-from games.protocol import ProtocolError, Sync, parse_command
+from games.protocol import AddChips, Host, ProtocolError, Sit, Stand, Sync, parse_command
 from games.version_order import HOLD_SECONDS, VersionOrder
 
 log = logging.getLogger(__name__)
@@ -74,12 +74,14 @@ class TableConsumer(GuardedSocket):
         self.watching = True
         await self.send_snapshot()
         await self.send_chat_history()
+        await presence.arrive(self.table_id, self.user.id, self.channel_name)
 
     async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
+            await presence.depart(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()
@@ -116,11 +118,15 @@ class TableConsumer(GuardedSocket):
             )
         except services.ServiceError as error:
             await self.send_error(str(error))
+            return
         except DatabaseError:
             # Nothing was applied (the transaction rolled back); say so instead of dropping
             # the socket.
             log.exception("table %s: database error on %r", self.table_id, command)
             await self.send_error("The server is busy and could not do that; please try again.")
+            return
+        if isinstance(command, (Sit, Stand, Host, AddChips)):
+            await presence.changed_seats(self.table_id)  # who sits where may have changed
 
     async def table_public(self, message):
         """The table-wide frame of a version, unless this user has a frame of their own."""
@@ -139,6 +145,11 @@ class TableConsumer(GuardedSocket):
         """The chat mutes as this user may see them, after the host changed them."""
         if message["table"] == self.table_id:
             await self.send(text_data=message["frame"])
+
+    async def table_presence(self, message):
+        """Which seated players have no page open (games/presence.py): no version."""
+        presence.heard(message["table"], message["frame"])
+        await self.send(text_data=message["frame"])
 
     async def session_ended(self, message):
         """The user logged out in this browser: the socket must not keep acting for them."""

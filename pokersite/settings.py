@@ -172,6 +172,9 @@ NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.2)
 # A player who loses their last chip keeps the seat this long, to rebuy there.
 BUSTED_SEAT_SECONDS = env_float("BUSTED_SEAT_SECONDS", 120.0)
+# A socket's presence at its table lasts this long unless its process renews it (every third
+# of it): a process that dies leaves its players shown as away within this time.
+PRESENCE_SECONDS = env_float("PRESENCE_SECONDS", 30.0, minimum=1.0)
 
 # Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
 TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)

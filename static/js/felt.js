@@ -61,6 +61,9 @@ function seatElement(seat, view, best, winners, opts) {
   // A player who left after the hand on show: their showdown stays, their chair is free.
   if (seat.left) classes.push("left");
   const status = seatBadge(seat, hand);
+  // The server says which seated players have no page open (the live table only).
+  const gone = (opts.away || []).some((a) => a.seat === seat.number && a.player === seat.player);
+  if (gone) classes.push("away");
   const angle = seatAngle(seat.number, view.max_seats, anchor);
   return h(
     "div",
@@ -79,6 +82,8 @@ function seatElement(seat, view, best, winners, opts) {
       h("div", { class: "stack" }, money(seat.stack),
         seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${money(seat.bet)}`) : null),
       status ? h("div", { class: "status" }, status) : null,
+      gone ? h("div", { class: "presence", title: "Their page is closed or lost its connection" },
+        "Disconnected") : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
       toAct && hand.on_time_bank ? h("div", { class: "time-bank" }, "Time bank") : null,
     ),

@@ -32,6 +32,7 @@ const nextDealIn = () => (nextDeal === null ? null : secondsUntil(nextDeal));
 let rebuyEnds = null;
 const rebuyIn = () => (rebuyEnds === null ? null : secondsUntil(rebuyEnds));
 let lastNotice = null; // the newest notice this page has seen (null: none yet)
+let away = []; // seated players with no page open: [{seat, player}] (games/presence.py)
 const hands = new Map(); // hand number -> log rows, the last few hands
 
 // ---------------------------------------------------------------- messages to the player
@@ -83,6 +84,10 @@ const socket = new TableSocket(config.socketPath, {
   onChat(frame) {
     chat.receive(frame);
   },
+  onPresence(frame) {
+    away = frame.away;
+    if (view) render(view);
+  },
   onStatus(status, detail) {
     root.dataset.state = status;
     if (status === "open") {
@@ -119,6 +124,7 @@ function render(latest) {
   }
   renderFelt(felt, table, {
     onSit: openSitDialog,
+    away,
     idleText: (shown) => betweenText(shown, nextDealIn()),
   });
   actionBar.update(table);

@@ -9,6 +9,7 @@ from django.conf import settings
 
 from tests.games.sockets import (
     CHAT_FRAMES,
+    PRESENCE_FRAMES,
     session_key_for,  # noqa: F401 - re-exported for tests
     with_request_id,
 )
@@ -49,7 +50,7 @@ class LiveSocket:
         """The next table frame or error; chat frames (no version) are passed over."""
         while True:
             frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
-            if frame.get("type") not in CHAT_FRAMES:
+            if frame.get("type") not in CHAT_FRAMES | PRESENCE_FRAMES:
                 break
         if "table" in frame:
             self.table = frame["table"]
