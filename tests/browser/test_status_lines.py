@@ -28,9 +28,9 @@ viola, oscar, olga = (make_user(n) for n in ("viola", "oscar", "olga"))
 
 def table(name, host=oscar, **extra):
     return hosting.create_table(host, name=name, small_blind=1, big_blind=2, min_buy_in=40,
-                                max_buy_in=200, max_seats=6, action_seconds=600, **extra)
+                                max_buy_in=200, max_seats=6, action_seconds=300, **extra)
 
-def pair(t, first=viola, second=oscar):
+def pair(t, first=oscar, second=viola):  # heads-up, seat 1 acts first: oscar's turn
     services.sit(t.id, first, 1, 200)
     services.sit(t.id, second, 2, 200)
 
@@ -39,7 +39,7 @@ t = table("Seated"); pair(t); services.start_next_hand(t.id); ids["seated"] = t.
 t = table("Sitting out"); pair(t); services.set_sitting_out(t.id, viola, True)
 ids["sitting_out"] = t.id
 t = table("Busted", wait_for_start=True); pair(t)
-hosting.adjust_stack(t.id, oscar, 1, -200, "lost it all at the bar"); ids["busted"] = t.id
+hosting.adjust_stack(t.id, oscar, 2, -200, "lost it all at the bar"); ids["busted"] = t.id
 t = table("Approval", needs_approval=True); services.sit(t.id, oscar, 2, 200)
 hosting.pause(t.id, oscar); services.sit(t.id, viola, 4, 100); ids["waiting_approval"] = t.id
 t = table("Start", wait_for_start=True); pair(t); ids["waiting_start"] = t.id
@@ -58,7 +58,9 @@ print(json.dumps(ids))
 EXPECTED = {
     "seated": (r"You are in this hand\.", None),
     "sitting_out": (r"You are sitting out\. Sit back in", None),
-    "busted": (r"You are out of chips: rebuy within \d+ s to keep your seat\.", None),
+    # Before the first hand (the table waits for Start: nothing is dealt while it is set up).
+    "busted": (r"You are out of chips: rebuy within \d+ s to keep your seat\.",
+               "Waiting for the host to start the game."),
     "waiting_approval": (
         r"You asked for seat 4: you sit down when the host lets you in\.",
         r"Waiting for the host to start the game\..*You asked for seat 4",
