@@ -132,7 +132,7 @@ function centre(view, best, { idleText, money, results }) {
   const board = hand ? hand.board : [];
   const cards = board.map((c) => cardFace(c, mark(c, best)));
   while (hand && cards.length < 5) cards.push(cardSlot());
-  const parts = [h("div", { class: "board", "aria-label": "board" }, cards)];
+  const parts = [h("div", { class: "board", role: "group", "aria-label": "board" }, cards)];
   if (hand) {
     parts.push(
       h("div", { class: "pot", dataset: { pot: hand.total_pot } }, `Pot ${money(hand.total_pot)}`),
