@@ -64,6 +64,15 @@ class LiveSocket:
             if predicate(frame):
                 return frame
 
+    async def receive_presence(self, predicate, timeout: float = 15) -> dict:
+        """Read until a presence frame (games/presence.py) satisfies ``predicate``."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = max(deadline - asyncio.get_running_loop().time(), 0.01)
+            frame = json.loads(await asyncio.wait_for(self.connection.recv(), left))
+            if frame.get("type") in PRESENCE_FRAMES and predicate(frame):
+                return frame
+
     async def send(self, message: dict) -> None:
         await self.connection.send(json.dumps(with_request_id(message)))
 

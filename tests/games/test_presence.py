@@ -2,13 +2,16 @@
 table (seat and name only), and back when they return; the stores forget a socket whose
 process stopped renewing it."""
 
+import asyncio
 import os
 
 import pytest
 from channels.db import database_sync_to_async
 
 from games import presence, services
+from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.games.sockets import RecordingSocket
+from tests.servers import daphne_process, daphne_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,6 +45,28 @@ async def test_a_newcomer_is_told_who_is_away_when_they_connect(table, alice, bo
     socket = await RecordingSocket.open(table.id, alice)
     await socket.receive_presence(lambda f: away(f) == [{"seat": 2, "player": "bob"}])
     await socket.close()
+
+
+@pytest.mark.services
+def test_presence_crosses_processes_and_outlives_a_process_that_dies(table, alice, bob):
+    """Alice's page is on one process, bob's on another: she sees him come (through Redis),
+    and go when his process is killed without a word (its entries lapse, hers are renewed)."""
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    env = subprocess_env(PRESENCE_SECONDS="3")
+    bob_away = [{"seat": 2, "player": "bob"}]
+    with daphne_server(env) as first, daphne_process(env) as (second, process):
+
+        async def scenario():
+            a = await LiveSocket.open(first, table.id, await session_key_for(alice))
+            await a.receive_presence(lambda f: away(f) == bob_away)
+            await LiveSocket.open(second, table.id, await session_key_for(bob))
+            await a.receive_presence(lambda f: away(f) == [])
+            process.kill()  # SIGKILL: no close frame, no goodbye to Redis
+            await a.receive_presence(lambda f: away(f) == bob_away, timeout=30)
+            await a.close()
+
+        asyncio.run(scenario())
 
 
 def stores():
