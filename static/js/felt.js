@@ -73,6 +73,9 @@ function seatElement(seat, view, best, winners, opts) {
       dataset: { seat: seat.number, stack: seat.stack },
     },
     h("div", { class: "hole" }, holeCards(seat, best)),
+    // On the plate's top edge, out of the flow: a crowded felt keeps its layout.
+    gone ? h("div", { class: "presence", title: "Their page is closed or lost its connection" },
+      "Disconnected") : null,
     h(
       "div",
       { class: "plate" },
@@ -82,8 +85,6 @@ function seatElement(seat, view, best, winners, opts) {
       h("div", { class: "stack" }, money(seat.stack),
         seat.bet > 0 ? h("span", { class: "plate-bet" }, ` · bet ${money(seat.bet)}`) : null),
       status ? h("div", { class: "status" }, status) : null,
-      gone ? h("div", { class: "presence", title: "Their page is closed or lost its connection" },
-        "Disconnected") : null,
       toAct ? h("div", { class: "clock", "aria-hidden": "true" }, h("span")) : null,
       toAct && hand.on_time_bank ? h("div", { class: "time-bank" }, "Time bank") : null,
     ),
