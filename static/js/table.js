@@ -202,7 +202,9 @@ function tellNotices(table) {
   const newest = notices.length ? notices[notices.length - 1].seq : 0;
   if (lastNotice !== null) {
     for (const notice of notices) {
-      if (notice.seq > lastNotice && notice.player === table.you.name) toast(notice.text, "info");
+      // Your own top-up needs no news; what the host or the clock did to you does.
+      const mine = notice.player === table.you.name && notice.kind !== "top_up";
+      if (notice.seq > lastNotice && mine) toast(notice.text, "info");
     }
   }
   lastNotice = Math.max(lastNotice || 0, newest);

@@ -22,22 +22,21 @@ from games.bots.players import seat_bots
 from games.services import hosting
 from tests.games.conftest import make_user
 
-hana, ivo, jo, kai, lea = (make_user(n) for n in ("hana", "ivo", "jo", "kai", "lea"))
+hana, ivo, jo = (make_user(n) for n in ("hana", "ivo", "jo"))
 
-def table(name, host, **extra):
-    return hosting.create_table(host, name=name, small_blind=1, big_blind=2, min_buy_in=40,
-                                max_buy_in=200, max_seats=6, action_seconds=300, **extra)
+def table(name, host=hana, **extra):
+    t = hosting.create_table(host, name=name, small_blind=1, big_blind=2, min_buy_in=40,
+                             max_buy_in=200, max_seats=6, action_seconds=300,
+                             wait_for_start=True, **extra)
+    services.sit(t.id, hana, 1, 200)
+    services.sit(t.id, ivo, 2, 200)
+    return t
 
-home = table("Home game", hana, wait_for_start=True)
-services.sit(home.id, hana, 1, 200)
-services.sit(home.id, ivo, 2, 200)
-there = table("Who is there", kai, wait_for_start=True)
-services.sit(there.id, kai, 1, 200)
-services.sit(there.id, lea, 2, 200)
-bots = table("Bots on a phone", kai, wait_for_start=True)
-services.sit(bots.id, kai, 1, 200)
-seat_bots(bots.id, 5, "mixed")
-print(json.dumps({"home": home.id, "there": there.id, "bots": bots.id}))
+ids = {name: table(name).id for name in ("panel", "adjust", "told", "role", "there")}
+bots = table("bots")
+seat_bots(bots.id, 4, "mixed")
+ids["bots"] = bots.id
+print(json.dumps(ids))
 """
 
 LAPTOP = {"width": 1366, "height": 860}
@@ -67,6 +66,12 @@ class Person:
         self.page.goto(f"/tables/{table_id}/")
         expect(self.page.locator("#poker")).to_have_attribute("data-state", "open")
 
+    def open_panel(self):
+        details = self.page.locator("#host-panel details")
+        expect(details).to_be_visible()
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+
     def log(self):
         return self.page.locator("#log li.log-notice")
 
@@ -75,101 +80,144 @@ class Person:
         assert not self.problems, self.problems
 
 
-def test_host_tools_follow_the_role_and_every_host_action_is_told(chromium, site, tables):
-    hana, ivo, jo = (Person(chromium, site, n) for n in ("hana", "ivo", "jo"))
+@pytest.fixture(scope="module")
+def people(chromium, site, tables):
+    """hana (the host of every table here), ivo (seated beside her) and jo (watching), each
+    logged in once in a browser of their own."""
+    made = {name: Person(chromium, site, name) for name in ("hana", "ivo", "jo")}
+    yield made
+    for person in made.values():
+        person.close()
+
+
+def adjust(host, seat, amount, reason):
+    form = host.page.locator("#host-panel form.host-adjust")
+    form.locator("select[name=seat]").select_option(str(seat))
+    form.locator("input[name=amount]").fill(str(amount))
+    form.locator("input[name=reason]").fill(reason)
+    form.get_by_role("button", name="Adjust").click()
+    return form
+
+
+def test_the_host_panel_starts_closed_and_remembers_its_host(people, tables):
+    hana = people["hana"]
+    hana.page.evaluate("() => localStorage.clear()")
+    hana.open(tables["panel"])
+    details = hana.page.locator("#host-panel details")
+    expect(details).to_be_visible()
+    expect(details).not_to_have_attribute("open", re.compile(".*"))
+    # The felt starts on a laptop's first screen, not below the panel.
+    felt = hana.page.locator("#felt").bounding_box()
+    assert felt["y"] < LAPTOP["height"] / 2, felt
+    details.locator("summary").click()
+    hana.open(tables["panel"])
+    expect(hana.page.locator("#host-panel details")).to_have_attribute("open", "")
+
+
+def test_a_refused_adjustment_keeps_its_player_for_the_retry(people, tables):
+    hana = people["hana"]
+    hana.open(tables["adjust"])
+    hana.open_panel()
+    form = adjust(hana, 2, -100000, "paid out in cash")
+    expect(hana.page.locator("#toasts .toast.error")).to_be_visible()
+    expect(form.locator("select[name=seat]")).to_have_value("2")
+    expect(form.locator("input[name=amount]")).to_have_value("-100000")
+    expect(form.locator("input[name=reason]")).to_have_value("paid out in cash")
+    form.locator("input[name=amount]").fill("-50")
+    form.get_by_role("button", name="Adjust").click()
+    hana.page.wait_for_function(
+        "() => window.pokerTable.view.seats.find((s) => s.number === 2).stack === 150"
+    )
+    # Done: the amount and reason are cleared, the player stays chosen.
+    expect(form.locator("input[name=amount]")).to_have_value("")
+    expect(form.locator("select[name=seat]")).to_have_value("2")
+
+
+def test_host_actions_and_top_ups_reach_everyones_log_with_the_reason(people, tables):
+    hana, ivo, jo = people["hana"], people["ivo"], people["jo"]
+    for person in (hana, ivo, jo):
+        person.open(tables["told"])
+    hana.open_panel()
+    adjust(hana, 2, -60, "paid out in cash")
+    adjusted = "hana (host) adjusted ivo's stack by -60 to 140: paid out in cash"
+    for person in (hana, ivo, jo):  # the spectator too
+        expect(person.log().last).to_have_text(adjusted)
+    ivo.page.locator("#add-chips").click()
+    ivo.page.locator("#chips-dialog input[name=amount]").fill("30")
+    ivo.page.locator("#chips-dialog").get_by_role("button", name="Add chips").click()
+    for person in (hana, ivo, jo):
+        expect(person.log().last).to_have_text("ivo added 30 chips from their bankroll.")
+    hana.page.locator("#host-panel li[data-seat='2'] button[data-control=remove]").click()
+    removed = "hana (host) removed ivo from seat 2; their stack goes back to their bankroll."
+    for person in (hana, ivo, jo):
+        expect(person.log().last).to_have_text(removed)
+    # The removed player is told why, at once.
+    expect(ivo.page.locator("#toasts .toast.info").last).to_contain_text(removed)
+    expect(ivo.page.locator("#status-line")).to_contain_text("You are watching.")
+
+
+def test_the_host_tools_follow_the_host_role_live(people, tables):
+    hana, ivo, jo = people["hana"], people["ivo"], people["jo"]
+    for person in (hana, ivo, jo):
+        person.open(tables["role"])
+    expect(hana.page.locator("#host-tools")).to_be_visible()
+    expect(ivo.page.locator("#host-tools")).to_be_hidden()
+    expect(ivo.page.locator("#host-panel")).to_be_hidden()
+    hana.open_panel()
+    hana.page.locator("#host-panel li[data-seat='2'] button[data-control=hand_over]").click()
+    for person in (hana, ivo, jo):
+        expect(person.log().last).to_have_text("hana (host) handed the host role to ivo.")
+    # Without a reload: the old host's tools are gone, the new host's are there.
+    expect(hana.page.locator("#host-panel")).to_be_hidden()
+    expect(hana.page.locator("#host-tools")).to_be_hidden()
+    expect(ivo.page.locator("#host-panel")).to_be_visible()
+    expect(ivo.page.locator("#host-tools")).to_be_visible()
+    expect(jo.page.locator("#host-tools")).to_have_count(1)
+    expect(jo.page.locator("#host-tools")).to_be_hidden()
+
+
+def test_a_player_who_closes_the_page_shows_as_disconnected(people, tables):
+    hana, ivo = people["hana"], people["ivo"]
+    hana.open(tables["there"])
+    ivo.open(tables["there"])
+    seat = hana.page.locator(".seat[data-seat='2']")
+    expect(seat.locator(".presence")).to_have_count(0)
+    ivo.page.close()
+    expect(seat.locator(".presence")).to_have_text("Disconnected")
+    expect(seat).to_have_class(re.compile(r"\baway\b"))
+    ivo.page = ivo.context.new_page()
+    ivo.page.on("pageerror", lambda error: ivo.problems.append(str(error)))
+    ivo.open(tables["there"])
+    expect(seat.locator(".presence")).to_have_count(0)
+
+
+def test_a_phone_shows_whole_bot_names_and_badges(chromium, site, people, tables):
+    hana = people["hana"]
+    hana.page.set_viewport_size(PHONE)
     try:
-        for person in (hana, ivo, jo):
-            person.open(tables["home"])
-        panel = hana.page.locator("#host-panel")
-        expect(panel).to_be_visible()
-        # Closed by default: the felt stays on a laptop's first screen.
-        details = panel.locator("details")
-        expect(details).not_to_have_attribute("open", re.compile(".*"))
-        felt = hana.page.locator("#felt").bounding_box()
-        assert felt["y"] < LAPTOP["height"] / 2, felt
-        # Opened, it stays open for this host after a reload.
-        details.locator("summary").click()
-        hana.open(tables["home"])
-        expect(hana.page.locator("#host-panel details")).to_have_attribute("open", "")
-
-        # A refused adjustment keeps the player chosen (and what was typed) for the retry.
-        form = hana.page.locator("#host-panel form.host-adjust")
-        form.locator("select[name=seat]").select_option("2")
-        form.locator("input[name=amount]").fill("-100000")
-        form.locator("input[name=reason]").fill("paid out in cash")
-        form.get_by_role("button", name="Adjust").click()
-        expect(hana.page.locator("#toasts .toast.error")).to_be_visible()
-        expect(form.locator("select[name=seat]")).to_have_value("2")
-        expect(form.locator("input[name=reason]")).to_have_value("paid out in cash")
-        form.locator("input[name=amount]").fill("-50")
-        form.get_by_role("button", name="Adjust").click()
-        told = "hana (host) adjusted ivo's stack by -50 to 150: paid out in cash"
-        for person in (hana, ivo, jo):  # the spectator too
-            expect(person.log().last).to_have_text(told)
-        expect(form.locator("select[name=seat]")).to_have_value("2")
-        expect(form.locator("input[name=amount]")).to_have_value("")
-
-        # The host role changes hands: the tools move at once, on both pages.
-        expect(hana.page.locator("#host-tools")).to_be_visible()
-        expect(ivo.page.locator("#host-tools")).to_be_hidden()
-        hana.page.locator("#host-panel li[data-seat='2'] button[data-control=hand_over]").click()
-        for person in (hana, ivo, jo):
-            expect(person.log().last).to_have_text("hana (host) handed the host role to ivo.")
-        expect(hana.page.locator("#host-panel")).to_be_hidden()
-        expect(hana.page.locator("#host-tools")).to_be_hidden()
-        expect(ivo.page.locator("#host-panel")).to_be_visible()
-        expect(ivo.page.locator("#host-tools")).to_be_visible()
-
-        # The new host removes the old one, who is told why (a toast and the log).
-        ivo.page.locator("#host-panel details summary").click()
-        ivo.page.locator("#host-panel li[data-seat='1'] button[data-control=remove]").click()
-        removed = ("ivo (host) removed hana from seat 1; their stack goes back to their "
-                   "bankroll.")
-        expect(hana.page.locator("#toasts .toast.info")).to_contain_text(removed)
-        for person in (hana, ivo, jo):
-            expect(person.log().last).to_have_text(removed)
-        expect(hana.page.locator("#status-line")).to_contain_text("You are watching.")
-    finally:
-        for person in (hana, ivo, jo):
-            person.close()
-
-
-def test_a_player_who_closes_the_page_shows_as_disconnected(chromium, site, tables):
-    kai, lea = Person(chromium, site, "kai"), Person(chromium, site, "lea")
-    try:
-        kai.open(tables["there"])
-        lea.open(tables["there"])
-        seat = kai.page.locator(".seat[data-seat='2']")
-        expect(seat.locator(".presence")).to_have_count(0)
-        lea.page.close()
-        expect(seat.locator(".presence")).to_have_text("Disconnected")
-        expect(seat).to_have_class(re.compile(r"\baway\b"))
-        lea.page = lea.context.new_page()
-        lea.open(tables["there"])
-        expect(seat.locator(".presence")).to_have_count(0)
-    finally:
-        kai.close()
-        lea.close()
-
-
-def test_a_phone_shows_whole_names_and_a_readable_invite_link(chromium, site, tables):
-    kai = Person(chromium, site, "kai", viewport=PHONE)
-    try:
-        kai.open(tables["bots"])
-        expect(kai.page.locator(".seat.taken")).to_have_count(6)
-        cut = kai.page.evaluate(
+        hana.open(tables["bots"])
+        expect(hana.page.locator(".seat.taken")).to_have_count(6)
+        cut = hana.page.evaluate(
             """() => [...document.querySelectorAll('.seat .name, .seat .status')]
-                .filter((e) => e.scrollWidth > e.clientWidth + 1
-                               || e.scrollHeight > e.clientHeight + 1)
+                .filter((e) => e.scrollWidth > e.clientWidth + 1)
                 .map((e) => e.textContent)"""
         )
         assert cut == [], f"cut on a phone: {cut}"
-        link = kai.page.locator(".lan-invite a")
-        if link.count():  # shown when the site was opened as 127.0.0.1, as here
-            ratio = kai.page.evaluate(CONTRAST, link.element_handle())
-            assert ratio >= 4.5, f"the invite link's contrast is {ratio:.2f}"
     finally:
-        kai.close()
+        hana.page.set_viewport_size(LAPTOP)
+
+
+def test_the_network_invite_link_is_readable_on_the_dark_table_page(people, tables):
+    hana = people["hana"]
+    hana.page.set_viewport_size(PHONE)
+    try:
+        hana.open(tables["bots"])
+        link = hana.page.locator(".lan-invite a")
+        expect(link).to_be_visible()  # the site was opened as 127.0.0.1
+        ratio = hana.page.evaluate(CONTRAST, link.element_handle())
+        assert ratio >= 4.5, f"the invite link's contrast is {ratio:.2f}"
+    finally:
+        hana.page.set_viewport_size(LAPTOP)
 
 
 # WCAG's contrast ratio of an element's text against the first opaque background behind it.
