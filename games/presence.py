@@ -180,6 +180,7 @@ async def publish(table_id: int, reply_to: str | None = None) -> None:
     """Send the table its presence frame if it changed; ``reply_to`` gets it in any case."""
     frame = await frame_for(table_id)
     layer = get_channel_layer()
+    assert layer is not None  # settings always name one
     message = {"type": "table.presence", "table": table_id, "frame": frame}
     if _last.get(table_id) != frame:
         _last[table_id] = frame

@@ -140,8 +140,10 @@ def _state_and_line(
 def _seated_line(view: dict[str, Any], me: dict[str, Any]) -> str:
     hand = view.get("hand")
     live = bool(hand and not hand["complete"])
-    if live and me.get("has_cards") or live and me.get("folded"):
-        return "You are in this hand." if not me.get("folded") else "You folded this hand."
+    if live and me.get("folded"):
+        return "You folded this hand."
+    if live and me.get("has_cards"):
+        return "You are in this hand."
     if me.get("posting"):
         return "You post a big blind to play the next hand."
     if me.get("waiting"):
