@@ -22,14 +22,14 @@ from games.bots.players import seat_bots
 from games.services import hosting
 from tests.games.conftest import make_user
 
-hana, ivo, jo = (make_user(n) for n in ("hana", "ivo", "jo"))
+hedda, ivar, jonas = (make_user(n) for n in ("hedda", "ivar", "jonas"))
 
-def table(name, host=hana, **extra):
+def table(name, host=hedda, **extra):
     t = hosting.create_table(host, name=name, small_blind=1, big_blind=2, min_buy_in=40,
                              max_buy_in=200, max_seats=6, action_seconds=300,
                              wait_for_start=True, **extra)
-    services.sit(t.id, hana, 1, 200)
-    services.sit(t.id, ivo, 2, 200)
+    services.sit(t.id, hedda, 1, 200)
+    services.sit(t.id, ivar, 2, 200)
     return t
 
 ids = {name: table(name).id for name in ("panel", "adjust", "told", "role", "there")}
@@ -55,7 +55,7 @@ class Person:
         self.page = self.context.new_page()
         self.problems: list[str] = []
         self.page.on("pageerror", lambda error: self.problems.append(str(error)))
-        self.page.on("dialog", lambda dialog: dialog.accept())  # "Remove ivo?" and the like
+        self.page.on("dialog", lambda dialog: dialog.accept())  # "Remove ivar?" and the like
         self.page.goto("/login/")
         self.page.get_by_label("Username").fill(name)
         self.page.get_by_label("Password").fill("pw-" + name * 3)
@@ -82,9 +82,9 @@ class Person:
 
 @pytest.fixture(scope="module")
 def people(chromium, site, tables):
-    """hana (the host of every table here), ivo (seated beside her) and jo (watching), each
+    """hedda (the host of every table here), ivar (seated beside her) and jonas (watching), each
     logged in once in a browser of their own."""
-    made = {name: Person(chromium, site, name) for name in ("hana", "ivo", "jo")}
+    made = {name: Person(chromium, site, name) for name in ("hedda", "ivar", "jonas")}
     yield made
     for person in made.values():
         person.close()
@@ -100,32 +100,32 @@ def adjust(host, seat, amount, reason):
 
 
 def test_the_host_panel_starts_closed_and_remembers_its_host(people, tables):
-    hana = people["hana"]
-    hana.page.evaluate("() => localStorage.clear()")
-    hana.open(tables["panel"])
-    details = hana.page.locator("#host-panel details")
+    hedda = people["hedda"]
+    hedda.page.evaluate("() => localStorage.clear()")
+    hedda.open(tables["panel"])
+    details = hedda.page.locator("#host-panel details")
     expect(details).to_be_visible()
     expect(details).not_to_have_attribute("open", re.compile(".*"))
     # The felt starts on a laptop's first screen, not below the panel.
-    felt = hana.page.locator("#felt").bounding_box()
+    felt = hedda.page.locator("#felt").bounding_box()
     assert felt["y"] < LAPTOP["height"] / 2, felt
     details.locator("summary").click()
-    hana.open(tables["panel"])
-    expect(hana.page.locator("#host-panel details")).to_have_attribute("open", "")
+    hedda.open(tables["panel"])
+    expect(hedda.page.locator("#host-panel details")).to_have_attribute("open", "")
 
 
 def test_a_refused_adjustment_keeps_its_player_for_the_retry(people, tables):
-    hana = people["hana"]
-    hana.open(tables["adjust"])
-    hana.open_panel()
-    form = adjust(hana, 2, -100000, "paid out in cash")
-    expect(hana.page.locator("#toasts .toast.error")).to_be_visible()
+    hedda = people["hedda"]
+    hedda.open(tables["adjust"])
+    hedda.open_panel()
+    form = adjust(hedda, 2, -100000, "paid out in cash")
+    expect(hedda.page.locator("#toasts .toast.error")).to_be_visible()
     expect(form.locator("select[name=seat]")).to_have_value("2")
     expect(form.locator("input[name=amount]")).to_have_value("-100000")
     expect(form.locator("input[name=reason]")).to_have_value("paid out in cash")
     form.locator("input[name=amount]").fill("-50")
     form.get_by_role("button", name="Adjust").click()
-    hana.page.wait_for_function(
+    hedda.page.wait_for_function(
         "() => window.pokerTable.view.seats.find((s) => s.number === 2).stack === 150"
     )
     # Done: the amount and reason are cleared, the player stays chosen.
@@ -134,90 +134,90 @@ def test_a_refused_adjustment_keeps_its_player_for_the_retry(people, tables):
 
 
 def test_host_actions_and_top_ups_reach_everyones_log_with_the_reason(people, tables):
-    hana, ivo, jo = people["hana"], people["ivo"], people["jo"]
-    for person in (hana, ivo, jo):
+    hedda, ivar, jonas = people["hedda"], people["ivar"], people["jonas"]
+    for person in (hedda, ivar, jonas):
         person.open(tables["told"])
-    hana.open_panel()
-    adjust(hana, 2, -60, "paid out in cash")
-    adjusted = "hana (host) adjusted ivo's stack by -60 to 140: paid out in cash"
-    for person in (hana, ivo, jo):  # the spectator too
+    hedda.open_panel()
+    adjust(hedda, 2, -60, "paid out in cash")
+    adjusted = "hedda (host) adjusted ivar's stack by -60 to 140: paid out in cash"
+    for person in (hedda, ivar, jonas):  # the spectator too
         expect(person.log().last).to_have_text(adjusted)
-    ivo.page.locator("#add-chips").click()
-    ivo.page.locator("#chips-dialog input[name=amount]").fill("30")
-    ivo.page.locator("#chips-dialog").get_by_role("button", name="Add chips").click()
-    for person in (hana, ivo, jo):
-        expect(person.log().last).to_have_text("ivo added 30 chips from their bankroll.")
-    hana.page.locator("#host-panel li[data-seat='2'] button[data-control=remove]").click()
-    removed = "hana (host) removed ivo from seat 2; their stack goes back to their bankroll."
-    for person in (hana, ivo, jo):
+    ivar.page.locator("#add-chips").click()
+    ivar.page.locator("#chips-dialog input[name=amount]").fill("30")
+    ivar.page.locator("#chips-dialog").get_by_role("button", name="Add chips").click()
+    for person in (hedda, ivar, jonas):
+        expect(person.log().last).to_have_text("ivar added 30 chips from their bankroll.")
+    hedda.page.locator("#host-panel li[data-seat='2'] button[data-control=remove]").click()
+    removed = "hedda (host) removed ivar from seat 2; their stack goes back to their bankroll."
+    for person in (hedda, ivar, jonas):
         expect(person.log().last).to_have_text(removed)
     # The removed player is told why, at once.
-    expect(ivo.page.locator("#toasts .toast.info").last).to_contain_text(removed)
-    expect(ivo.page.locator("#status-line")).to_contain_text("You are watching.")
+    expect(ivar.page.locator("#toasts .toast.info").last).to_contain_text(removed)
+    expect(ivar.page.locator("#status-line")).to_contain_text("You are watching.")
 
 
 def test_the_host_tools_follow_the_host_role_live(people, tables):
-    hana, ivo, jo = people["hana"], people["ivo"], people["jo"]
-    for person in (hana, ivo, jo):
+    hedda, ivar, jonas = people["hedda"], people["ivar"], people["jonas"]
+    for person in (hedda, ivar, jonas):
         person.open(tables["role"])
-    expect(hana.page.locator("#host-tools")).to_be_visible()
-    expect(ivo.page.locator("#host-tools")).to_be_hidden()
-    expect(ivo.page.locator("#host-panel")).to_be_hidden()
-    hana.open_panel()
-    hana.page.locator("#host-panel li[data-seat='2'] button[data-control=hand_over]").click()
-    for person in (hana, ivo, jo):
-        expect(person.log().last).to_have_text("hana (host) handed the host role to ivo.")
+    expect(hedda.page.locator("#host-tools")).to_be_visible()
+    expect(ivar.page.locator("#host-tools")).to_be_hidden()
+    expect(ivar.page.locator("#host-panel")).to_be_hidden()
+    hedda.open_panel()
+    hedda.page.locator("#host-panel li[data-seat='2'] button[data-control=hand_over]").click()
+    for person in (hedda, ivar, jonas):
+        expect(person.log().last).to_have_text("hedda (host) handed the host role to ivar.")
     # Without a reload: the old host's tools are gone, the new host's are there.
-    expect(hana.page.locator("#host-panel")).to_be_hidden()
-    expect(hana.page.locator("#host-tools")).to_be_hidden()
-    expect(ivo.page.locator("#host-panel")).to_be_visible()
-    expect(ivo.page.locator("#host-tools")).to_be_visible()
-    expect(jo.page.locator("#host-tools")).to_have_count(1)
-    expect(jo.page.locator("#host-tools")).to_be_hidden()
+    expect(hedda.page.locator("#host-panel")).to_be_hidden()
+    expect(hedda.page.locator("#host-tools")).to_be_hidden()
+    expect(ivar.page.locator("#host-panel")).to_be_visible()
+    expect(ivar.page.locator("#host-tools")).to_be_visible()
+    expect(jonas.page.locator("#host-tools")).to_have_count(1)
+    expect(jonas.page.locator("#host-tools")).to_be_hidden()
 
 
 def test_a_player_who_closes_the_page_shows_as_disconnected(people, tables):
-    hana, ivo = people["hana"], people["ivo"]
-    hana.open(tables["there"])
-    ivo.open(tables["there"])
-    seat = hana.page.locator(".seat[data-seat='2']")
+    hedda, ivar = people["hedda"], people["ivar"]
+    hedda.open(tables["there"])
+    ivar.open(tables["there"])
+    seat = hedda.page.locator(".seat[data-seat='2']")
     expect(seat.locator(".presence")).to_have_count(0)
-    ivo.page.close()
+    ivar.page.close()
     expect(seat.locator(".presence")).to_have_text("Disconnected")
     expect(seat).to_have_class(re.compile(r"\baway\b"))
-    ivo.page = ivo.context.new_page()
-    ivo.page.on("pageerror", lambda error: ivo.problems.append(str(error)))
-    ivo.open(tables["there"])
+    ivar.page = ivar.context.new_page()
+    ivar.page.on("pageerror", lambda error: ivar.problems.append(str(error)))
+    ivar.open(tables["there"])
     expect(seat.locator(".presence")).to_have_count(0)
 
 
 def test_a_phone_shows_whole_bot_names_and_badges(chromium, site, people, tables):
-    hana = people["hana"]
-    hana.page.set_viewport_size(PHONE)
+    hedda = people["hedda"]
+    hedda.page.set_viewport_size(PHONE)
     try:
-        hana.open(tables["bots"])
-        expect(hana.page.locator(".seat.taken")).to_have_count(6)
-        cut = hana.page.evaluate(
+        hedda.open(tables["bots"])
+        expect(hedda.page.locator(".seat.taken")).to_have_count(6)
+        cut = hedda.page.evaluate(
             """() => [...document.querySelectorAll('.seat .name, .seat .status')]
                 .filter((e) => e.scrollWidth > e.clientWidth + 1)
                 .map((e) => e.textContent)"""
         )
         assert cut == [], f"cut on a phone: {cut}"
     finally:
-        hana.page.set_viewport_size(LAPTOP)
+        hedda.page.set_viewport_size(LAPTOP)
 
 
 def test_the_network_invite_link_is_readable_on_the_dark_table_page(people, tables):
-    hana = people["hana"]
-    hana.page.set_viewport_size(PHONE)
+    hedda = people["hedda"]
+    hedda.page.set_viewport_size(PHONE)
     try:
-        hana.open(tables["bots"])
-        link = hana.page.locator(".lan-invite a")
+        hedda.open(tables["bots"])
+        link = hedda.page.locator(".lan-invite a")
         expect(link).to_be_visible()  # the site was opened as 127.0.0.1
-        ratio = hana.page.evaluate(CONTRAST, link.element_handle())
+        ratio = hedda.page.evaluate(CONTRAST, link.element_handle())
         assert ratio >= 4.5, f"the invite link's contrast is {ratio:.2f}"
     finally:
-        hana.page.set_viewport_size(LAPTOP)
+        hedda.page.set_viewport_size(LAPTOP)
 
 
 # WCAG's contrast ratio of an element's text against the first opaque background behind it.
