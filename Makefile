@@ -7,6 +7,8 @@ VENV := .venv
 TOOLS := .tools
 UV := $(TOOLS)/bin/uv
 SYNCED := $(VENV)/.synced
+# Test-only tools from the npm registry (axe-core for the accessibility tests), from package-lock.json.
+NODE_TOOLS := node_modules/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -18,7 +20,7 @@ PYTEST_ARGS ?=
 # `make check` runs tests in this many processes (pytest-xdist); WORKERS=0 runs them in one.
 WORKERS ?= auto
 
-.PHONY: run test check venv lint bench bench-live bench-bots clean
+.PHONY: run test check venv lint node-tools bench bench-live bench-bots clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
@@ -26,7 +28,7 @@ run: $(SYNCED)
 	@$(VENV)/bin/python -m pokersite.lan $(HOST) $(PORT)
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) $(DAPHNE_READ_LIMITS) pokersite.asgi:application
 
-test: lint
+test: lint $(NODE_TOOLS)
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 check: lint
@@ -49,6 +51,8 @@ bench-live: $(SYNCED)
 
 venv: $(SYNCED)
 
+node-tools: $(NODE_TOOLS)
+
 $(UV):
 	$(PYTHON) -m venv $(TOOLS)
 	$(TOOLS)/bin/pip install --quiet "uv==0.13.8"
@@ -57,5 +61,9 @@ $(SYNCED): $(UV) pyproject.toml uv.lock
 	$(UV) sync --frozen --python $(PYTHON)
 	@touch $@
 
+$(NODE_TOOLS): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
 clean:
-	rm -rf $(VENV) $(TOOLS) staticfiles
+	rm -rf $(VENV) $(TOOLS) staticfiles node_modules

@@ -24,7 +24,8 @@ from games.command_queue import CommandQueue
 from games.database_threads import reading, writing
 from games.guarded_socket import GuardedSocket
 from games.projection import snapshot_frame
-from games.protocol import ProtocolError, Sync, parse_command
+from games.protocol import AddChips, Host, ProtocolError, Sit, Stand, Sync, parse_command
+from games.services import practice
 from games.version_order import HOLD_SECONDS, VersionOrder
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,6 @@ def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
 
 class TableConsumer(GuardedSocket):
     watching = False  # counted in watched_tables while True
-    present = False  # counted in games/presence.py while True
 
     async def connect(self):
         self.user = self.scope["user"]
@@ -73,23 +73,19 @@ class TableConsumer(GuardedSocket):
         await self.join([table_group(self.table_id), user_group(self.user.id)])
         watched_tables.watch(self.table_id)
         self.watching = True
-        # Counted in before the snapshot: a practice table that stopped deals again.
-        await writing(presence.arrive)(self.table_id, self.user.id)
-        self.present = True
         await self.send_snapshot()
         await self.send_chat_history()
+        await presence.arrive(self.table_id, self.user.id, self.channel_name)
+        # A practice table stops dealing while its person is away: back, it deals again.
+        if await reading(practice.stopped_for_its_person)(self.table_id, self.user.id):
+            await writing(practice.deal_again)(self.table_id)
 
     async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
-        if self.present:
-            self.present = False
-            try:
-                await writing(presence.leave)(self.table_id, self.user.id)
-            except DatabaseError:
-                log.exception("table %s: could not count a socket out", self.table_id)
+            await presence.depart(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()
@@ -126,11 +122,15 @@ class TableConsumer(GuardedSocket):
             )
         except services.ServiceError as error:
             await self.send_error(str(error))
+            return
         except DatabaseError:
             # Nothing was applied (the transaction rolled back); say so instead of dropping
             # the socket.
             log.exception("table %s: database error on %r", self.table_id, command)
             await self.send_error("The server is busy and could not do that; please try again.")
+            return
+        if isinstance(command, (Sit, Stand, Host, AddChips)):
+            await presence.changed_seats(self.table_id)  # who sits where may have changed
 
     async def table_public(self, message):
         """The table-wide frame of a version, unless this user has a frame of their own."""
@@ -149,6 +149,11 @@ class TableConsumer(GuardedSocket):
         """The chat mutes as this user may see them, after the host changed them."""
         if message["table"] == self.table_id:
             await self.send(text_data=message["frame"])
+
+    async def table_presence(self, message):
+        """Which seated players have no page open (games/presence.py): no version."""
+        presence.heard(message["table"], message["frame"])
+        await self.send(text_data=message["frame"])
 
     async def session_ended(self, message):
         """The user logged out in this browser: the socket must not keep acting for them."""

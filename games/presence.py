@@ -1,33 +1,246 @@
-"""Who has a table open (games/models/presence.py): each table socket counts itself in as it
-opens and out as it closes, in every process alike (the count is in the database).
+"""Presence: which seated people have their table open, across every server process.
 
-A person who opens a practice table whose dealing stopped while they were away gets it
-dealt again (games/services/practice.py). Called on a database thread by the socket.
+Each table socket is an entry ``"<user id> <channel name>"`` in a store shared by the
+processes (a Redis sorted set per table when ``REDIS_URL`` is set, else this process's
+memory, as the in-memory channel layer serves one process only), scored by when it expires.
+A socket adds its entry when it connects and removes it when it goes, clean close or not:
+the server notices a silent drop by its WebSocket pings and disconnects the socket. Each
+process renews its own sockets' entries every third of ``PRESENCE_SECONDS``, so a process
+that dies without a word leaves entries that expire; another process's next renewal then
+tells the table.
+
+The table is told with a ``presence`` frame (docs/protocol.md): ``away`` lists the seats
+whose player (not a bot) has no page open, with the player's name. Those are public facts:
+who sits where is on the felt already, and nothing says who is watching. A frame goes out
+when the list changes; every process that has sockets at the table hears it (the table's
+group) and remembers it, so none of them sends it again.
 """
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
-from django.utils import timezone
+from __future__ import annotations
 
-from games.models import Presence
-from games.services.practice import person_arrived
+import asyncio
+import contextlib
+import json
+import logging
+import time
+import weakref
+from collections.abc import Iterator
+from typing import Any
+
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games.broadcast import table_group
+from games.database_threads import reading
+from games.models import Seat
+
+log = logging.getLogger(__name__)
 
 
-def arrive(table_id: int, user_id: int) -> None:
-    now = timezone.now()
-    mine = Presence.objects.filter(table_id=table_id, user_id=user_id)
-    with transaction.atomic():
-        if not mine.update(sockets=F("sockets") + 1, since=now):
+def ttl() -> float:
+    return float(settings.PRESENCE_SECONDS)
+
+
+class MemoryStore:
+    """The entries in this process (with the in-memory channel layer: one process)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, dict[str, float]] = {}
+
+    async def put(self, table_id: int, entries: dict[str, float]) -> None:
+        self.tables.setdefault(table_id, {}).update(entries)
+
+    async def remove(self, table_id: int, entry: str) -> None:
+        self.tables.get(table_id, {}).pop(entry, None)
+
+    async def users(self, table_id: int, now: float) -> set[int]:
+        live = {e: t for e, t in self.tables.get(table_id, {}).items() if t > now}
+        self.tables[table_id] = live
+        return {int(entry.split(" ", 1)[0]) for entry in live}
+
+    def users_now(self, table_id: int, now: float) -> set[int]:
+        """``users`` for a database thread (the writer), which only reads."""
+        entries = list(self.tables.get(table_id, {}).items())
+        return {int(entry.split(" ", 1)[0]) for entry, expiry in entries if expiry > now}
+
+
+class RedisStore:
+    """The entries in Redis, one sorted set per table scored by expiry, for every process."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        # One client per event loop (its connections belong to the loop that made them),
+        # and one for the database threads: a connection per call would cost a handshake.
+        self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._sync_client: Any = None
+
+    def key(self, table_id: int) -> str:
+        return f"poker:presence:{table_id}"
+
+    def client(self) -> Any:
+        import redis.asyncio
+
+        loop = asyncio.get_running_loop()
+        if loop not in self._clients:
+            self._clients[loop] = redis.asyncio.from_url(self.url)
+        return self._clients[loop]
+
+    async def put(self, table_id: int, entries: dict[str, float]) -> None:
+        client = self.client()
+        await client.zadd(self.key(table_id), entries)
+        await client.expire(self.key(table_id), int(ttl() * 2) + 1)
+
+    async def remove(self, table_id: int, entry: str) -> None:
+        await self.client().zrem(self.key(table_id), entry)
+
+    async def users(self, table_id: int, now: float) -> set[int]:
+        client = self.client()
+        await client.zremrangebyscore(self.key(table_id), "-inf", now)
+        entries = await client.zrange(self.key(table_id), 0, -1)
+        return {int(entry.split(b" ", 1)[0]) for entry in entries}
+
+    def users_now(self, table_id: int, now: float) -> set[int]:
+        """``users`` for a database thread (the writer, the clock process): it only reads."""
+        if self._sync_client is None:
+            import redis
+
+            self._sync_client = redis.Redis.from_url(self.url)
+        entries = self._sync_client.zrangebyscore(self.key(table_id), now, "+inf")
+        return {int(entry.split(b" ", 1)[0]) for entry in entries}
+
+
+_store: MemoryStore | RedisStore | None = None
+_sockets: dict[str, tuple[int, int]] = {}  # this process's sockets: channel -> (table, user)
+_last: dict[int, str] = {}  # table -> the last presence frame sent or heard
+_renewer: asyncio.Task[None] | None = None
+_busy = 0  # presence work under way in this process (``settled`` waits for none)
+
+
+@contextlib.contextmanager
+def _working() -> Iterator[None]:
+    global _busy
+    _busy += 1
+    try:
+        yield
+    finally:
+        _busy -= 1
+
+
+async def settled() -> None:
+    """Wait until this process has no presence work under way (for tests that count a
+    change's database statements: presence reads are not part of it)."""
+    while _busy:
+        await asyncio.sleep(0.01)
+
+
+def store() -> MemoryStore | RedisStore:
+    global _store
+    if _store is None:
+        _store = RedisStore(settings.REDIS_URL) if settings.REDIS_URL else MemoryStore()
+    return _store
+
+
+def users_with_table_open(table_id: int) -> set[int]:
+    """The users who have the table open in some process now, for synchronous code (the
+    writer deciding whether a practice table deals; the clock, in its own process too)."""
+    return store().users_now(table_id, time.time())
+
+
+def entry(user_id: int, channel: str) -> str:
+    return f"{user_id} {channel}"
+
+
+async def arrive(table_id: int, user_id: int, channel: str) -> None:
+    """A socket opened: count it, and send it (and the table, if it changed) who is away."""
+    _sockets[channel] = (table_id, user_id)
+    _keep_renewing()
+    with _working():
+        try:
+            await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
+            await publish(table_id, reply_to=channel)
+        except Exception:  # presence must never cost a socket its table
+            log.warning("table %s: presence not recorded", table_id, exc_info=True)
+
+
+async def depart(channel: str) -> None:
+    """A socket closed (cleanly or not): uncount it and tell the table if that changed it."""
+    found = _sockets.pop(channel, None)
+    if found is None:
+        return
+    table_id, user_id = found
+    with _working():
+        try:
+            await store().remove(table_id, entry(user_id, channel))
+            await publish(table_id)
+        except Exception:
+            log.warning("table %s: presence not updated", table_id, exc_info=True)
+
+
+async def changed_seats(table_id: int) -> None:
+    """Someone sat down or left: the list may name other seats now."""
+    with _working():
+        try:
+            await publish(table_id)
+        except Exception:
+            log.warning("table %s: presence not updated", table_id, exc_info=True)
+
+
+def heard(table_id: int, frame: str) -> None:
+    """A presence frame for the table reached a socket of this process."""
+    _last[table_id] = frame
+
+
+async def frame_for(table_id: int) -> str:
+    users = await store().users(table_id, time.time())
+    seats = await reading(_seated_people)(table_id)
+    away = [{"seat": n, "player": name} for n, user, name in seats if user not in users]
+    return json.dumps({"type": "presence", "away": away}, separators=(",", ":"))
+
+
+def _seated_people(table_id: int) -> list[tuple[int, int, str]]:
+    rows = Seat.objects.filter(table_id=table_id, user__player__bot_style="").order_by("number")
+    return list(rows.values_list("number", "user_id", "user__username"))
+
+
+async def publish(table_id: int, reply_to: str | None = None) -> None:
+    """Send the table its presence frame if it changed; ``reply_to`` gets it in any case."""
+    frame = await frame_for(table_id)
+    layer = get_channel_layer()
+    assert layer is not None  # settings always name one
+    message = {"type": "table.presence", "table": table_id, "frame": frame}
+    if _last.get(table_id) != frame:
+        _last[table_id] = frame
+        await layer.group_send(table_group(table_id), message)
+    elif reply_to is not None:
+        await layer.send(reply_to, message)
+
+
+def _keep_renewing() -> None:
+    global _renewer
+    loop = asyncio.get_running_loop()
+    if _renewer is None or _renewer.done() or _renewer.get_loop() is not loop:
+        _renewer = loop.create_task(_renew_forever())
+
+
+async def _renew_forever() -> None:
+    """Renew this process's entries every third of their life, and tell each table of ours
+    whether that changed who is away (another process died, someone's seat changed)."""
+    while _sockets:
+        await asyncio.sleep(ttl() / 3)
+        await renew_once()
+
+
+async def renew_once() -> None:
+    by_table: dict[int, dict[str, float]] = {}
+    expires = time.time() + ttl()
+    for channel, (table_id, user_id) in list(_sockets.items()):
+        by_table.setdefault(table_id, {})[entry(user_id, channel)] = expires
+    for table_id, entries in by_table.items():
+        with _working():
             try:
-                with transaction.atomic():
-                    Presence.objects.create(table_id=table_id, user_id=user_id, since=now)
-            except IntegrityError:  # another socket of theirs counted itself in first
-                mine.update(sockets=F("sockets") + 1, since=now)
-    person_arrived(table_id, user_id)
-
-
-def leave(table_id: int, user_id: int) -> None:
-    mine = Presence.objects.filter(table_id=table_id, user_id=user_id)
-    with transaction.atomic():
-        if not mine.filter(sockets__gt=1).update(sockets=F("sockets") - 1):
-            mine.delete()
+                await store().put(table_id, entries)
+                await publish(table_id)
+            except Exception:
+                log.warning("table %s: presence not renewed", table_id, exc_info=True)

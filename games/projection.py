@@ -33,11 +33,13 @@ from typing import Any
 
 from games import felt
 from games.engine import HandState
+from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
+from games.viewer_status import table_state, viewer_status
 
 TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
-    "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played",
+    "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
 )
 
 
@@ -149,6 +151,8 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
         "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
     }
+    view["table_state"] = table_state(view)
+    view["viewer"] = viewer_status(view, None)  # a spectator's; personal views have their own
     return PublicView(
         view,
         seat_index,
@@ -174,10 +178,19 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
             "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
         },
     }
+    _add_private_hand(view, snapshot, public, user_id)
+    view["viewer"] = viewer_status(view, view["you"])
+    return view
+
+
+def _add_private_hand(
+    view: dict[str, Any], snapshot: TableSnapshot, public: PublicView, user_id: int
+) -> None:
+    """The viewer's own hole cards, "dealt" log row, legal actions and hand description."""
     hand = snapshot.hand
     hand_seat = _hand_seat_of(hand, user_id) if hand else None
     if hand is None or hand_seat is None or view["hand"] is None:
-        return view
+        return
     hole = list(hand.state.player(hand_seat).hole)
     if hand_seat in public.seat_index:
         seats = list(view["seats"])
@@ -196,7 +209,6 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
         "legal": legal.to_dict() if legal is not None else None,
         "your_hand": describe_hole(hole, view["hand"]["board"]),
     }
-    return view
 
 
 def _host(snapshot: TableSnapshot) -> dict[str, Any] | None:
@@ -257,14 +269,17 @@ def _seat_views(
     shown = felt.shown_hands(engine) if engine else {}
     rows: list[tuple[dict[str, Any], int | None]] = []
     taken = set()
+    # A newcomer waits (or posts) only while two others play: else everyone is dealt in.
+    playing = [s for s in seats if not (s.sitting_out or s.waiting or s.posting) and s.stack > 0]
+    wait = newcomers_wait(len(playing))
     for seat in seats:
         taken.add(seat.number)
         row = felt.seat_row(seat.number, seat.name, seat.stack)
         row.update(
             sitting_out=seat.sitting_out,
-            waiting=seat.waiting,
+            waiting=seat.waiting and wait,
             leaving=seat.leaving,
-            posting=seat.posting,
+            posting=seat.posting and wait,
             timed_out=seat.timed_out,
             bot=seat.bot,
             busted=seat.rebuy_until is not None,

@@ -71,7 +71,9 @@ def capture(
         for row in rows
     }
     users = _hand_users(state)
-    missing = (set(users.values()) | set(people)) - set(everyone)
+    # Players waiting for the host's approval get their own part too: their status line.
+    asking = {r["user_id"] for r in table.seat_requests}
+    missing = (set(users.values()) | set(people) | asking) - set(everyone)
     everyone.update(_people_not_seated(missing))
     on_show = None
     if hand is not None and state is not None:

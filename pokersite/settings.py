@@ -176,6 +176,9 @@ BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.2)
 BUSTED_SEAT_SECONDS = env_float("BUSTED_SEAT_SECONDS", 120.0)
 # A practice table with no hand for this long (its person left) closes: stacks go home.
 PRACTICE_IDLE_SECONDS = env_float("PRACTICE_IDLE_SECONDS", 600.0)
+# A socket's presence at its table lasts this long unless its process renews it (every third
+# of it): a process that dies leaves its players shown as away within this time.
+PRESENCE_SECONDS = env_float("PRESENCE_SECONDS", 30.0, minimum=1.0)
 
 # Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
 TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)

@@ -48,6 +48,16 @@ def _after(seat: int, seats: Sequence[int]) -> list[int]:
     return later + earlier
 
 
+def newcomers_wait(playing_with_chips: int) -> bool:
+    """Whether newly seated players wait for the big blind (or post one) next hand, given how
+    many seats with chips are PLAYING: with fewer than two, nobody waits.
+
+    >>> newcomers_wait(1), newcomers_wait(2)
+    (False, True)
+    """
+    return playing_with_chips >= 2
+
+
 def plan_hand(seats: Sequence[SeatInput], previous_button: int | None) -> Lineup | None:
     """Decide the button and who is dealt in; None when fewer than two players can play.
 
@@ -61,7 +71,7 @@ def plan_hand(seats: Sequence[SeatInput], previous_button: int | None) -> Lineup
         raise ValueError("Two players share a seat.")
     with_chips = sorted((s for s in seats if s.stack > 0), key=lambda s: s.seat)
     playing = [s for s in with_chips if s.entry is Entry.PLAYING]
-    if len(playing) < 2:
+    if not newcomers_wait(len(playing)):
         playing = [replace(s, entry=Entry.PLAYING) for s in with_chips]
     if len(playing) < 2:
         return None

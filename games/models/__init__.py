@@ -5,7 +5,6 @@ from games.models.chat import ChatMessage, ChatMute, Emote
 from games.models.chips import LedgerEntry, Player
 from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand
-from games.models.presence import Presence
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
 
@@ -21,7 +20,6 @@ __all__ = [
     "ImportedHand",
     "LedgerEntry",
     "Player",
-    "Presence",
     "Seat",
     "Table",
 ]

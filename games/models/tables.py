@@ -40,6 +40,9 @@ class Table(models.Model):
     # Players waiting for the host's approval, oldest first: [{"user_id", "name", "seat",
     # "buy_in", "post_now"}]. Kept on the row so the writer reads them with its lock.
     seat_requests = models.JSONField(default=list, blank=True)
+    # The table's recent notices for everyone (host actions, top-ups, freed seats), oldest
+    # first: [{"seq", "hand", "kind", "player", "text"}] (games/services/notices.py).
+    notices = models.JSONField(default=list, blank=True)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

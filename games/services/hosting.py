@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from games import chips, lobby_feed
 from games.models import LedgerEntry, Seat, Table
+from games.services import notices
 from games.services.play import advance_hand
 from games.services.writer import (
     FIRST_DEAL_DELAY,
@@ -206,6 +207,9 @@ def _remove(locked: Locked, user: User, seat: Seat) -> None:
     name = seat.user.get_username()
     if seat.leave_after_hand:
         raise ServiceError(f"{name} already leaves when this hand ends.")
+    later = " when this hand ends" if in_live_hand(locked, seat) else ""
+    notices.add(locked, "remove", name, f"{notices.who(locked, user)} removed {name} from "
+                f"seat {seat.number}{later}; their stack goes back to their bankroll.")
     if in_live_hand(locked, seat):
         seat.leave_after_hand = True
         seat.save(update_fields=["leave_after_hand"])
@@ -246,6 +250,9 @@ def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reaso
         raise ServiceError(str(error)) from None
     seat.busted_at = timezone.now() if seat.stack == 0 else None
     seat.save(update_fields=["stack", "busted_at"])
+    name = seat.user.get_username()
+    notices.add(locked, "adjust", name, f"{notices.who(locked, user)} adjusted {name}'s stack "
+                f"by {amount:+,} to {seat.stack:,}: {reason.strip()}")
     if locked.hand is None:
         schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
     publish_change(locked)
@@ -267,6 +274,9 @@ def hand_over(table_id: int, user: User, seat_number: int) -> None:
     if seat.user_id == locked.table.host_id:
         raise ServiceError(f"{seat.user.get_username()} is the host already.")
     previous = locked.table.host_id
+    name = seat.user.get_username()
+    notices.add(locked, "hand_over", name,
+                f"{notices.who(locked, user)} handed the host role to {name}.")
     locked.table.host = seat.user
     publish_change(locked, also=[previous] if previous else [])
     record(user, locked.table, f"Handed the host role to {seat.user.get_username()}.")
@@ -311,6 +321,8 @@ def approve(table_id: int, user: User, seat_number: int) -> None:
     require_host(locked, user)
     request = _request_for(locked, seat_number)
     _approve(locked, request)
+    notices.add(locked, "approve", request["name"], f"{notices.who(locked, user)} let "
+                f"{request['name']} sit in seat {seat_number} with {request['buy_in']:,} chips.")
     publish_change(locked)
     record(user, locked.table, f"Let {request['name']} sit in seat {seat_number}.")
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import chips
 from games.models import Seat, Table
+from games.services import notices
 from games.services.play import advance_hand
 from games.services.writer import (
     FIRST_DEAL_DELAY,
@@ -172,6 +173,9 @@ def add_chips(table_id: int, user: User, amount: int) -> Seat:
         chips.buy_in(user, table, amount)
     except chips.ChipError as error:
         raise ServiceError(str(error)) from None
+    name = user.get_username()
+    said = f"rebought for {amount:,}" if seat.stack == 0 else f"added {amount:,} chips"
+    notices.add(locked, "top_up", name, f"{name} {said} from their bankroll.")
     seat.stack += amount
     seat.busted_at = None
     seat.save(update_fields=["stack", "busted_at"])
@@ -226,5 +230,8 @@ def _free_busted_seats_at(table_id: int, cutoff: datetime) -> None:
     if not expired:
         return
     for seat in expired:
+        name = seat.user.get_username()
+        notices.add(locked, "seat_freed", name, f"{name} did not rebuy in time: seat "
+                    f"{seat.number} is free again.")
         free_seat(locked, seat)
     publish_change(locked)

@@ -15,10 +15,10 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games import broadcast, chips, lobby, lobby_feed, snapshots
+from games import broadcast, chips, lobby, lobby_feed, presence, snapshots
 from games.engine import HandState, TableConfig
 from games.lobby import LobbyRow
-from games.models import Hand, Presence, Seat, Table
+from games.models import Hand, Seat, Table
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
 FIRST_DEAL_DELAY = timedelta(seconds=1)
@@ -153,9 +153,9 @@ def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
 def practice_person_here(table: Table) -> bool:
     """Whether a practice table's person has it open and plays (not sitting out): it deals
     only then (games/services/practice.py says why)."""
-    return Presence.objects.filter(
-        table=table, user__seats__table=table, user__seats__sitting_out=False,
-        user__player__bot_style="",
+    here = presence.users_with_table_open(table.id)
+    return bool(here) and table.seats.filter(
+        user_id__in=here, sitting_out=False, user__player__bot_style=""
     ).exists()
 
 

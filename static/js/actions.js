@@ -62,9 +62,11 @@ export class ActionBar {
   showStatus() {
     if (this.legal || !this.view) return;
     const text = this.status(this.view);
+    const state = this.view.viewer ? this.view.viewer.state : "";
     const line = this.root.querySelector('[data-role="status"]');
-    if (line && line.textContent === text) return;
-    clear(this.root).append(h("p", { class: "hint", dataset: { role: "status" } }, text));
+    if (line && line.textContent === text && line.dataset.state === state) return;
+    clear(this.root).append(h("p", { id: "status-line", class: "hint",
+      dataset: { role: "status", state } }, text));
   }
 
   controls(legal, hand, myBet) {

@@ -100,6 +100,8 @@ export class TableSocket {
       this.handlers.onError(frame.reason || "The server refused that.");
     } else if (CHAT_FRAMES.has(frame.type)) {
       if (this.handlers.onChat) this.handlers.onChat(frame);
+    } else if (frame.type === "presence") {
+      if (this.handlers.onPresence) this.handlers.onPresence(frame);
     } else if (frame.type === "snapshot") {
       this.version = frame.version;
       this.handlers.onView(frame.table, frame);

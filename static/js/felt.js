@@ -41,10 +41,9 @@ function holeCards(seat, best) {
   return [];
 }
 
-/** Whether the viewer may take a free chair: not seated, and not waiting for the host. */
+/** Whether the viewer may be offered a free chair: the server says (games/viewer_status.py). */
 function maySit(view, onSit) {
-  const asking = (view.requests || []).some((r) => r.user_id === view.you.user_id);
-  return Boolean(onSit) && view.you.seat === null && !asking;
+  return Boolean(onSit) && Boolean(view.viewer && view.viewer.may_sit);
 }
 
 function seatElement(seat, view, best, winners, opts) {
@@ -62,6 +61,9 @@ function seatElement(seat, view, best, winners, opts) {
   // A player who left after the hand on show: their showdown stays, their chair is free.
   if (seat.left) classes.push("left");
   const status = seatBadge(seat, hand);
+  // The server says which seated players have no page open (the live table only).
+  const gone = (opts.away || []).some((a) => a.seat === seat.number && a.player === seat.player);
+  if (gone) classes.push("away");
   const angle = seatAngle(seat.number, view.max_seats, anchor);
   return h(
     "div",
@@ -71,6 +73,9 @@ function seatElement(seat, view, best, winners, opts) {
       dataset: { seat: seat.number, stack: seat.stack },
     },
     h("div", { class: "hole" }, holeCards(seat, best)),
+    // On the plate's top edge, out of the flow: a crowded felt keeps its layout.
+    gone ? h("div", { class: "presence", title: "Their page is closed or lost its connection" },
+      "Disconnected") : null,
     h(
       "div",
       { class: "plate" },
@@ -128,7 +133,7 @@ function centre(view, best, { idleText, money, results }) {
   const board = hand ? hand.board : [];
   const cards = board.map((c) => cardFace(c, mark(c, best)));
   while (hand && cards.length < 5) cards.push(cardSlot());
-  const parts = [h("div", { class: "board", "aria-label": "board" }, cards)];
+  const parts = [h("div", { class: "board", role: "group", "aria-label": "board" }, cards)];
   if (hand) {
     parts.push(
       h("div", { class: "pot", dataset: { pot: hand.total_pot } }, `Pot ${money(hand.total_pot)}`),

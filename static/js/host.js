@@ -2,6 +2,7 @@
 // `host` command (docs/protocol.md); the server checks the sender is the host and answers with
 // an update everyone sees, or an error for the host alone. Nothing here decides anything.
 import { clear, h } from "./dom.js";
+import { getPref, setPref } from "./prefs.js";
 
 const SETTINGS = [
   ["small_blind", "Small blind"],
@@ -30,15 +31,16 @@ export class HostPanel {
     const show = Boolean(view.you && view.you.is_host) && view.status !== "closed";
     this.root.hidden = !show;
     if (!show) return;
-    if (!this.built) this.build();
+    if (!this.built) this.build(view.you.user_id);
     this.view = view;
+    this.confirmAdjust(view);
     this.showGame(view);
     this.showRequests(view);
     this.showPlayers(view);
     if (!this.dirty) this.fillSettings(view);
   }
 
-  build() {
+  build(userId) {
     this.built = true;
     this.state = h("span", { class: "host-state" });
     this.pauseButton = h("button", { type: "button", class: "tool", dataset: { control: "pause" },
@@ -53,15 +55,29 @@ export class HostPanel {
     this.players = h("ul", { class: "host-players" });
     this.settings = this.settingsForm();
     this.adjust = this.adjustForm();
-    clear(this.root).append(
-      h("details", { open: true },
-        h("summary", {}, "Run the game (you are the host)"),
+    // Closed by default (it would push the felt down); each host's choice is remembered.
+    const key = `hostPanelOpen.${userId}`;
+    const details = h("details", { open: getPref(key, false) },
+      h("summary", {}, "Run the game (you are the host)"),
         h("div", { class: "host-row" }, this.state, this.pauseButton, closeButton),
         h("h3", {}, "Waiting for your approval"), this.requests,
         h("h3", {}, "Settings (from the next hand)"), this.settings,
-        h("h3", {}, "Players"), this.players, this.adjust,
-      ),
+      h("h3", {}, "Players"), this.players, this.adjust,
     );
+    details.addEventListener("toggle", () => setPref(key, details.open));
+    clear(this.root).append(details);
+  }
+
+  /** The adjustment sent went through (its notice is here): clear its amount and reason.
+   * A refused one keeps the form as it was, its player included, for a retry. */
+  confirmAdjust(view) {
+    if (!this.pendingAdjust) return;
+    const done = (view.notices || []).some((n) => n.kind === "adjust"
+      && n.seq > this.pendingAdjust.after);
+    if (!done) return;
+    this.pendingAdjust = null;
+    this.adjust.elements.amount.value = "";
+    this.adjust.elements.reason.value = "";
   }
 
   showGame(view) {
@@ -168,7 +184,10 @@ export class HostPanel {
       const sent = this.control("adjust_stack", {
         seat: Number(form.elements.seat.value), amount, reason: form.elements.reason.value,
       });
-      if (sent) form.reset();
+      if (sent) {
+        const notices = this.view.notices || [];
+        this.pendingAdjust = { after: notices.length ? notices[notices.length - 1].seq : 0 };
+      }
     });
     return form;
   }

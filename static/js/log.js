@@ -20,14 +20,28 @@ function row(entry) {
   return h("li", { class: classes.join(" "), dataset: { kind: entry.kind } }, withCards(entry.text));
 }
 
-/** Draw the last few hands (a Map of hand number -> rows), newest at the bottom. */
-export function renderLog(list, hands) {
+function noticeRow(notice) {
+  return h("li", { class: `log-notice log-${notice.kind}`, dataset: { kind: "notice" } },
+    notice.text);
+}
+
+/**
+ * Draw the last few hands (a Map of hand number -> rows), newest at the bottom, with the
+ * table's notices (host actions, top-ups, freed seats) after the hand they followed.
+ */
+export function renderLog(list, hands, notices = []) {
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   clear(list);
+  const shown = new Set(hands.keys());
+  // Notices from before the oldest hand on show (or before any hand) come first.
+  for (const notice of notices) if (!shown.has(notice.hand)) list.append(noticeRow(notice));
   for (const [number, rows] of hands) {
     list.append(h("li", { class: "hand-head" }, `Hand #${number}`));
     for (const entry of rows) list.append(row(entry));
+    for (const notice of notices) if (notice.hand === number) list.append(noticeRow(notice));
   }
-  if (!hands.size) list.append(h("li", { class: "muted" }, "No hand played yet at this table."));
+  if (!hands.size && !notices.length) {
+    list.append(h("li", { class: "muted" }, "No hand played yet at this table."));
+  }
   if (nearBottom) list.scrollTop = list.scrollHeight;
 }

@@ -22,56 +22,38 @@ export function seatBadge(seat, hand) {
   return "";
 }
 
-/** Between hands: when the next one deals, or what it waits for. */
+/** Between hands: when the next one deals, or what the table is waiting for. */
 export function betweenText(view, nextDealIn) {
-  const ready = view.seats.filter((s) => !s.left && !s.sitting_out && s.stack > 0).length;
-  if (view.status !== "open") return `The table is ${view.status}.`;
-  if (ready < 2) return "Waiting for players: the next hand deals when two are ready.";
+  // The server says what a paused, unstarted or closed table is doing (games/viewer_status.py).
+  if (view.table_state && view.table_state.state !== "open") return view.table_state.text;
   if (nextDealIn === null) return "Waiting for players: the next hand deals when two are ready.";
   return nextDealIn > 0 ? `Next hand in ${nextDealIn} s.` : "Dealing the next hand…";
 }
 
-function personal(view, me) {
-  if (!me) return "";
-  if (view.you.leaving) return "You leave the table when this hand ends.";
-  if (view.you.top_up_queued) {
-    return `${view.you.top_up_queued} chips are added to your stack when this hand ends.`;
-  }
-  if (me.sitting_out) {
-    return me.timed_out
-      ? "You were sat out after timing out twice. Sit back in to be dealt in again."
-      : "You are sitting out. Sit back in to be dealt the next hand.";
-  }
-  if (me.posting) return "You post a big blind to play the next hand.";
-  if (me.waiting) return "You are dealt in when the big blind reaches your seat.";
-  return "";
+/** The server's line for this viewer, its `{seconds}` run down by the page's clock. */
+export function viewerLine(view, rebuyIn) {
+  const viewer = view.viewer;
+  if (!viewer) return "";
+  return viewer.text.replace("{seconds}", String(rebuyIn === null ? 0 : rebuyIn));
 }
 
 /**
- * The one status line: whose turn it is, or when the next hand deals, and what that means
- * for you. `nextDealIn`: whole seconds to the next deal (null: none planned).
+ * The one status line: where you stand (the server's words for your state), then whose
+ * turn it is or when the next hand deals. `nextDealIn`, `rebuyIn`: whole seconds (null: none).
  */
-export function statusText(view, nextDealIn) {
+export function statusText(view, nextDealIn, rebuyIn = null) {
   const hand = view.hand;
-  const me = view.seats.find((s) => s.number === view.you.seat && !s.left) || null;
-  const parts = [];
-  if (!me) {
-    parts.push(view.seats.filter((s) => !s.left).length < view.max_seats
-      ? "You are watching. Pick an empty seat to play." : "You are watching.");
-  }
-  const mine = personal(view, me);
+  const state = view.viewer ? view.viewer.state : "spectator";
+  const parts = [viewerLine(view, rebuyIn)];
+  if (state === "closed") return parts.join(" ");
   if (hand && !hand.complete) {
-    if (mine) parts.push(mine);
-    else if (me && !me.in_hand && !me.folded && !me.has_cards) parts.push("You are dealt in from the next hand.");
     const actor = hand.to_act === null ? null : view.seats.find((s) => s.number === hand.to_act);
     if (actor) {
       const bank = hand.on_time_bank ? " (on their time bank)" : "";
       parts.push(`Waiting for ${actor.player} to act${bank}.`);
-    }
-    else if (hand.to_act === null) parts.push("Dealing the rest of the board…");
-  } else {
-    if (mine) parts.push(mine);
+    } else if (hand.to_act === null) parts.push("Dealing the rest of the board…");
+  } else if (!view.table_state || view.table_state.state === "open") {
     parts.push(betweenText(view, nextDealIn));
   }
-  return parts.join(" ");
+  return parts.filter(Boolean).join(" ");
 }

@@ -28,6 +28,11 @@ let deadline = null;
 // When the next hand deals, on this page's clock (null: none planned).
 let nextDeal = null;
 const nextDealIn = () => (nextDeal === null ? null : secondsUntil(nextDeal));
+// When a busted player's chair is freed, on this page's clock (null: not busted).
+let rebuyEnds = null;
+const rebuyIn = () => (rebuyEnds === null ? null : secondsUntil(rebuyEnds));
+let lastNotice = null; // the newest notice this page has seen (null: none yet)
+let away = []; // seated players with no page open: [{seat, player}] (games/presence.py)
 const hands = new Map(); // hand number -> log rows, the last few hands
 
 // ---------------------------------------------------------------- messages to the player
@@ -62,7 +67,7 @@ function send(message) {
 
 const actionBar = new ActionBar($("action-bar"), {
   send,
-  status: (table) => statusText(table, nextDealIn()),
+  status: (table) => statusText(table, nextDealIn(), rebuyIn()),
 });
 const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
 const chat = new ChatPanel($("chat"), { send, config });
@@ -78,6 +83,10 @@ const socket = new TableSocket(config.socketPath, {
   },
   onChat(frame) {
     chat.receive(frame);
+  },
+  onPresence(frame) {
+    away = frame.away;
+    if (view) render(view);
   },
   onStatus(status, detail) {
     root.dataset.state = status;
@@ -109,18 +118,24 @@ function render(latest) {
   if (fresh) {
     nextDeal = latest.next_hand_in === null || latest.next_hand_in === undefined
       ? null : performance.now() + latest.next_hand_in * 1000;
+    const rebuy = latest.viewer ? latest.viewer.rebuy_seconds_left : null;
+    rebuyEnds = rebuy === null || rebuy === undefined ? null : performance.now() + rebuy * 1000;
+    tellNotices(latest);
   }
   renderFelt(felt, table, {
     onSit: openSitDialog,
+    away,
     idleText: (shown) => betweenText(shown, nextDealIn()),
   });
   actionBar.update(table);
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
-  renderLog($("log"), hands);
+  renderLog($("log"), hands, table.notices || []);
   if (coach) coach.update(table);
   chat.viewer(table.you, table.host);
   hostPanel.update(table);
+  const hostTools = $("host-tools");
+  if (hostTools) hostTools.hidden = !(table.you.is_host && table.status !== "closed");
   showTable(table);
 
   const results = resultsList(table, "below");
@@ -173,24 +188,26 @@ function showTable(table) {
   }
   $("stakes").textContent = stakes;
 
-  const live = table.hand && !table.hand.complete;
-  const asked = table.requests.find((r) => r.user_id === table.you.user_id);
-  let text = "";
-  if (table.status === "paused" && table.hands_played === 0) {
-    text = "Waiting for the host to start the game.";
-  } else if (table.status === "paused") {
-    text = live
-      ? "The host paused the game: this hand plays to its end, then no new hand is dealt until the host resumes."
-      : "The game is paused: no new hand is dealt until the host resumes.";
-  } else if (table.status === "closed") {
-    text = "This table is closed.";
-  } else if (asked) {
-    text = `You asked to sit in seat ${asked.seat}: you are seated when the host says yes. `
-      + "Leave to withdraw.";
-  }
+  // The server's words for the table and for you (games/viewer_status.py).
+  const text = table.viewer ? table.viewer.banner : "";
   const tableBanner = $("table-banner");
   tableBanner.textContent = text;
   tableBanner.hidden = !text;
+  tableBanner.dataset.state = table.viewer ? table.viewer.state : "";
+}
+
+/** A notice about you (the host removed you, adjusted your stack...) also pops up. */
+function tellNotices(table) {
+  const notices = table.notices || [];
+  const newest = notices.length ? notices[notices.length - 1].seq : 0;
+  if (lastNotice !== null) {
+    for (const notice of notices) {
+      // Your own top-up needs no news; what the host or the clock did to you does.
+      const mine = notice.player === table.you.name && notice.kind !== "top_up";
+      if (notice.seq > lastNotice && mine) toast(notice.text, "info");
+    }
+  }
+  lastNotice = Math.max(lastNotice || 0, newest);
 }
 
 /** Whether you may add chips now, and how many: null when you may not. */

@@ -7,9 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import presence, services
+from games import services
 from games.bots.players import seat_bots
 from games.models import Hand, Seat, Table
+from tests.bots.conftest import open_page
 from tests.games.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def practise(client, bots=2, strength="easy") -> Table:
     response = client.post(reverse("practice"), {"bots": bots, "strength": strength})
     assert response.status_code == 302, response.content
     table = Table.objects.get(pk=int(response.url.strip("/").split("/")[-1]))
-    presence.arrive(table.id, int(client.session["_auth_user_id"]))
+    open_page(table.id, int(client.session["_auth_user_id"]))
     return table
 
 

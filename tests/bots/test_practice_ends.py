@@ -1,6 +1,7 @@
 """A practice table ends itself: it deals only while its person has it open (through the
 real socket), stops when they leave, is found again from the lobby while it lives, and is
-closed after PRACTICE_IDLE_SECONDS without a hand, every stack back to its bankroll."""
+closed once nobody has it open and it had no hand for PRACTICE_IDLE_SECONDS, every stack
+back to its bankroll."""
 
 from datetime import timedelta
 
@@ -8,9 +9,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import presence, services
+from games import services
 from games.bots.practice import start_practice
 from games.models import Hand, Seat, Table
+from tests.bots.conftest import close_page, open_page
 from tests.games.conftest import chips_in_room, issued_chips
 from tests.games.sockets import RecordingSocket
 
@@ -69,9 +71,9 @@ def test_an_abandoned_practice_table_closes_and_sends_every_stack_home(
     alice, quick_bots, client, settings
 ):
     table = start_practice(alice, 2, "easy")
-    presence.arrive(table.id, alice.id)
+    open_page(table.id, alice.id)
     services.run_due_work(timezone.now() + timedelta(seconds=5))
-    presence.leave(table.id, alice.id)
+    close_page(table.id, alice.id)
     clock_until_no_hand(table.id, timezone.now())
     ended = Hand.objects.filter(table_id=table.id).latest("number").ended_at
     client.force_login(alice)
@@ -86,13 +88,17 @@ def test_an_abandoned_practice_table_closes_and_sends_every_stack_home(
     assert f'href="/tables/{table.id}/"' not in client.get("/").content.decode()
 
 
-def test_opening_it_again_resets_the_idle_time(alice, quick_bots, settings):
+def test_it_stays_open_while_its_person_has_it_open_and_closes_once_they_leave(
+    alice, quick_bots, settings
+):
     table = start_practice(alice, 1, "easy")
     services.set_sitting_out(table.id, alice, True)  # reading the coach, say: no deal
     idle = timedelta(seconds=settings.PRACTICE_IDLE_SECONDS)
     Table.objects.filter(pk=table.id).update(created_at=timezone.now() - 2 * idle)
-    presence.arrive(table.id, alice.id)  # she opens it now
-    services.run_due_work(timezone.now() + idle - timedelta(seconds=30))
+    open_page(table.id, alice.id)  # she has it open, long past the idle time
+    services.run_due_work(timezone.now() + idle)
     assert Table.objects.get(pk=table.id).status == Table.Status.OPEN
-    services.run_due_work(timezone.now() + idle + timedelta(seconds=30))
+    close_page(table.id, alice.id)  # she closes the tab
+    services.run_due_work(timezone.now() + timedelta(seconds=1))
     assert Table.objects.get(pk=table.id).status == Table.Status.CLOSED
+    assert chips_in_room() == issued_chips()

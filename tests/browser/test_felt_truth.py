@@ -42,6 +42,7 @@ def three_handed(chromium, site):
         person.sit(number)
     gus.join_as_guest()
     gus.page.goto(url)
+    dora.page.locator("#host-panel summary").click()  # the panel starts closed
     dora.page.locator("#host-panel button[data-control=resume]").click()
     yield people
     for person in people:

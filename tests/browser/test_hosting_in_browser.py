@@ -59,6 +59,7 @@ def test_the_host_runs_a_home_game_from_the_felt(chromium, site):
         hana.join_as_guest()
         hana.create_table("Home game")
         expect(hana.page.locator("#host-panel")).to_be_visible()
+        hana.page.locator("#host-panel summary").click()  # the panel starts closed
         hana.sit(1)
         url = hana.page.url
         ivo.join_as_guest()

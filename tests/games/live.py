@@ -9,6 +9,7 @@ from django.conf import settings
 
 from tests.games.sockets import (
     CHAT_FRAMES,
+    PRESENCE_FRAMES,
     session_key_for,  # noqa: F401 - re-exported for tests
     with_request_id,
 )
@@ -49,7 +50,7 @@ class LiveSocket:
         """The next table frame or error; chat frames (no version) are passed over."""
         while True:
             frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
-            if frame.get("type") not in CHAT_FRAMES:
+            if frame.get("type") not in CHAT_FRAMES | PRESENCE_FRAMES:
                 break
         if "table" in frame:
             self.table = frame["table"]
@@ -61,6 +62,15 @@ class LiveSocket:
             left = deadline - asyncio.get_running_loop().time()
             frame = await self.receive(timeout=max(left, 0.01))
             if predicate(frame):
+                return frame
+
+    async def receive_presence(self, predicate, timeout: float = 15) -> dict:
+        """Read until a presence frame (games/presence.py) satisfies ``predicate``."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = max(deadline - asyncio.get_running_loop().time(), 0.01)
+            frame = json.loads(await asyncio.wait_for(self.connection.recv(), left))
+            if frame.get("type") in PRESENCE_FRAMES and predicate(frame):
                 return frame
 
     async def send(self, message: dict) -> None:

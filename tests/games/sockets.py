@@ -34,6 +34,8 @@ NEEDS_REQUEST_ID = {"sit", "stand", "sit_out", "sit_back", "chat_mute", "add_chi
 # Chat frames carry no table version: they are kept apart from the table's frames, so a
 # test reading the table frame by frame is not disturbed by a socket's chat history.
 CHAT_FRAMES = {"chat", "chat_history", "chat_mutes"}
+# Presence frames (games/presence.py) carry no version either: kept in ``presence``.
+PRESENCE_FRAMES = {"presence"}
 
 
 def with_request_id(message: dict) -> dict:
@@ -53,6 +55,7 @@ class RecordingSocket:
         self.frames: list[dict] = []
         self.chat: list[dict] = []
         self.chat_read = 0  # chat frames handed out by receive_chat so far
+        self.presence: list[dict] = []
 
     @classmethod
     async def open(cls, table_id: int, user=None, name: str = "") -> "RecordingSocket":
@@ -72,16 +75,32 @@ class RecordingSocket:
     async def send(self, message: dict) -> None:
         await self.communicator.send_to(text_data=json.dumps(with_request_id(message)))
 
+    def _keep(self, frame: dict) -> None:
+        kind = frame.get("type")
+        bucket = self.chat if kind in CHAT_FRAMES else self.frames
+        (self.presence if kind in PRESENCE_FRAMES else bucket).append(frame)
+
     async def _read_one(self, timeout: float) -> dict:
         frame = await self.communicator.receive_json_from(timeout=timeout)
-        (self.chat if frame.get("type") in CHAT_FRAMES else self.frames).append(frame)
+        self._keep(frame)
         return frame
 
     async def receive(self, timeout: float = 5) -> dict:
-        """The next table frame or error (chat frames on the way are kept in ``chat``)."""
-        while (frame := await self._read_one(timeout)).get("type") in CHAT_FRAMES:
+        """The next table frame or error (chat frames on the way are kept in ``chat``,
+        presence frames in ``presence``)."""
+        while (frame := await self._read_one(timeout)).get("type") in CHAT_FRAMES | PRESENCE_FRAMES:
             pass
         return frame
+
+    async def receive_presence(self, predicate=lambda frame: True, timeout: float = 5) -> dict:
+        """The first presence frame (already read or still to come) that ``predicate`` likes."""
+        seen = 0
+        while True:
+            for frame in self.presence[seen:]:
+                if predicate(frame):
+                    return frame
+            seen = len(self.presence)
+            await self._read_one(timeout)
 
     async def receive_chat(self, timeout: float = 5) -> dict:
         """The next chat frame this test has not read yet (table frames go to ``frames``)."""
@@ -103,8 +122,7 @@ class RecordingSocket:
             output = await self.communicator.receive_output(timeout)
             if output["type"] == "websocket.close":
                 return output.get("code")
-            frame = json.loads(output["text"])
-            (self.chat if frame.get("type") in CHAT_FRAMES else self.frames).append(frame)
+            self._keep(json.loads(output["text"]))
 
     async def drain(self) -> None:
         """Read every frame already waiting."""

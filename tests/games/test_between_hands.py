@@ -1,12 +1,15 @@
 """What happens between hands and across them: the pause before the next deal is never cut
 short, sitting out starts from the next hand, chips added during a hand wait for its end."""
 
+import json
+
 import pytest
 from django.utils import timezone
 
 from games import services, snapshots
 from games.engine import HandState
 from games.models import Hand, HandAction, Player, Seat, Table
+from games.projection import snapshot_frame
 from games.services import hosting, seating
 from games.services.writer import ServiceError
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
@@ -105,8 +108,10 @@ def test_chips_added_during_a_hand_are_queued_and_added_when_it_ends(table, alic
     seat = Seat.objects.get(user=alice)
     assert (seat.stack, seat.queued_top_up, bankroll(alice)) == (100, 100, 9_900)
     table.refresh_from_db()
-    you = snapshots.load(table.id, alice.id).people[alice.id]
-    assert you.top_up_queued == 100  # her page says so
+    snapshot = snapshots.load(table.id, alice.id)
+    assert snapshot.people[alice.id].top_up_queued == 100
+    line = json.loads(snapshot_frame(snapshot, alice.id))["table"]["viewer"]["text"]
+    assert line == "100 chips are added to your stack when this hand ends."  # her page says so
     assert chips_in_room() == issued_chips()
 
     act(table, alice, "fold")  # she loses her small blind (99), then gets the 100 queued

@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import services
+from games import presence, services
 from games.broadcast import table_group
 from games.consumers import load_snapshot_frame
 from games.projection import update_frames
@@ -33,6 +33,8 @@ async def open_sockets(table, users) -> list[RecordingSocket]:
     for socket in sockets:
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
+    # Each socket's presence (games/presence.py) is recorded on connect: not counted either.
+    await asyncio.wait_for(presence.settled(), timeout=10)
     return sockets
 
 
@@ -66,8 +68,9 @@ def seat_three_and_deal(table, users) -> None:
 
 
 async def test_an_action_costs_the_same_few_statements_however_many_sockets_watch(
-    table, alice, bob, carol
+    table, alice, bob, carol, settings
 ):
+    settings.PRESENCE_SECONDS = 3600  # no presence renewal (its reads) during the count
     await seat_three_and_deal(table, [alice, bob, carol])
     players = await open_sockets(table, [alice, bob, carol])
 
@@ -121,6 +124,10 @@ async def test_no_hole_card_travels_in_a_table_wide_message(table, alice, bob, c
             messages.append(await asyncio.wait_for(layer.receive(listener), timeout=0.5))
         except TimeoutError:
             break
+    # Presence frames (no version) name seats and players only.
+    for message in [m for m in messages if m["type"] == "table.presence"]:
+        assert set(json.loads(message["frame"])) == {"type", "away"}
+    messages = [m for m in messages if m["type"] != "table.presence"]
     assert [m["version"] for m in messages] == list(range(1, 13))
     for message in messages:
         text = json.dumps(message)

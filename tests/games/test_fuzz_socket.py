@@ -73,6 +73,7 @@ def test_generated_frames_are_each_answered_and_change_nothing(table, alice, bob
     socket = run(RecordingSocket.open(table.id, alice))
     assert run(socket.receive())["type"] == "snapshot"
     assert run(socket.receive_chat())["type"] == "chat_history"
+    run(socket.receive_presence())  # bob has no page open: the socket is told on connect
     before = run(table_state(table))
     sent = []
 

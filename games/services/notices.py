@@ -1,0 +1,30 @@
+"""Table notices: what the host did (adjust, remove, approve, hand over), top-ups and rebuys,
+and seats the clock freed, told to everyone at the table in its log.
+
+They live on the table row (``Table.notices``), so the writer changes them under its lock
+and every version's view carries them (games/projection.py). Only public facts go in: names,
+seats, amounts and the host's reason, as the table's ledger has them.
+"""
+
+from django.contrib.auth.models import User
+
+from games.services.writer import Locked
+
+# Enough to cover the last few hands the page's log shows.
+NOTICES_KEPT = 20
+
+
+def add(locked: Locked, kind: str, player: str, text: str) -> None:
+    """Add one notice, after the latest hand (its number, or None before the first)."""
+    table = locked.table
+    kept = list(table.notices or [])
+    seq = kept[-1]["seq"] + 1 if kept else 1
+    hand = locked.last_hand.number if locked.last_hand is not None else None
+    kept.append({"seq": seq, "hand": hand, "kind": kind, "player": player, "text": text})
+    table.notices = kept[-NOTICES_KEPT:]
+
+
+def who(locked: Locked, user: User) -> str:
+    """How a notice names whoever ran the table: the host, or a member of staff."""
+    role = "host" if locked.table.host_id == user.id else "staff"
+    return f"{user.get_username()} ({role})"

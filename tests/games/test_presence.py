@@ -1,0 +1,88 @@
+"""Presence over the real ASGI stack: a seated player whose page goes is shown as away to the
+table (seat and name only), and back when they return; the stores forget a socket whose
+process stopped renewing it."""
+
+import asyncio
+import os
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import presence, services
+from tests.games.live import LiveSocket, session_key_for, subprocess_env
+from tests.games.sockets import RecordingSocket
+from tests.servers import daphne_process, daphne_server
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def away(frame: dict) -> list[dict]:
+    return frame["away"]
+
+
+async def test_the_table_sees_a_player_leave_and_come_back(table, alice, bob, spectator, settings):
+    settings.PRESENCE_SECONDS = 1.5  # renewals, which also pick up seats changed elsewhere
+    watcher = await RecordingSocket.open(table.id, spectator)
+    seat_alice = await RecordingSocket.open(table.id, alice)
+    await seat_alice.send({"type": "sit", "seat": 1, "buy_in": 200})
+    await seat_alice.receive_until(lambda f: f.get("type") == "update")
+    # Bob sits without a page open (as if his tab were closed): he is away.
+    await database_sync_to_async(services.sit)(table.id, bob, 2, 200)
+    frame = await watcher.receive_presence(lambda f: away(f) == [{"seat": 2, "player": "bob"}])
+    assert set(frame) == {"type", "away"}  # nothing else: no user ids, no spectators
+
+    seat_bob = await RecordingSocket.open(table.id, bob)
+    await watcher.receive_presence(lambda f: away(f) == [])
+    await seat_bob.close()
+    await watcher.receive_presence(lambda f: away(f) == [{"seat": 2, "player": "bob"}])
+    await seat_alice.close()
+    await watcher.receive_presence(lambda f: [a["seat"] for a in away(f)] == [1, 2])
+    await watcher.close()
+
+
+async def test_a_newcomer_is_told_who_is_away_when_they_connect(table, alice, bob):
+    await database_sync_to_async(services.sit)(table.id, bob, 2, 200)
+    socket = await RecordingSocket.open(table.id, alice)
+    await socket.receive_presence(lambda f: away(f) == [{"seat": 2, "player": "bob"}])
+    await socket.close()
+
+
+@pytest.mark.services
+def test_presence_crosses_processes_and_outlives_a_process_that_dies(table, alice, bob):
+    """Alice's page is on one process, bob's on another: she sees him come (through Redis),
+    and go when his process is killed without a word (its entries lapse, hers are renewed)."""
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    env = subprocess_env(PRESENCE_SECONDS="3")
+    bob_away = [{"seat": 2, "player": "bob"}]
+    with daphne_server(env) as first, daphne_process(env) as (second, process):
+
+        async def scenario():
+            a = await LiveSocket.open(first, table.id, await session_key_for(alice))
+            await a.receive_presence(lambda f: away(f) == bob_away)
+            await LiveSocket.open(second, table.id, await session_key_for(bob))
+            await a.receive_presence(lambda f: away(f) == [])
+            process.kill()  # SIGKILL: no close frame, no goodbye to Redis
+            await a.receive_presence(lambda f: away(f) == bob_away, timeout=30)
+            await a.close()
+
+        asyncio.run(scenario())
+
+
+def stores():
+    yield presence.MemoryStore()
+    if os.environ.get("REDIS_URL"):
+        yield presence.RedisStore(os.environ["REDIS_URL"])
+
+
+@pytest.mark.parametrize("store", list(stores()), ids=lambda s: type(s).__name__)
+async def test_an_entry_no_process_renews_expires(store):
+    """A process that died renews nothing: its sockets' entries lapse at their expiry."""
+    table_id = 987_654
+    await store.put(table_id, {"7 a-socket": 1_000.0, "8 b-socket": 2_000.0})
+    assert await store.users(table_id, now=999.0) == {7, 8}
+    assert await store.users(table_id, now=1_500.0) == {8}
+    await store.put(table_id, {"8 b-socket": 3_000.0})  # renewed by its live process
+    assert await store.users(table_id, now=2_500.0) == {8}
+    await store.remove(table_id, "8 b-socket")  # closed
+    assert await store.users(table_id, now=2_500.0) == set()
