@@ -86,10 +86,7 @@ class TableConsumer(GuardedSocket):
             watched_tables.unwatch(self.table_id)
         if self.present:
             self.present = False
-            try:
-                await writing(presence.leave)(self.table_id, self.user.id)
-            except DatabaseError:
-                log.exception("table %s: could not count a socket out", self.table_id)
+            presence.count_out_later(self.table_id, self.user.id)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()

@@ -5,12 +5,18 @@ A person who opens a practice table whose dealing stopped while they were away g
 dealt again (games/services/practice.py). Called on a database thread by the socket.
 """
 
+import asyncio
+import logging
+
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.database_threads import writing
 from games.models import Presence
 from games.services.practice import person_arrived
+
+log = logging.getLogger(__name__)
 
 
 def arrive(table_id: int, user_id: int) -> None:
@@ -29,5 +35,30 @@ def arrive(table_id: int, user_id: int) -> None:
 def leave(table_id: int, user_id: int) -> None:
     mine = Presence.objects.filter(table_id=table_id, user_id=user_id)
     with transaction.atomic():
-        if not mine.filter(sockets__gt=1).update(sockets=F("sockets") - 1):
-            mine.delete()
+        # Locked, so that a socket of theirs counting itself in now waits, then finds the
+        # row gone (and makes it again) or counted down: never a count lost.
+        row = mine.select_for_update().first()
+        if row is None:
+            return
+        if row.sockets > 1:
+            mine.update(sockets=F("sockets") - 1)
+        else:
+            row.delete()
+
+
+_leaving: set[asyncio.Task[None]] = set()  # kept, or the loop could drop them unfinished
+
+
+def count_out_later(table_id: int, user_id: int) -> None:
+    """``leave`` without holding up a closing socket (a slow database must not keep a socket
+    cut off for flooding open): on a database thread, logged if it fails."""
+
+    async def count_out() -> None:
+        try:
+            await writing(leave)(table_id, user_id)
+        except Exception:
+            log.exception("table %s: could not count a socket out", table_id)
+
+    task = asyncio.ensure_future(count_out())
+    _leaving.add(task)
+    task.add_done_callback(_leaving.discard)

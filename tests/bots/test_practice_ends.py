@@ -2,6 +2,7 @@
 real socket), stops when they leave, is found again from the lobby while it lives, and is
 closed after PRACTICE_IDLE_SECONDS without a hand, every stack back to its bankroll."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from django.utils import timezone
 
 from games import presence, services
 from games.bots.practice import start_practice
-from games.models import Hand, Seat, Table
+from games.models import Hand, Presence, Seat, Table
 from tests.games.conftest import chips_in_room, issued_chips
 from tests.games.sockets import RecordingSocket
 
@@ -37,6 +38,15 @@ def clock_until_no_hand(table_id: int, start) -> object:
     raise AssertionError("the hand never ended")
 
 
+async def counted_out(table_id: int) -> None:
+    """Wait (bounded) for the closed socket to count itself out: it does so after closing."""
+    for _ in range(200):
+        if not await database_sync_to_async(Presence.objects.filter(table_id=table_id).exists)():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the socket never counted itself out")
+
+
 async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quick_bots):
     table = await database_sync_to_async(start_practice)(alice, 2, "easy")
     run = database_sync_to_async(services.run_due_work)
@@ -48,6 +58,7 @@ async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quic
     await run(timezone.now() + timedelta(seconds=5))
     assert await database_sync_to_async(live_hand)(table.id) is not None
     await socket.close()  # she closes the tab
+    await counted_out(table.id)
 
     later = await database_sync_to_async(clock_until_no_hand)(table.id, timezone.now())
     played = await database_sync_to_async(hands_played)(table.id)
