@@ -8,6 +8,7 @@ Each change is also written to the admin's log (who, what, when).
 """
 
 import contextlib
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
@@ -18,7 +19,9 @@ from django.db.models import Model
 from django.utils import timezone
 
 from games import chips, lobby_feed
+from games.engine import HandState
 from games.models import LedgerEntry, Seat, Table
+from games.runout import runout_pause
 from games.services import notices
 from games.services.play import advance_hand
 from games.services.writer import (
@@ -95,7 +98,8 @@ def _set_status(locked: Locked, user: User, status: str, message: str) -> None:
     if status != Table.Status.OPEN:
         table.next_hand_at = None
     elif locked.hand is None:
-        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+        now = timezone.now()
+        schedule_next_hand(table, now, _resume_delay(locked, now))
     if status == Table.Status.CLOSED:
         table.seat_requests = []
         if locked.hand is None:
@@ -103,6 +107,16 @@ def _set_status(locked: Locked, user: User, status: str, message: str) -> None:
                 free_seat(locked, seat)
     publish_change(locked)
     record(user, table, message)
+
+
+def _resume_delay(locked: Locked, now: datetime) -> timedelta:
+    """Soon, but never before the pause after the last hand is over: a pause and a resume
+    between hands must not deal early (the pause dropped the planned deal)."""
+    last = locked.last_hand
+    if last is None or last.ended_at is None:
+        return FIRST_DEAL_DELAY
+    due = last.ended_at + next_hand_delay() + runout_pause(HandState.from_dict(last.state))
+    return max(FIRST_DEAL_DELAY, due - now)
 
 
 @transaction.atomic

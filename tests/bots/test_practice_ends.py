@@ -3,13 +3,14 @@ real socket), stops when they leave, is found again from the lobby while it live
 closed once nobody has it open and it had no hand for PRACTICE_IDLE_SECONDS, every stack
 back to its bankroll."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services
+from games import presence, services
 from games.bots.practice import start_practice
 from games.models import Hand, Seat, Table
 from tests.bots.conftest import close_page, open_page
@@ -39,6 +40,24 @@ def clock_until_no_hand(table_id: int, start) -> object:
     raise AssertionError("the hand never ended")
 
 
+async def until(condition, what: str) -> None:
+    """Wait (bounded) for ``condition()``, run on a database thread, to hold: what a socket
+    does as it opens or closes runs after the frames a test reads."""
+    for _ in range(200):
+        if await database_sync_to_async(condition)():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"never: {what}")
+
+
+def deal_planned(table_id: int):
+    return lambda: Table.objects.filter(pk=table_id).exclude(next_hand_at=None).exists()
+
+
+def nobody_there(table_id: int):
+    return lambda: not presence.users_with_table_open(table_id)
+
+
 async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quick_bots):
     table = await database_sync_to_async(start_practice)(alice, 2, "easy")
     run = database_sync_to_async(services.run_due_work)
@@ -46,10 +65,11 @@ async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quic
     assert await database_sync_to_async(hands_played)(table.id) == 0  # no page open yet
 
     socket = await RecordingSocket.open(table.id, alice)  # the page opens: deal
-    await socket.receive()
+    await until(deal_planned(table.id), "the opened page's table plans a deal")
     await run(timezone.now() + timedelta(seconds=5))
     assert await database_sync_to_async(live_hand)(table.id) is not None
     await socket.close()  # she closes the tab
+    await until(nobody_there(table.id), "the closed page counts itself out")
 
     later = await database_sync_to_async(clock_until_no_hand)(table.id, timezone.now())
     played = await database_sync_to_async(hands_played)(table.id)
@@ -61,7 +81,7 @@ async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quic
     assert table.next_hand_at is None and table.status == Table.Status.OPEN
 
     socket = await RecordingSocket.open(table.id, alice)  # back from the lobby: deals again
-    await socket.receive()
+    await until(deal_planned(table.id), "the reopened table plans a deal")
     await run(later + timedelta(seconds=25))
     assert await database_sync_to_async(hands_played)(table.id) == played + 1
     await socket.close()

@@ -42,6 +42,9 @@ BETWEEN_HANDS = {
     "sit_back": lambda t, alice, bob, carol: services.set_sitting_out(t.id, carol, False),
     "adjust_stack": lambda t, alice, bob, carol: hosting.adjust_stack(t.id, alice, 2, -10, "fix"),
     "approve": lambda t, alice, bob, carol: hosting.approve(t.id, alice, 3),
+    "pause_and_resume": lambda t, alice, bob, carol: (
+        hosting.pause(t.id, alice), hosting.resume(t.id, alice)
+    ),
 }
 
 
