@@ -85,7 +85,7 @@ class TableConsumer(GuardedSocket):
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
-            await presence.depart(self.channel_name)
+            presence.depart(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()

@@ -19,12 +19,10 @@ group) and remembers it, so none of them sends it again.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
 import weakref
-from collections.abc import Iterator
 from typing import Any
 
 from channels.layers import get_channel_layer
@@ -115,24 +113,7 @@ _store: MemoryStore | RedisStore | None = None
 _sockets: dict[str, tuple[int, int]] = {}  # this process's sockets: channel -> (table, user)
 _last: dict[int, str] = {}  # table -> the last presence frame sent or heard
 _renewer: asyncio.Task[None] | None = None
-_busy = 0  # presence work under way in this process (``settled`` waits for none)
-
-
-@contextlib.contextmanager
-def _working() -> Iterator[None]:
-    global _busy
-    _busy += 1
-    try:
-        yield
-    finally:
-        _busy -= 1
-
-
-async def settled() -> None:
-    """Wait until this process has no presence work under way (for tests that count a
-    change's database statements: presence reads are not part of it)."""
-    while _busy:
-        await asyncio.sleep(0.01)
+_departing: set[asyncio.Task[None]] = set()  # sockets' departures being told
 
 
 def store() -> MemoryStore | RedisStore:
@@ -156,35 +137,39 @@ async def arrive(table_id: int, user_id: int, channel: str) -> None:
     """A socket opened: count it, and send it (and the table, if it changed) who is away."""
     _sockets[channel] = (table_id, user_id)
     _keep_renewing()
-    with _working():
-        try:
-            await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
-            await publish(table_id, reply_to=channel)
-        except Exception:  # presence must never cost a socket its table
-            log.warning("table %s: presence not recorded", table_id, exc_info=True)
+    try:
+        await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
+        await publish(table_id, reply_to=channel)
+    except Exception:  # presence must never cost a socket its table
+        log.warning("table %s: presence not recorded", table_id, exc_info=True)
 
 
-async def depart(channel: str) -> None:
-    """A socket closed (cleanly or not): uncount it and tell the table if that changed it."""
+def depart(channel: str) -> None:
+    """A socket closed (cleanly or not): uncount it, and tell the table if that changed who
+    is away, in a task of its own: the socket's close (a flooder's above all) must not wait
+    for Redis and the database."""
     found = _sockets.pop(channel, None)
     if found is None:
         return
-    table_id, user_id = found
-    with _working():
-        try:
-            await store().remove(table_id, entry(user_id, channel))
-            await publish(table_id)
-        except Exception:
-            log.warning("table %s: presence not updated", table_id, exc_info=True)
+    task = asyncio.get_running_loop().create_task(_gone(*found, channel))
+    _departing.add(task)  # a task nobody holds may be collected before it ends
+    task.add_done_callback(_departing.discard)
+
+
+async def _gone(table_id: int, user_id: int, channel: str) -> None:
+    try:
+        await store().remove(table_id, entry(user_id, channel))
+        await publish(table_id)
+    except Exception:
+        log.warning("table %s: presence not updated", table_id, exc_info=True)
 
 
 async def changed_seats(table_id: int) -> None:
     """Someone sat down or left: the list may name other seats now."""
-    with _working():
-        try:
-            await publish(table_id)
-        except Exception:
-            log.warning("table %s: presence not updated", table_id, exc_info=True)
+    try:
+        await publish(table_id)
+    except Exception:
+        log.warning("table %s: presence not updated", table_id, exc_info=True)
 
 
 def heard(table_id: int, frame: str) -> None:
@@ -238,9 +223,8 @@ async def renew_once() -> None:
     for channel, (table_id, user_id) in list(_sockets.items()):
         by_table.setdefault(table_id, {})[entry(user_id, channel)] = expires
     for table_id, entries in by_table.items():
-        with _working():
-            try:
-                await store().put(table_id, entries)
-                await publish(table_id)
-            except Exception:
-                log.warning("table %s: presence not renewed", table_id, exc_info=True)
+        try:
+            await store().put(table_id, entries)
+            await publish(table_id)
+        except Exception:
+            log.warning("table %s: presence not renewed", table_id, exc_info=True)
