@@ -51,6 +51,12 @@ MAX_FRAMES_READ = 20 + 30
 # play allocates a few MB (hands, snapshots, frames); 25 MB is a tenth of the growth
 # and would be crossed by under a second of piling.
 MAX_GROWTH_MB = 25
+# daphne parses and queues every frame that reaches it, without back-pressure (docs/deploy.md,
+# "Read limits"): until the cut-off it holds what the flooder wrote while the socket
+# connected and read its first frames, 16-30 MB here on PostgreSQL + Redis (uvicorn and
+# hypercorn: under 1 MB). That is bounded by the cut-off, not by the flood's length: the
+# issue's daphne grew by 220 MB.
+MAX_GROWTH_MB_DAPHNE = 50
 # What the server passes to the players while the flood runs: keep deals quick.
 PLAY_ENV = {"TABLE_CLOCK": "on", "NEXT_HAND_DELAY_SECONDS": "0.2", "LOG_LEVEL": "INFO"}
 
@@ -132,11 +138,12 @@ async def flood_while_playing(bases: list[str], pid: int, table_id: int, keys, l
     )
 
 
-def check(outcome: Outcome, table) -> None:
+def check(outcome: Outcome, table, server: str) -> None:
     print(outcome)  # the figures, for the record (pytest -s)
     assert outcome.close_code == CLOSE_FLOODING
     assert outcome.frames_read <= MAX_FRAMES_READ, outcome
-    assert outcome.rss_peak_kb - outcome.rss_before_kb <= MAX_GROWTH_MB * 1024, outcome
+    growth_mb = MAX_GROWTH_MB_DAPHNE if server == "daphne" else MAX_GROWTH_MB
+    assert outcome.rss_peak_kb - outcome.rss_before_kb <= growth_mb * 1024, outcome
     assert outcome.actions_applied == 2 * ACTIONS_EACH
     played = HandAction.objects.filter(
         hand__table=table, kind__in=("check", "call"), timed_out=False
@@ -156,7 +163,7 @@ def test_a_flooding_socket_is_cut_off_before_its_frames_pile_up(
     ):
         pid = serving_pid(process.pid)
         outcome = asyncio.run(flood_while_playing([base], pid, table.id, keys, log))
-    check(outcome, table)
+    check(outcome, table, server)
 
 
 def group_members(group: str) -> int:
@@ -200,7 +207,7 @@ def test_a_flooder_of_one_process_is_cut_off_and_leaves_its_redis_groups(
         )
         groups = [table_group(table.id), user_group(mallory.id)]
         assert redis_groups_of(outcome.channel, groups) == []
-    check(outcome, table)
+    check(outcome, table, "daphne")
 
 
 # Not daphne: stopped with SIGTERM it sometimes exits without running its shutdown (its log
