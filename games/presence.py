@@ -136,6 +136,17 @@ async def arrive(table_id: int, user_id: int, channel: str) -> None:
             log.warning("table %s: presence not recorded", table_id, exc_info=True)
 
 
+_departures: set[asyncio.Task[None]] = set()
+
+
+def gone(channel: str) -> None:
+    """A socket is closing: tell the table beside it, so that closing waits for nothing (a
+    closing socket's unread frames pile up in the server until it is gone)."""
+    task = asyncio.get_running_loop().create_task(depart(channel))
+    _departures.add(task)
+    task.add_done_callback(_departures.discard)
+
+
 async def depart(channel: str) -> None:
     """A socket closed (cleanly or not): uncount it and tell the table if that changed it."""
     found = _sockets.pop(channel, None)
