@@ -24,7 +24,7 @@ from games.command_queue import CommandQueue
 from games.database_threads import reading, writing
 from games.guarded_socket import GuardedSocket
 from games.projection import snapshot_frame
-from games.protocol import AddChips, Host, ProtocolError, Sit, Stand, Sync, parse_command
+from games.protocol import ProtocolError, Sync, parse_command
 from games.version_order import HOLD_SECONDS, VersionOrder
 
 log = logging.getLogger(__name__)
@@ -74,16 +74,15 @@ class TableConsumer(GuardedSocket):
         self.watching = True
         await self.send_snapshot()
         await self.send_chat_history()
-        # Beside the socket, not before it reads: frames that wait for connect to finish
-        # pile up in the server unread (games/guarded_socket.py).
-        self.beside(presence.arrive(self.table_id, self.user.id, self.channel_name))
+        # Beside the socket: frames that wait for connect to finish pile up unread.
+        self.tasks.append(presence.opened(self.table_id, self.user.id, self.channel_name))
 
     async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
-            presence.gone(self.channel_name)
+            presence.closed(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()
@@ -127,8 +126,6 @@ class TableConsumer(GuardedSocket):
             log.exception("table %s: database error on %r", self.table_id, command)
             await self.send_error("The server is busy and could not do that; please try again.")
             return
-        if isinstance(command, (Sit, Stand, Host, AddChips)):
-            self.beside(presence.changed_seats(self.table_id))  # who sits where may change
 
     async def table_public(self, message):
         """The table-wide frame of a version, unless this user has a frame of their own."""
@@ -169,11 +166,6 @@ class TableConsumer(GuardedSocket):
         elif not self.order.waiting and self.gap_timer is not None:
             self.gap_timer.cancel()
             self.gap_timer = None
-
-    def beside(self, work) -> None:
-        """Run ``work`` as a task of this socket (cancelled when it closes)."""
-        self.tasks = [task for task in self.tasks if not task.done()]
-        self.tasks.append(asyncio.create_task(work))
 
     def gap_not_filled(self):
         """A held frame's predecessor did not arrive in time: send a fresh snapshot."""

@@ -13,17 +13,18 @@ The table is told with a ``presence`` frame (docs/protocol.md): ``away`` lists t
 whose player (not a bot) has no page open, with the player's name. Those are public facts:
 who sits where is on the felt already, and nothing says who is watching. A frame goes out
 when the list changes; every process that has sockets at the table hears it (the table's
-group) and remembers it, so none of them sends it again.
+group) and remembers it, so none of them sends it again. Seats taken or left while every
+socket stays open are picked up at the next renewal: someone who sits down does so from an
+open page, and a page marks a seat away only when its player's name matches.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine
 from typing import Any
 
 from channels.layers import get_channel_layer
@@ -94,16 +95,23 @@ _sockets: dict[str, tuple[int, int]] = {}  # this process's sockets: channel -> 
 _last: dict[int, str] = {}  # table -> the last presence frame sent or heard
 _renewer: asyncio.Task[None] | None = None
 _busy = 0  # presence work under way in this process (``settled`` waits for none)
+_work: set[asyncio.Task[None]] = set()  # kept until done (the loop holds tasks weakly)
 
 
-@contextlib.contextmanager
-def _working() -> Iterator[None]:
+def _beside(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    """Run ``work`` as a task, counted as under way from now on (not from when it starts)."""
     global _busy
     _busy += 1
-    try:
-        yield
-    finally:
-        _busy -= 1
+    task = asyncio.get_running_loop().create_task(work)
+    _work.add(task)
+    task.add_done_callback(_finished)
+    return task
+
+
+def _finished(task: asyncio.Task[None]) -> None:
+    global _busy
+    _busy -= 1
+    _work.discard(task)
 
 
 async def settled() -> None:
@@ -124,50 +132,38 @@ def entry(user_id: int, channel: str) -> str:
     return f"{user_id} {channel}"
 
 
-async def arrive(table_id: int, user_id: int, channel: str) -> None:
+# A socket's connect and close wait for none of this: frames that a socket has not started
+# (or stopped) reading pile up in the server meanwhile (games/guarded_socket.py).
+
+
+def opened(table_id: int, user_id: int, channel: str) -> asyncio.Task[None]:
     """A socket opened: count it, and send it (and the table, if it changed) who is away."""
     _sockets[channel] = (table_id, user_id)
     _keep_renewing()
-    with _working():
-        try:
-            await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
-            await publish(table_id, reply_to=channel)
-        except Exception:  # presence must never cost a socket its table
-            log.warning("table %s: presence not recorded", table_id, exc_info=True)
+    return _beside(_arrive(table_id, user_id, channel))
 
 
-_departures: set[asyncio.Task[None]] = set()
+async def _arrive(table_id: int, user_id: int, channel: str) -> None:
+    try:
+        await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
+        await publish(table_id, reply_to=channel)
+    except Exception:  # presence must never cost a socket its table
+        log.warning("table %s: presence not recorded", table_id, exc_info=True)
 
 
-def gone(channel: str) -> None:
-    """A socket is closing: tell the table beside it, so that closing waits for nothing (a
-    closing socket's unread frames pile up in the server until it is gone)."""
-    task = asyncio.get_running_loop().create_task(depart(channel))
-    _departures.add(task)
-    task.add_done_callback(_departures.discard)
-
-
-async def depart(channel: str) -> None:
+def closed(channel: str) -> None:
     """A socket closed (cleanly or not): uncount it and tell the table if that changed it."""
     found = _sockets.pop(channel, None)
-    if found is None:
-        return
-    table_id, user_id = found
-    with _working():
-        try:
-            await store().remove(table_id, entry(user_id, channel))
-            await publish(table_id)
-        except Exception:
-            log.warning("table %s: presence not updated", table_id, exc_info=True)
+    if found is not None:
+        _beside(_depart(*found, channel))
 
 
-async def changed_seats(table_id: int) -> None:
-    """Someone sat down or left: the list may name other seats now."""
-    with _working():
-        try:
-            await publish(table_id)
-        except Exception:
-            log.warning("table %s: presence not updated", table_id, exc_info=True)
+async def _depart(table_id: int, user_id: int, channel: str) -> None:
+    try:
+        await store().remove(table_id, entry(user_id, channel))
+        await publish(table_id)
+    except Exception:
+        log.warning("table %s: presence not updated", table_id, exc_info=True)
 
 
 def heard(table_id: int, frame: str) -> None:
@@ -221,9 +217,8 @@ async def renew_once() -> None:
     for channel, (table_id, user_id) in list(_sockets.items()):
         by_table.setdefault(table_id, {})[entry(user_id, channel)] = expires
     for table_id, entries in by_table.items():
-        with _working():
-            try:
-                await store().put(table_id, entries)
-                await publish(table_id)
-            except Exception:
-                log.warning("table %s: presence not renewed", table_id, exc_info=True)
+        try:
+            await store().put(table_id, entries)
+            await publish(table_id)
+        except Exception:
+            log.warning("table %s: presence not renewed", table_id, exc_info=True)

@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.test import Client
 
-from games import lobby, services
+from games import lobby, presence, services
 from games.bots.practice import start_practice
 from games.forms import CreateTableForm
 from games.lobby_feed import LOBBY_GROUP, open_rows
@@ -389,7 +389,8 @@ async def test_a_lobby_socket_from_another_origin_is_refused(db):
 # ------------------------------------------------------------------------- what it costs
 
 
-async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol):
+async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol, settings):
+    settings.PRESENCE_SECONDS = 3600  # no presence renewal (its reads) during the counts
     table = await database_sync_to_async(public_table)()
     a = await sit(alice, table, 1)
 
@@ -397,6 +398,7 @@ async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol):
         socket = await RecordingSocket.open(table.id, user)
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
+        await asyncio.wait_for(presence.settled(), timeout=10)  # the socket's presence, too
         async with statements_in_every_thread() as log:
             await socket.send({"type": "sit", "seat": seat, "buy_in": 200})
             assert (await socket.receive())["type"] == "update"
