@@ -94,30 +94,23 @@ _store: MemoryStore | RedisStore | None = None
 _sockets: dict[str, tuple[int, int]] = {}  # this process's sockets: channel -> (table, user)
 _last: dict[int, str] = {}  # table -> the last presence frame sent or heard
 _renewer: asyncio.Task[None] | None = None
-_busy = 0  # presence work under way in this process (``settled`` waits for none)
-_work: set[asyncio.Task[None]] = set()  # kept until done (the loop holds tasks weakly)
+_work: set[asyncio.Task[None]] = set()  # under way (the loop only holds tasks weakly)
 
 
 def _beside(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
     """Run ``work`` as a task, counted as under way from now on (not from when it starts)."""
-    global _busy
-    _busy += 1
     task = asyncio.get_running_loop().create_task(work)
     _work.add(task)
-    task.add_done_callback(_finished)
+    task.add_done_callback(_work.discard)
     return task
 
 
-def _finished(task: asyncio.Task[None]) -> None:
-    global _busy
-    _busy -= 1
-    _work.discard(task)
-
-
 async def settled() -> None:
-    """Wait until this process has no presence work under way (for tests that count a
+    """Wait until this event loop has no presence work under way (for tests that count a
     change's database statements: presence reads are not part of it)."""
-    while _busy:
+    loop = asyncio.get_running_loop()
+    # Tasks of a loop that closed before they ran never finish: not this loop's business.
+    while any(task.get_loop() is loop and not task.done() for task in list(_work)):
         await asyncio.sleep(0.01)
 
 
