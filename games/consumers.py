@@ -24,7 +24,7 @@ from games.command_queue import CommandQueue
 from games.database_threads import reading, writing
 from games.guarded_socket import GuardedSocket
 from games.projection import snapshot_frame
-from games.protocol import AddChips, Host, ProtocolError, Sit, Stand, Sync, parse_command
+from games.protocol import ProtocolError, Sync, parse_command
 from games.services import practice
 from games.version_order import HOLD_SECONDS, VersionOrder
 
@@ -73,19 +73,21 @@ class TableConsumer(GuardedSocket):
         await self.join([table_group(self.table_id), user_group(self.user.id)])
         watched_tables.watch(self.table_id)
         self.watching = True
+        # A practice table stops dealing while its person is away: back, it deals again
+        # (planned before the snapshot, which then shows it).
+        if await reading(practice.stopped_for_its_person)(self.table_id, self.user.id):
+            await writing(practice.deal_again)(self.table_id, self.user.id)
         await self.send_snapshot()
         await self.send_chat_history()
-        await presence.arrive(self.table_id, self.user.id, self.channel_name)
-        # A practice table stops dealing while its person is away: back, it deals again.
-        if await reading(practice.stopped_for_its_person)(self.table_id, self.user.id):
-            await writing(practice.deal_again)(self.table_id)
+        # Beside the socket: frames that wait for connect to finish pile up unread.
+        self.tasks.append(presence.opened(self.table_id, self.user.id, self.channel_name))
 
     async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
             watched_tables.unwatch(self.table_id)
-            presence.depart(self.channel_name)
+            presence.closed(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()
@@ -129,8 +131,6 @@ class TableConsumer(GuardedSocket):
             log.exception("table %s: database error on %r", self.table_id, command)
             await self.send_error("The server is busy and could not do that; please try again.")
             return
-        if isinstance(command, (Sit, Stand, Host, AddChips)):
-            await presence.changed_seats(self.table_id)  # who sits where may have changed
 
     async def table_public(self, message):
         """The table-wide frame of a version, unless this user has a frame of their own."""

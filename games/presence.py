@@ -13,7 +13,9 @@ The table is told with a ``presence`` frame (docs/protocol.md): ``away`` lists t
 whose player (not a bot) has no page open, with the player's name. Those are public facts:
 who sits where is on the felt already, and nothing says who is watching. A frame goes out
 when the list changes; every process that has sockets at the table hears it (the table's
-group) and remembers it, so none of them sends it again.
+group) and remembers it, so none of them sends it again. Seats taken or left while every
+socket stays open are picked up at the next renewal: someone who sits down does so from an
+open page, and a page marks a seat away only when its player's name matches.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import logging
 import time
 import weakref
+from collections.abc import Coroutine
 from typing import Any
 
 from channels.layers import get_channel_layer
@@ -67,8 +70,8 @@ class RedisStore:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        # One client per event loop (its connections belong to the loop that made them),
-        # and one for the database threads: a connection per call would cost a handshake.
+        # A client per event loop (its connections belong to the loop that made them), and
+        # one for the database threads: a connection per call would cost a handshake each.
         self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
             weakref.WeakKeyDictionary()
         )
@@ -113,7 +116,24 @@ _store: MemoryStore | RedisStore | None = None
 _sockets: dict[str, tuple[int, int]] = {}  # this process's sockets: channel -> (table, user)
 _last: dict[int, str] = {}  # table -> the last presence frame sent or heard
 _renewer: asyncio.Task[None] | None = None
-_departing: set[asyncio.Task[None]] = set()  # sockets' departures being told
+_work: set[asyncio.Task[None]] = set()  # under way (the loop only holds tasks weakly)
+
+
+def _beside(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    """Run ``work`` as a task, counted as under way from now on (not from when it starts)."""
+    task = asyncio.get_running_loop().create_task(work)
+    _work.add(task)
+    task.add_done_callback(_work.discard)
+    return task
+
+
+async def settled() -> None:
+    """Wait until this event loop has no presence work under way (for tests that count a
+    change's database statements: presence reads are not part of it)."""
+    loop = asyncio.get_running_loop()
+    # Tasks of a loop that closed before they ran never finish: not this loop's business.
+    while any(task.get_loop() is loop and not task.done() for task in list(_work)):
+        await asyncio.sleep(0.01)
 
 
 def store() -> MemoryStore | RedisStore:
@@ -133,10 +153,18 @@ def entry(user_id: int, channel: str) -> str:
     return f"{user_id} {channel}"
 
 
-async def arrive(table_id: int, user_id: int, channel: str) -> None:
+# A socket's connect and close wait for none of this: frames that a socket has not started
+# (or stopped) reading pile up in the server meanwhile (games/guarded_socket.py).
+
+
+def opened(table_id: int, user_id: int, channel: str) -> asyncio.Task[None]:
     """A socket opened: count it, and send it (and the table, if it changed) who is away."""
     _sockets[channel] = (table_id, user_id)
     _keep_renewing()
+    return _beside(_arrive(table_id, user_id, channel))
+
+
+async def _arrive(table_id: int, user_id: int, channel: str) -> None:
     try:
         await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
         await publish(table_id, reply_to=channel)
@@ -144,29 +172,16 @@ async def arrive(table_id: int, user_id: int, channel: str) -> None:
         log.warning("table %s: presence not recorded", table_id, exc_info=True)
 
 
-def depart(channel: str) -> None:
-    """A socket closed (cleanly or not): uncount it, and tell the table if that changed who
-    is away, in a task of its own: the socket's close (a flooder's above all) must not wait
-    for Redis and the database."""
+def closed(channel: str) -> None:
+    """A socket closed (cleanly or not): uncount it and tell the table if that changed it."""
     found = _sockets.pop(channel, None)
-    if found is None:
-        return
-    task = asyncio.get_running_loop().create_task(_gone(*found, channel))
-    _departing.add(task)  # a task nobody holds may be collected before it ends
-    task.add_done_callback(_departing.discard)
+    if found is not None:
+        _beside(_depart(*found, channel))
 
 
-async def _gone(table_id: int, user_id: int, channel: str) -> None:
+async def _depart(table_id: int, user_id: int, channel: str) -> None:
     try:
         await store().remove(table_id, entry(user_id, channel))
-        await publish(table_id)
-    except Exception:
-        log.warning("table %s: presence not updated", table_id, exc_info=True)
-
-
-async def changed_seats(table_id: int) -> None:
-    """Someone sat down or left: the list may name other seats now."""
-    try:
         await publish(table_id)
     except Exception:
         log.warning("table %s: presence not updated", table_id, exc_info=True)

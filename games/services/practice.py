@@ -42,13 +42,14 @@ def stopped_for_its_person(table_id: int, user_id: int) -> bool:
 
 
 @transaction.atomic
-def deal_again(table_id: int) -> None:
-    """Plan the next deal of a practice table whose person is back (if it may deal)."""
+def deal_again(table_id: int, user_id: int) -> None:
+    """Plan the next deal of a practice table whose person (``user_id``) is opening it (if
+    it may deal)."""
     locked = lock_table(table_id)
     table = locked.table
     if locked.hand is not None or table.next_hand_at is not None:
         return
-    schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
+    schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY, arriving=user_id)
     if table.next_hand_at is not None:
         publish_change(locked)
 

@@ -133,7 +133,9 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     lobby_feed.publish_change(locked.lobby_row, snapshot, table)
 
 
-def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
+def schedule_next_hand(
+    table: Table, now: datetime, delay: timedelta, arriving: int | None = None
+) -> None:
     """Deal again after ``delay`` when two players are ready and a person is still seated
     (bots play on with nobody connected, but not at a table no person sits at).
 
@@ -141,7 +143,7 @@ def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
     must not cut short the pause after a hand (its result, an all-in run-out on show)."""
     ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
     person = table.seats.filter(user__player__bot_style="").exists()
-    person = person and (not table.is_practice or practice_person_here(table))
+    person = person and (not table.is_practice or practice_person_here(table, arriving))
     open_ = table.status == Table.Status.OPEN
     if not (ready and person and open_):
         table.next_hand_at = None
@@ -150,10 +152,10 @@ def schedule_next_hand(table: Table, now: datetime, delay: timedelta) -> None:
     table.next_hand_at = now + delay if planned is None else max(planned, now + delay)
 
 
-def practice_person_here(table: Table) -> bool:
-    """Whether a practice table's person has it open and plays (not sitting out): it deals
-    only then (games/services/practice.py says why)."""
-    here = presence.users_with_table_open(table.id)
+def practice_person_here(table: Table, arriving: int | None = None) -> bool:
+    """Whether a practice table's person has it open (or is opening it: ``arriving``) and
+    plays (not sitting out): it deals only then (games/services/practice.py says why)."""
+    here = presence.users_with_table_open(table.id) | ({arriving} if arriving else set())
     return bool(here) and table.seats.filter(
         user_id__in=here, sitting_out=False, user__player__bot_style=""
     ).exists()

@@ -38,7 +38,7 @@ def open_page(table_id: int, user_id: int) -> None:
     expires = time.time() + presence.ttl()
     asyncio.run(presence.store().put(table_id, {presence.entry(user_id, PAGE): expires}))
     if practice.stopped_for_its_person(table_id, user_id):
-        practice.deal_again(table_id)
+        practice.deal_again(table_id, user_id)
 
 
 def close_page(table_id: int, user_id: int) -> None:

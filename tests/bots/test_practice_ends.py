@@ -58,6 +58,10 @@ def nobody_there(table_id: int):
     return lambda: not presence.users_with_table_open(table_id)
 
 
+def there(table_id: int, user_id: int):
+    return lambda: user_id in presence.users_with_table_open(table_id)
+
+
 async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quick_bots):
     table = await database_sync_to_async(start_practice)(alice, 2, "easy")
     run = database_sync_to_async(services.run_due_work)
@@ -66,6 +70,7 @@ async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quic
 
     socket = await RecordingSocket.open(table.id, alice)  # the page opens: deal
     await until(deal_planned(table.id), "the opened page's table plans a deal")
+    await until(there(table.id, alice.id), "the opened page counts itself in")
     await run(timezone.now() + timedelta(seconds=5))
     assert await database_sync_to_async(live_hand)(table.id) is not None
     await socket.close()  # she closes the tab
@@ -82,6 +87,7 @@ async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quic
 
     socket = await RecordingSocket.open(table.id, alice)  # back from the lobby: deals again
     await until(deal_planned(table.id), "the reopened table plans a deal")
+    await until(there(table.id, alice.id), "the reopened page counts itself in")
     await run(later + timedelta(seconds=25))
     assert await database_sync_to_async(hands_played)(table.id) == played + 1
     await socket.close()

@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import services
+from games import presence, services
 from games.broadcast import table_group
 from games.consumers import load_snapshot_frame
 from games.projection import update_frames
@@ -28,21 +28,13 @@ HOLE_CARDS = {"As", "Ah", "Kd", "Kc", "7s", "2d"}
 MAX_STATEMENTS_PER_ACTION = 10
 
 
-@pytest.fixture(autouse=True)
-def presence_renewed_rarely(settings):
-    """Presence renews its sockets every third of PRESENCE_SECONDS, reading who sits where
-    (games/presence.py): never in the middle of a change whose statements are counted."""
-    settings.PRESENCE_SECONDS = 3600
-
-
 async def open_sockets(table, users) -> list[RecordingSocket]:
     sockets = [await RecordingSocket.open(table.id, user) for user in users]
     for socket in sockets:
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
-        # Nor what a socket does last as it opens (presence, the practice check): a socket
-        # handles no channel message, such as this frame, before its connect is done.
-        await socket.receive_presence()
+    # Each socket's presence (games/presence.py) is recorded on connect: not counted either.
+    await asyncio.wait_for(presence.settled(), timeout=10)
     return sockets
 
 

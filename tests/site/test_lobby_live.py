@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.test import Client
 
-from games import lobby, services
+from games import lobby, presence, services
 from games.bots.practice import start_practice
 from games.forms import CreateTableForm
 from games.lobby_feed import LOBBY_GROUP, open_rows
@@ -38,19 +38,9 @@ alice, bob, carol = shared.alice, shared.bob, shared.carol
 # latest hand, bankroll, ledger, seat, the next-deal check, version, the views' seats) and a
 # preflop call (tests/games/test_fanout.py). The lobby must add none.
 STATEMENTS_PER_SIT = 23
-# What the sit's socket reads after it: who sits where, for presence (games/presence.py),
-# and a snapshot to answer its sync.
-STATEMENTS_AFTER_SIT = 1 + 4
 STATEMENTS_PER_CALL = 9
 # The lobby socket's first frame: the tables, then their players.
 STATEMENTS_PER_LOBBY_SNAPSHOT = 2
-
-
-@pytest.fixture(autouse=True)
-def presence_renewed_rarely(settings):
-    """Presence renews its sockets every third of PRESENCE_SECONDS, reading who sits where
-    (games/presence.py): never in the middle of a change whose statements are counted."""
-    settings.PRESENCE_SECONDS = 3600
 
 
 class LobbySocket:
@@ -399,7 +389,8 @@ async def test_a_lobby_socket_from_another_origin_is_refused(db):
 # ------------------------------------------------------------------------- what it costs
 
 
-async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol):
+async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol, settings):
+    settings.PRESENCE_SECONDS = 3600  # no presence renewal (its reads) during the counts
     table = await database_sync_to_async(public_table)()
     a = await sit(alice, table, 1)
 
@@ -407,16 +398,10 @@ async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol):
         socket = await RecordingSocket.open(table.id, user)
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
-        # Nor what a socket does last as it opens (presence, the practice check): a socket
-        # handles no channel message, such as this frame, before its connect is done.
-        await socket.receive_presence()
+        await asyncio.wait_for(presence.settled(), timeout=10)  # the socket's presence, too
         async with statements_in_every_thread() as log:
             await socket.send({"type": "sit", "seat": seat, "buy_in": 200})
             assert (await socket.receive())["type"] == "update"
-            # The socket runs its commands one at a time: once this sync is answered, the
-            # sit's own after-work (presence reads who sits where) is done and counted too.
-            await socket.send({"type": "sync"})
-            await socket.receive_until(lambda frame: frame["type"] == "snapshot")
         return len(log), socket
 
     # The same change (a player sits down between hands, and the lobby hears of it), with
@@ -428,7 +413,7 @@ async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol):
     watched, c = await cost_of_sitting(carol, 3)
     for watcher in watchers:
         assert (await watcher.receive())["table"]["seats_taken"] == 3
-    assert 0 < alone == watched <= STATEMENTS_PER_SIT + STATEMENTS_AFTER_SIT
+    assert 0 < alone == watched <= STATEMENTS_PER_SIT
 
     await database_sync_to_async(services.start_next_hand)(table.id, list(ACES_KINGS_DECK))
     for socket in (a, b, c):
