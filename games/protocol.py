@@ -81,6 +81,8 @@ HOST_NUMBER_SETTINGS = (
 )
 HOST_FLAG_SETTINGS = ("needs_approval",)
 MAX_REASON_LENGTH = 200
+# Controls that may say why, for the table's log (a stack adjustment must: HOST_CONTROLS).
+HOST_OPTIONAL_REASON = ("remove",)
 # Whole numbers a client may send: what a database integer column holds (chips, seats, user
 # ids), and a big integer for a version. Larger ones are refused before any query is made.
 MAX_WHOLE_NUMBER = 2**31 - 1
@@ -158,12 +160,21 @@ def _host_control(message: dict) -> Host:
         reason = message.get("reason")
         if not isinstance(reason, str) or not reason.strip():
             raise ProtocolError("'reason' is missing: say why the stack changes.")
-        if len(reason) > MAX_REASON_LENGTH:
-            raise ProtocolError(f"'reason' is too long (at most {MAX_REASON_LENGTH} characters).")
-        fields["reason"] = reason.strip()
+        fields["reason"] = _reason(reason)
+    elif control in HOST_OPTIONAL_REASON and message.get("reason") is not None:
+        reason = message["reason"]
+        if not isinstance(reason, str):
+            raise ProtocolError(f"'reason' must be text, not {_shown(reason)}.")
+        fields["reason"] = _reason(reason)
     if "settings" in needs:
         fields["settings"] = _host_settings(message)
     return Host(control=control, request_id=_request_id(message), **fields)
+
+
+def _reason(reason: str) -> str:
+    if len(reason) > MAX_REASON_LENGTH:
+        raise ProtocolError(f"'reason' is too long (at most {MAX_REASON_LENGTH} characters).")
+    return reason.strip()
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def host_control(table_id: int, user: User, command: Host) -> None:
     elif control == "settings":
         hosting.update_settings(table_id, user, dict(command.settings))
     elif control == "remove":
-        hosting.remove_player(table_id, user, _given(command.seat))
+        hosting.remove_player(table_id, user, _given(command.seat), command.reason)
     elif control == "adjust_stack":
         seat, amount = _given(command.seat), _given(command.amount)
         hosting.adjust_stack(table_id, user, seat, amount, command.reason)

@@ -210,20 +210,22 @@ def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table
 
 
 @transaction.atomic
-def remove_player(table_id: int, user: User, seat_number: int) -> None:
-    """The player is cashed out: now between hands, else when the hand ends."""
+def remove_player(table_id: int, user: User, seat_number: int, reason: str = "") -> None:
+    """The player is cashed out: now between hands, else when the hand ends. ``reason``,
+    if given, is told to the table (and so to the player)."""
     locked = lock_table(table_id)
     require_host(locked, user)
-    _remove(locked, user, seat_at(locked, seat_number))
+    _remove(locked, user, seat_at(locked, seat_number), reason.strip())
 
 
-def _remove(locked: Locked, user: User, seat: Seat) -> None:
+def _remove(locked: Locked, user: User, seat: Seat, reason: str = "") -> None:
     name = seat.user.get_username()
     if seat.leave_after_hand:
         raise ServiceError(f"{name} already leaves when this hand ends.")
     later = " when this hand ends" if in_live_hand(locked, seat) else ""
+    why = f" ({reason})" if reason else ""
     notices.add(locked, "remove", name, f"{notices.who(locked, user)} removed {name} from "
-                f"seat {seat.number}{later}; their stack goes back to their bankroll.")
+                f"seat {seat.number}{later}{why}; their stack goes back to their bankroll.")
     if in_live_hand(locked, seat):
         seat.leave_after_hand = True
         seat.save(update_fields=["leave_after_hand"])

@@ -15,10 +15,13 @@ const SETTINGS = [
 ];
 
 export class HostPanel {
-  constructor(root, { send, confirm = (text) => window.confirm(text) }) {
+  constructor(root, {
+    send, confirm = (text) => window.confirm(text), ask = (text) => window.prompt(text, ""),
+  }) {
     this.root = root;
     this.send = send;
     this.confirm = confirm;
+    this.ask = ask; // null: cancelled
     this.built = false;
     this.dirty = false; // the host is editing the settings: do not overwrite their typing
   }
@@ -114,8 +117,10 @@ export class HostPanel {
         s.leaving ? " · leaving" : "",
         s.leaving ? null : h("button", { type: "button", class: "tool", dataset: { control: "remove" },
           onclick: () => {
-            if (this.confirm(`Remove ${s.player}? Their stack goes back to their bankroll `
-              + "(at the end of the hand if they are in it).")) this.control("remove", { seat: s.number });
+            const reason = this.ask(`Remove ${s.player}? Their stack goes back to their bankroll `
+              + "(at the end of the hand if they are in it). Why? (optional: the table's log "
+              + "tells everyone, them too)");
+            if (reason !== null) this.control("remove", { seat: s.number, reason });
           } }, "Remove"),
         hostHere || s.bot ? null : h("button", { type: "button", class: "tool",
           dataset: { control: "hand_over" },

@@ -55,7 +55,9 @@ class Person:
         self.page = self.context.new_page()
         self.problems: list[str] = []
         self.page.on("pageerror", lambda error: self.problems.append(str(error)))
-        self.page.on("dialog", lambda dialog: dialog.accept())  # "Remove ivar?" and the like
+        # "Remove ivar? ... Why?" and the like: a prompt is answered with a reason.
+        self.page.on("dialog", lambda dialog: dialog.accept(
+            "left for the night" if dialog.type == "prompt" else ""))
         self.page.goto("/login/")
         self.page.get_by_label("Username").fill(name)
         self.page.get_by_label("Password").fill("pw-" + name * 3)
@@ -148,7 +150,8 @@ def test_host_actions_and_top_ups_reach_everyones_log_with_the_reason(people, ta
     for person in (hedda, ivar, jonas):
         expect(person.log().last).to_have_text("ivar added 30 chips from their bankroll.")
     hedda.page.locator("#host-panel li[data-seat='2'] button[data-control=remove]").click()
-    removed = "hedda (host) removed ivar from seat 2; their stack goes back to their bankroll."
+    removed = ("hedda (host) removed ivar from seat 2 (left for the night); their stack goes "
+               "back to their bankroll.")
     for person in (hedda, ivar, jonas):
         expect(person.log().last).to_have_text(removed)
     # The removed player is told why, at once.

@@ -2,7 +2,17 @@
 
 import pytest
 
-from games.protocol import Act, ProtocolError, Sit, SitBack, SitOut, Stand, Sync, parse_command
+from games.protocol import (
+    Act,
+    Host,
+    ProtocolError,
+    Sit,
+    SitBack,
+    SitOut,
+    Stand,
+    Sync,
+    parse_command,
+)
 
 
 @pytest.mark.parametrize(
@@ -20,6 +30,15 @@ from games.protocol import Act, ProtocolError, Sit, SitBack, SitOut, Stand, Sync
         ('{"type": "sit_out", "request_id": "12345678"}', SitOut("12345678")),
         ('{"type": "sit_back", "request_id": "12345678"}', SitBack("12345678")),
         ('{"type": "sync"}', Sync()),
+        (
+            '{"type": "host", "control": "remove", "seat": 2, "reason": " gone home ", '
+            '"request_id": "12345678"}',
+            Host("remove", "12345678", seat=2, reason="gone home"),
+        ),
+        (
+            '{"type": "host", "control": "remove", "seat": 2, "request_id": "12345678"}',
+            Host("remove", "12345678", seat=2),
+        ),
         ('{"type": "act", "action": "fold", "version": 0}', Act("fold", None, 0)),
         ('{"type": "act", "action": "raise", "amount": 60, "version": 4}', Act("raise", 60, 4)),
     ],
@@ -49,6 +68,10 @@ def test_it_parses_each_message_type(text, expected):
         ('{"type": "act", "action": "shove", "version": 1}', "'action' must be one of"),
         ('{"type": "act", "action": "call"}', "'version' is missing."),
         ('{"type": "act", "action": "call", "version": "7"}', "'version' must be a whole"),
+        ('{"type": "host", "control": "remove", "seat": 2, "reason": ["left"], '
+         '"request_id": "12345678"}', "'reason' must be text, not"),
+        ('{"type": "host", "control": "remove", "seat": 2, "reason": "' + "x" * 201 + '", '
+         '"request_id": "12345678"}', "'reason' is too long (at most 200 characters)."),
         ("[" * 1000 + "]" * 1000, "Message is nested too deeply."),
         ('{"a":' * 800 + "[" * 1000 + "]" * 1000 + "}" * 800, "Message is too long"),
     ],

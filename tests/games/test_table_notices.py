@@ -42,13 +42,14 @@ def test_host_actions_and_top_ups_are_told_to_everyone_with_the_reason(
     services.sit(hosted.id, carol, 3, 100)
     hosting.approve(hosted.id, alice, 3)
     hosting.hand_over(hosted.id, alice, 2)
-    hosting.remove_player(hosted.id, bob, 3)
+    hosting.remove_player(hosted.id, bob, 3, " left for the night ")
     public, _ = views(hosted.id, spectator)
     assert texts(public) == [
         "alice (host) adjusted bob's stack by +50 to 150: bought 50 more in cash",
         "alice (host) let carol sit in seat 3 with 100 chips.",
         "alice (host) handed the host role to bob.",
-        "bob (host) removed carol from seat 3; their stack goes back to their bankroll.",
+        "bob (host) removed carol from seat 3 (left for the night); their stack goes back "
+        "to their bankroll.",
     ]
     assert [n["kind"] for n in public["notices"]] == ["adjust", "approve", "hand_over", "remove"]
     # The removed player's own view (the writer's last personal frame to them) tells them too.
