@@ -121,6 +121,10 @@ def _state_and_line(
     if me.get("busted"):
         return "busted", "You are out of chips: rebuy within {seconds} s to keep your seat."
     if me["sitting_out"]:
+        hand = view.get("hand")
+        if hand and not hand["complete"] and me.get("has_cards") and not me.get("folded"):
+            return "sitting_out", ("You sit out from the next hand: this one is still yours "
+                                   "to play.")
         if me.get("timed_out"):
             return "sitting_out", ("You were sat out after timing out twice. Sit back in to "
                                    "be dealt in again.")

@@ -175,7 +175,7 @@ def test_a_clock_that_runs_out_uses_the_time_bank_then_the_log_says_timed_out(ch
         kai.close()
 
 
-def test_sitting_out_on_your_turn_acts_at_once(chromium, site):
+def test_sitting_out_on_your_turn_starts_from_the_next_hand(chromium, site):
     lou, mia = Guest(chromium, site, "lou"), Guest(chromium, site, "mia")
     try:
         lou.join_as_guest()
@@ -188,9 +188,14 @@ def test_sitting_out_on_your_turn_acts_at_once(chromium, site):
         actor = lou if lou.view()["hand"]["to_act"] == 1 else mia
         expect(actor.page.locator("#action-bar.your-turn")).to_be_visible()
         actor.page.locator("#sit-out").click()
-        # Folded at once (heads-up preflop the button acts first and faces the big blind),
-        # not after the 60 s clock.
-        expect(actor.page.locator("#log")).to_contain_text(f"{actor.name} folds", timeout=5_000)
+        # The hand is still theirs to play (docs/protocol.md): nothing is folded for them.
+        actor.page.wait_for_function(
+            "() => window.pokerTable.view.viewer.text.startsWith('You sit out from the next')"
+        )
+        expect(actor.page.locator("#action-bar.your-turn")).to_be_visible()
+        expect(actor.page.locator("#log")).not_to_contain_text(f"{actor.name} folds")
+        actor.page.keyboard.press("f")  # they fold it themselves
+        expect(actor.page.locator("#log")).to_contain_text(f"{actor.name} folds")
         assert actor.view()["hand"]["number"] == number
         expect(actor.status()).to_contain_text("You are sitting out.")
     finally:
