@@ -70,11 +70,32 @@ class GuardedSocket(AsyncWebsocketConsumer):
             await super().__call__(scope, self.reading(receive), send)
         finally:
             await self.leave()
+            await self.forget_channel()
+
+    async def forget_channel(self):
+        """Tell the layer this socket's own channel is done with (pokersite/layers.py)."""
+        forget = getattr(self.channel_layer, "forget_channel", None)
+        if forget is None or not getattr(self, "channel_name", None):
+            return
+        try:
+            await forget(self.channel_name)
+        except Exception:  # Redis away: its connection's end drops the subscription
+            log.warning("%s: socket %s could not unsubscribe its channel", self.label,
+                        self.channel_name, exc_info=True)
 
     async def disconnect(self, code):
+        self.closing = True  # gone: nothing more is sent to it
         # The usual way out: leave while Channels still listens to the layer (leaving after
         # it stopped listening, in ``__call__``'s ``finally``, is for cancellation only).
         await self.leave()
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """A frame, unless the socket is closed or being closed: a message that reaches it
+        on its way out (a presence frame sent to its own channel, say) is dropped, not sent
+        on a closed connection, which ends the application with an error."""
+        if self.closing and not close:
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
     def reading(self, receive):
         """The server's ``receive`` for Channels, handling this socket's frames on the way.

@@ -56,3 +56,14 @@ class BatchingPubSubChannelLayer(RedisPubSubChannelLayer):
                 for channel, payload in items:
                     pipeline.publish(channel, payload)
                 await pipeline.execute()
+
+    async def forget_channel(self, channel: str) -> None:
+        """Stop listening on a consumer's own channel once the consumer has ended.
+
+        The layer unsubscribes a channel only when a receive pending on it is cancelled: a
+        consumer whose last receive had just returned a message as it ended (a presence
+        frame in the same instant as its disconnect, say) left the channel subscribed, and
+        this process was sent its messages for ever."""
+        layer = self._get_layer()
+        if layer.channels.pop(channel, None) is not None:
+            await layer._get_shard(channel).unsubscribe(channel)

@@ -7,6 +7,7 @@ the flooder's channel must have left its groups. Figures, never times, are asser
 
 import asyncio
 import os
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -166,6 +167,16 @@ def test_a_flooding_socket_is_cut_off_before_its_frames_pile_up(
     check(outcome, table, server)
 
 
+def eventually(predicate, timeout: float = 10.0) -> bool:
+    """Poll ``predicate`` until it holds (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
 def group_members(group: str) -> int:
     """Members of ``group`` in Redis: sockets (sorted-set layer), or processes subscribed
     for their sockets (pub/sub layer)."""
@@ -206,7 +217,11 @@ def test_a_flooder_of_one_process_is_cut_off_and_leaves_its_redis_groups(
             flood_while_playing([first, second], process.pid, table.id, keys, log)
         )
         groups = [table_group(table.id), user_group(mallory.id)]
-        assert redis_groups_of(outcome.channel, groups) == []
+        # The channel is unsubscribed as the socket's application ends, a moment after its
+        # close reached the client: wait for that (bounded), while the server still runs.
+        assert eventually(lambda: redis_groups_of(outcome.channel, groups) == []), (
+            redis_groups_of(outcome.channel, groups)
+        )
     check(outcome, table, "daphne")
 
 
