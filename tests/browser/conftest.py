@@ -134,3 +134,14 @@ def clean_page(chromium, site):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def log_in(page, name):
+    """Log ``name`` in through the login form (test users' password is "pw-" + name x 3)."""
+    from playwright.sync_api import expect
+
+    page.goto("/login/")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password").fill("pw-" + name * 3)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator(".site-header .who")).to_have_text(name)

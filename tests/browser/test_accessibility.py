@@ -12,6 +12,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
 from tests.servers import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -78,14 +79,6 @@ def check(page, path, found, ready=None):
     problems = violations(page)
     if problems:
         found[f"{path} ({page.viewport_size['width']} px)"] = problems
-
-
-def log_in(page, name):
-    page.goto("/login/")
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password").fill("pw-" + name * 3)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.locator(".site-header .who")).to_have_text(name)
 
 
 @pytest.mark.parametrize("width", [1366, 375])

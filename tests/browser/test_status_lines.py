@@ -15,6 +15,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 SETUP = """
@@ -77,14 +79,6 @@ EXPECTED = {
 @pytest.fixture(scope="module")
 def tables(site):
     return json.loads(site.run(SETUP).strip().splitlines()[-1])
-
-
-def log_in(page, name):
-    page.goto("/login/")
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password").fill("pw-" + name * 3)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.locator(".site-header .who")).to_have_text(name)
 
 
 @pytest.mark.parametrize("width", [1366, 375])

@@ -3,6 +3,7 @@
 import asyncio
 import json
 import os
+import time
 
 import websockets
 from django.conf import settings
@@ -80,3 +81,13 @@ class LiveSocket:
         """Close normally; the server must answer with a normal close (1000) too."""
         await self.connection.close()
         assert self.connection.close_code == 1000, self.connection.close_code
+
+
+def eventually(predicate, timeout: float = 10.0) -> bool:
+    """Poll ``predicate`` until it holds (True) or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True

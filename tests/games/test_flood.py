@@ -7,7 +7,6 @@ the flooder's channel must have left its groups. Figures, never times, are asser
 
 import asyncio
 import os
-import time
 from dataclasses import dataclass
 
 import pytest
@@ -27,7 +26,7 @@ from tests.games.flooding import (
     reset_peak_memory,
     serving_pid,
 )
-from tests.games.live import LiveSocket, session_key_for, subprocess_env
+from tests.games.live import LiveSocket, eventually, session_key_for, subprocess_env
 from tests.servers import daphne_process
 
 
@@ -165,16 +164,6 @@ def test_a_flooding_socket_is_cut_off_before_its_frames_pile_up(
         pid = serving_pid(process.pid)
         outcome = asyncio.run(flood_while_playing([base], pid, table.id, keys, log))
     check(outcome, table, server)
-
-
-def eventually(predicate, timeout: float = 10.0) -> bool:
-    """Poll ``predicate`` until it holds (True) or ``timeout`` seconds pass (False)."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 def group_members(group: str) -> int:

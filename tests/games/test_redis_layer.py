@@ -12,7 +12,7 @@ from django.db import connection
 
 from games.broadcast import channel_layer, send_frames, table_group, user_group
 from games.projection import Frames
-from tests.games.live import LiveSocket, session_key_for, subprocess_env
+from tests.games.live import LiveSocket, eventually, session_key_for, subprocess_env
 from tests.servers import daphne_process, daphne_server
 
 
@@ -35,16 +35,6 @@ def group_members(table_id: int) -> int:
         [(_channel, subscribers)] = client.pubsub_numsub(group)
         return subscribers
     return client.zcard(f"asgi:group:{table_group(table_id)}")
-
-
-def eventually(predicate, timeout: float = 5.0) -> bool:
-    """Poll ``predicate`` until it holds (True) or ``timeout`` seconds pass (False)."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 def forget_group(table_id: int) -> None:
@@ -72,7 +62,7 @@ def test_a_socket_idle_for_longer_than_the_blocking_pop_stays_open_and_current(
 
         update, snapshot = asyncio.run(scenario())
         # Both sockets leave the group once the server has seen them close.
-        assert eventually(lambda: group_members(table.id) == 0)
+        assert eventually(lambda: group_members(table.id) == 0, timeout=5.0)
     assert update["type"] == "update"
     assert [s["player"] for s in update["table"]["seats"]] == ["bob"]
     assert snapshot["type"] == "snapshot" and snapshot["version"] == update["version"]
