@@ -65,6 +65,11 @@ class MemoryStore:
         return {int(entry.split(" ", 1)[0]) for entry, expiry in entries if expiry > now}
 
 
+# Connections of a process's presence client, and how long a call waits for a free one.
+POOL_CONNECTIONS = 20
+POOL_WAIT_SECONDS = 10
+
+
 class RedisStore:
     """The entries in Redis, one sorted set per table scored by expiry, for every process."""
 
@@ -85,7 +90,12 @@ class RedisStore:
 
         loop = asyncio.get_running_loop()
         if loop not in self._clients:
-            self._clients[loop] = redis.asyncio.from_url(self.url)
+            # A pool that waits for a free connection: redis-py's default one raises past
+            # its size, and three hundred sockets opening at once each note their presence.
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                self.url, max_connections=POOL_CONNECTIONS, timeout=POOL_WAIT_SECONDS
+            )
+            self._clients[loop] = redis.asyncio.Redis(connection_pool=pool)
         return self._clients[loop]
 
     async def put(self, table_id: int, entries: dict[str, float]) -> None:

@@ -26,10 +26,11 @@ not yet dealt are never in a snapshot's views (the engine's ``view`` leaves them
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+import orjson
 
 from games import felt
 from games.engine import HandState
@@ -222,9 +223,12 @@ def _hand_seat_of(hand: HandOnShow, user_id: int) -> int | None:
 
 
 def encode(kind: str, view: dict[str, Any]) -> str:
-    """One frame of the table protocol (docs/protocol.md) as text, ready to send."""
+    """One frame of the table protocol (docs/protocol.md) as text, ready to send.
+
+    orjson, not the standard library: every version encodes a frame of several kilobytes
+    for each person at the table, and orjson does it about ten times faster."""
     frame = {"type": kind, "version": view["version"], "table": view}
-    return json.dumps(frame, separators=(",", ":"))
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True)

@@ -86,3 +86,17 @@ async def test_an_entry_no_process_renews_expires(store):
     assert await store.users(table_id, now=2_500.0) == {8}
     await store.remove(table_id, "8 b-socket")  # closed
     assert await store.users(table_id, now=2_500.0) == set()
+
+
+@pytest.mark.parametrize("store", list(stores()), ids=lambda s: type(s).__name__)
+async def test_many_sockets_noting_presence_at_once_all_get_through(store):
+    """Three hundred pages opening in the same instant (the live benchmark's burst): every
+    entry is written, none refused for want of a connection (redis-py's default pool
+    raises "Too many connections" past its size instead of waiting)."""
+    table_id = 987_655
+    await asyncio.gather(
+        *(store.put(table_id, {f"{user} socket-{user}": 5_000.0}) for user in range(300))
+    )
+    assert await store.users(table_id, now=4_000.0) == set(range(300))
+    await asyncio.gather(*(store.remove(table_id, f"{u} socket-{u}") for u in range(300)))
+    assert await store.users(table_id, now=4_000.0) == set()
