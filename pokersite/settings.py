@@ -168,6 +168,11 @@ CHAT_RATES = env_rates("CHAT_RATES", "5/10 seconds;30/minute")
 # web processes when one `manage.py runclock` process runs it for the whole deployment.
 TABLE_CLOCK = env_bool("TABLE_CLOCK", default=True)
 
+# Compare what a process remembers of a table between changes with the database at every
+# change, and fail on a difference (games/services/table_memory.py). For tests: it costs the
+# two reads the memory saves.
+TABLE_MEMORY_CHECK = env_bool("TABLE_MEMORY_CHECK", default=False)
+
 # Seconds between the end of a hand and the next deal, so people can see the result.
 NEXT_HAND_DELAY_SECONDS = env_float("NEXT_HAND_DELAY_SECONDS", 4.0)
 # A bot's pause before it acts (give or take half), so that a hand reads like people playing.

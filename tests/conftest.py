@@ -51,6 +51,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=browser_reason))
 
 
+# Every server process a test starts inherits this: what a process remembers of a table is
+# checked against the database at every change (games/services/table_memory.py).
+os.environ["TABLE_MEMORY_CHECK"] = "1"
+
+
+@pytest.fixture(autouse=True)
+def table_memory_checked(settings):
+    """Each test starts with no table remembered, and checks every one it uses."""
+    from games.services import table_memory
+
+    settings.TABLE_MEMORY_CHECK = True
+    table_memory.forget_all()
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Tests create many users; the production hasher is slow on purpose."""

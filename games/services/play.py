@@ -182,6 +182,9 @@ def start_next_hand(
     state = start_hand(table_config(table), lineup.seats, deck, lineup.button)
     dealt = {s.seat for s in lineup.seats}
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)
+    for seat in seats:  # the same on the objects, which the table memory keeps
+        if seat.number in dealt:
+            seat.entry = Seat.Entry.PLAYING
     table.button = lineup.button
     table.hands_played += 1
     hand = record_new_hand(table, state, {s.number: s for s in seats if s.number in dealt})

@@ -6,6 +6,7 @@ once. The state is saved before anything is broadcast: the broadcast runs on com
 """
 
 import copy
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -19,6 +20,7 @@ from games import broadcast, chips, lobby, lobby_feed, presence, snapshots
 from games.engine import HandState, TableConfig
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
+from games.services import table_memory
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
 FIRST_DEAL_DELAY = timedelta(seconds=1)
@@ -55,6 +57,10 @@ class Locked:
     # The table row's values when the lock was taken: publish_change saves only the columns
     # a service changed (an UPDATE of every column is a good part of a change's CPU).
     table_values: dict[str, Any] = field(default_factory=dict)
+    # The seats' ids when the lock was taken: a change that seats or frees a player leaves
+    # nothing in the table memory (games/services/table_memory.py).
+    seat_ids: frozenset[int] = frozenset()
+    keep_registered: bool = False
 
     def seat_of(self, user: User) -> Seat:
         seat = next((s for s in self.seats if s.user_id == user.id), None)
@@ -75,18 +81,65 @@ def table_config(table: Table) -> TableConfig:
 
 
 def lock_table(table_id: int) -> Locked:
-    """Lock the table row for this transaction; load its seats and latest hand."""
+    """Lock the table row for this transaction; its seats and latest hand come from this
+    process's memory when no one changed the table since (games/services/table_memory.py),
+    else from the database."""
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError("That table does not exist.") from None
+    kept = table_memory.take(table.id, table.version)
+    if kept is None or settings.TABLE_MEMORY_CHECK:
+        seats, live, state, latest = _read_seats_and_hands(table)
+        if kept is not None:
+            _check_kept(table, kept, seats, live, latest)
+    if kept is not None:
+        seats, live, state, latest = kept.seats, kept.hand, kept.state, kept.last_hand
+    return Locked(
+        table, seats, live, state, latest, lobby.row_of(table, seats), table_values(table),
+        frozenset(seat.pk for seat in seats),
+    )
+
+
+def _read_seats_and_hands(
+    table: Table,
+) -> tuple[list[Seat], Hand | None, HandState | None, Hand | None]:
     seats = list(Seat.objects.filter(table=table).select_related("user", "user__player"))
     latest = table.hands.order_by("-number").first()
     live = latest if latest is not None and latest.status == Hand.Status.IN_PROGRESS else None
     state = HandState.from_dict(live.state) if live else None
-    return Locked(
-        table, seats, live, state, latest, lobby.row_of(table, seats), table_values(table)
-    )
+    return seats, live, state, latest
+
+
+def _check_kept(
+    table: Table, kept: table_memory.Kept, seats: list[Seat], live: Hand | None,
+    latest: Hand | None,
+) -> None:
+    found = table_memory.differences(kept, seats, live, latest)
+    if found:
+        raise RuntimeError(
+            f"Table {table.id} at version {table.version}: this process's memory differs "
+            f"from the database ({'; '.join(found)}): something changed the table without "
+            "the writer."
+        )
+
+
+def _keep_on_commit(locked: Locked) -> None:
+    """Once the change commits, remember the table as it then stands (the seats and hands
+    the database holds), unless a player sat down or left during it."""
+    transaction.on_commit(table_memory.KeepOnCommit(functools.partial(_kept_after, locked)))
+
+
+def _kept_after(locked: Locked) -> tuple[int, table_memory.Kept] | None:
+    seats = [seat for seat in locked.seats if seat.pk is not None]  # freed ones: pk None
+    if frozenset(seat.pk for seat in seats) != locked.seat_ids:
+        return None
+    live = locked.hand
+    if live is not None and live.status != Hand.Status.IN_PROGRESS:
+        live = None  # ended in this change: what lock_table would read is no live hand
+    state = locked.state if live is not None else None
+    table = locked.table
+    return table.id, table_memory.Kept(table.version, seats, live, state, locked.last_hand)
 
 
 def table_values(table: Table) -> dict[str, Any]:
@@ -131,6 +184,9 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     # misses a version catches up with the next one (or asks for a snapshot).
     transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
     lobby_feed.publish_change(locked.lobby_row, snapshot, table)
+    if not locked.keep_registered:
+        locked.keep_registered = True
+        _keep_on_commit(locked)
 
 
 def schedule_next_hand(
