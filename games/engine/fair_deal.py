@@ -1,0 +1,194 @@
+"""A hand's fair-deal record, and checking a dealt hand against it (docs/fairness.md).
+
+The record holds what the deck function (``fair_deck.py``) took: the version, the hand
+number, each dealt-in seat's client seed, the server seed and its commitment. During the
+hand only its ``sealed()`` form (no server seed) may leave the server; once the hand is over
+the whole record is public, and anyone can recompute the deck with ``check_deal``.
+
+PHH carries it in user-defined fields (the PHH standard: names with one leading underscore;
+other readers ignore them): ``_deal_version``, ``_deal_hand_number``, ``_deal_commitment``,
+``_deal_server_seed``, ``_deal_seats`` and ``_deal_client_seeds`` (the seeds in the order of
+``_deal_seats``, ascending).
+
+>>> deal = FairDeal.draw([(3, "bob"), (1, "")], hand_number=12)
+>>> [s for s, _ in deal.client_seeds], deal.sealed().server_seed
+([1, 3], None)
+>>> check_deal(deal, deal.deck(), seats={1, 3}).ok
+True
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.engine.cards import UNKNOWN
+from games.engine.fair_deck import (
+    VERSION,
+    check_client_seed,
+    check_server_seed,
+    commitment,
+    fair_deck,
+    new_server_seed,
+)
+
+PHH_FIELDS = (
+    "_deal_version", "_deal_hand_number", "_deal_commitment", "_deal_server_seed",
+    "_deal_seats", "_deal_client_seeds",
+)
+
+
+@dataclass(frozen=True)
+class FairDeal:
+    """What a hand's deck was made from. ``server_seed`` is None in the sealed form."""
+
+    version: str
+    hand_number: int
+    commitment: str
+    client_seeds: tuple[tuple[int, str], ...]  # (seat, seed), by seat
+    server_seed: str | None = None
+
+    @classmethod
+    def draw(cls, client_seeds: Sequence[tuple[int, str]], hand_number: int) -> FairDeal:
+        """A new record with a fresh server seed from the OS's CSPRNG."""
+        seed = new_server_seed()
+        seeds = tuple(sorted((seat, check_client_seed(s)) for seat, s in client_seeds))
+        return cls(VERSION, hand_number, commitment(seed), seeds, seed)
+
+    def deck(self) -> list[str]:
+        if self.server_seed is None:
+            raise ValueError("A sealed record has no server seed: the deck cannot be made.")
+        return fair_deck(self.server_seed, self.client_seeds, self.hand_number)
+
+    def sealed(self) -> FairDeal:
+        """The record without the server seed: all that may be known during the hand."""
+        return replace(self, server_seed=None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "hand_number": self.hand_number,
+            "commitment": self.commitment,
+            "server_seed": self.server_seed,
+            "client_seeds": [{"seat": seat, "seed": seed} for seat, seed in self.client_seeds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FairDeal:
+        seeds = data.get("client_seeds")
+        if not isinstance(seeds, list) or not all(isinstance(s, dict) for s in seeds):
+            raise ValueError("The record's client seeds must be a list of {seat, seed}.")
+        return cls.checked(
+            data.get("version"), data.get("hand_number"), data.get("commitment"),
+            [s.get("seat") for s in seeds], [s.get("seed") for s in seeds],
+            data.get("server_seed"),
+        )
+
+    @classmethod
+    def checked(
+        cls, version: object, hand_number: object, commitment_: object, seats: object,
+        seeds: object, server_seed: object,
+    ) -> FairDeal:
+        """A record from values read from a file, or ValueError naming what is wrong."""
+        if not isinstance(version, str) or not version:
+            raise ValueError("The record has no version.")
+        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 0:
+            raise ValueError("The record's hand number must be a whole number.")
+        if not isinstance(commitment_, str) or len(commitment_) != 64:
+            raise ValueError("The record's commitment must be 64 hex digits.")
+        if server_seed is not None:
+            check_server_seed(server_seed)
+        if not isinstance(seats, list) or not isinstance(seeds, list) or len(seats) != len(seeds):
+            raise ValueError("The record needs one client seed for each seat it lists.")
+        if not all(isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in seats):
+            raise ValueError("The record's seats must be seat numbers.")
+        if len(set(seats)) != len(seats):
+            raise ValueError("The record lists a seat twice.")
+        pairs = tuple(sorted((seat, check_client_seed(seed)) for seat, seed in zip(
+            seats, seeds, strict=True
+        )))
+        assert server_seed is None or isinstance(server_seed, str)  # checked above
+        return cls(version, hand_number, commitment_.lower(), pairs, server_seed)
+
+    def phh_fields(self) -> dict[str, Any]:
+        """The record as PHH user-defined fields (a sealed record has no ``_deal_server_seed``)."""
+        fields: dict[str, Any] = {
+            "_deal_version": self.version,
+            "_deal_hand_number": self.hand_number,
+            "_deal_commitment": self.commitment,
+            "_deal_server_seed": self.server_seed,
+            "_deal_seats": [seat for seat, _ in self.client_seeds],
+            "_deal_client_seeds": [seed for _, seed in self.client_seeds],
+        }
+        return {key: value for key, value in fields.items() if value is not None}
+
+    @classmethod
+    def from_phh_fields(cls, data: Mapping[str, Any]) -> FairDeal | None:
+        """The record in a PHH hand's fields; None when it has none (ValueError when it has a
+        broken one)."""
+        if not any(key in data for key in PHH_FIELDS):
+            return None
+        return cls.checked(
+            data.get("_deal_version"), data.get("_deal_hand_number"),
+            data.get("_deal_commitment"), data.get("_deal_seats"),
+            data.get("_deal_client_seeds"), data.get("_deal_server_seed"),
+        )
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """The verdict on one hand: ``ok``, and sentences saying what was checked or found."""
+
+    ok: bool
+    findings: tuple[str, ...]
+    cards_checked: int = 0
+
+    def verdict(self) -> str:
+        head = "verified" if self.ok else "NOT verified"
+        return f"{head}: " + " ".join(self.findings)
+
+
+def check_deal(
+    deal: FairDeal, dealt: Sequence[str], seats: Collection[int] | None = None
+) -> DealCheck:
+    """Check a hand against its record: the server seed matches the commitment, the seeds
+    are those of the hand's seats (``seats``, when known), and every known card of
+    ``dealt`` (the hand's deck in deal order, "??" where a card is not known) is the card
+    the seeds put there.
+
+    >>> deal = FairDeal.draw([(1, "x"), (2, "y")], 5)
+    >>> dealt = deal.deck()[:12]
+    >>> dealt[0], dealt[1] = dealt[1], dealt[0]
+    >>> print(check_deal(deal, dealt).findings[-1])
+    Card 1 of the deck is ... in the hand but ... by the seeds; card 2 is ... but ....
+    """
+    if deal.version != VERSION:
+        return DealCheck(False, (f"Unknown deal version {deal.version!r}; this site knows "
+                                 f"{VERSION!r}.",))
+    if deal.server_seed is None:
+        return DealCheck(False, ("The server seed is not revealed yet.",))
+    if not hmac.compare_digest(commitment(deal.server_seed), deal.commitment):
+        return DealCheck(False, ("The server seed does not match the commitment.",))
+    if seats is not None and set(seats) != {seat for seat, _ in deal.client_seeds}:
+        listed = ", ".join(str(s) for s, _ in deal.client_seeds)
+        played = ", ".join(str(s) for s in sorted(seats))
+        return DealCheck(False, (f"The seeds are for seats {listed}, but the hand was dealt "
+                                 f"to seats {played}.",))
+    deck = deal.deck()
+    wrong = [
+        f"card {at + 1} is {card} but {deck[at]}" if k else
+        f"Card {at + 1} of the deck is {card} in the hand but {deck[at]} by the seeds"
+        for k, (at, card) in enumerate(
+            (at, card) for at, card in enumerate(dealt) if card != UNKNOWN and card != deck[at]
+        )
+    ]
+    known = sum(1 for card in dealt if card != UNKNOWN)
+    if wrong:
+        return DealCheck(False, ("The server seed matches the commitment.",
+                                 "; ".join(wrong) + "."), known)
+    return DealCheck(True, (
+        "The server seed matches the commitment, and every one of the "
+        f"{known} known cards is where the seeds put it.",
+    ), known)
