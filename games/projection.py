@@ -72,6 +72,7 @@ class Person:
     leaving: bool = False
     is_staff: bool = False
     top_up_queued: int = 0  # chips "Add chips" adds when the hand being played ends
+    client_seed: str = ""  # their entropy for the fair deal of their next hands
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ class HandOnShow:
     users: dict[int, int]  # seat -> user id
     on_time_bank: bool = False  # the player to act is on their time bank
     timed_out: frozenset[int] = frozenset()  # sequences of the actions made for a timeout
+    # The fair-deal record as it may be shown (sealed while the hand is played); None: the
+    # hand was dealt from a given deck (a test's, a replay's) and proves nothing.
+    fair_deal: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,7 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
             "sitting_out": person.sitting_out,
             "leaving": person.leaving,
             "top_up_queued": person.top_up_queued,
+            "client_seed": person.client_seed,
             # The host runs the table from the felt; staff may too.
             "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
         },
@@ -325,6 +330,7 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
         "your_hand": None,
+        "fair_deal": hand.fair_deal,
     }
 
 

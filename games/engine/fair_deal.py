@@ -192,3 +192,19 @@ def check_deal(
         "The server seed matches the commitment, and every one of the "
         f"{known} known cards is where the seeds put it.",
     ), known)
+
+
+def shown_record(data: Mapping[str, Any] | None, hand_over: bool) -> dict[str, Any] | None:
+    """A stored record as it may be shown: whole once the hand is over, sealed (no server
+    seed) while it is played; None for a hand dealt from a given deck.
+
+    >>> record = FairDeal.draw([(1, "")], 1).to_dict()
+    >>> shown_record(record, hand_over=False)["server_seed"] is None
+    True
+    >>> shown_record(record, hand_over=True) == record
+    True
+    """
+    if data is None:
+        return None
+    deal = FairDeal.from_dict(data)
+    return (deal if hand_over else deal.sealed()).to_dict()

@@ -114,6 +114,9 @@ class Seat(models.Model):
     # Chips asked for with "Add chips" during a hand the player is in: added from the
     # bankroll when the hand ends, up to the maximum buy-in then (seating.add_chips).
     queued_top_up = models.PositiveIntegerField(default=0)
+    # The player's own entropy for the fair deal of their next hands, sent by their page
+    # (games/engine/fair_deck.py: up to 64 letters, digits, '-', '_'); empty: none sent.
+    client_seed = models.CharField(max_length=64, blank=True)
     sat_down_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from games import chips
 from games.engine import Event, EventKind, HandState
+from games.engine.fair_deal import FairDeal
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
 from games.services.writer import Locked, free_seat, is_bot
 
@@ -14,9 +15,12 @@ from games.services.writer import Locked, free_seat, is_bot
 TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
 
 
-def record_new_hand(table: Table, state: HandState, seats: dict[int, Seat]) -> Hand:
+def record_new_hand(
+    table: Table, state: HandState, seats: dict[int, Seat], fair: FairDeal | None = None
+) -> Hand:
     hand = Hand.objects.create(
-        table=table, number=table.hands_played, button=state.button, state=state.to_dict()
+        table=table, number=table.hands_played, button=state.button, state=state.to_dict(),
+        fair_deal=fair.to_dict() if fair else None,
     )
     HandPlayer.objects.bulk_create(
         HandPlayer(

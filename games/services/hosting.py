@@ -325,6 +325,7 @@ def _approve(locked: Locked, request: dict[str, Any]) -> None:
     seat = Seat.objects.create(
         table=table, user=joiner, number=request["seat"], stack=request["buy_in"],
         entry=Seat.Entry.POST_BB if request["post_now"] else Seat.Entry.WAIT_FOR_BB,
+        client_seed=request.get("client_seed", ""),
     )
     locked.seats.append(seat)
     if locked.hand is None:
