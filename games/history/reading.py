@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
+from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
@@ -39,6 +40,8 @@ class ReadHand:
     error: str | None = None
     hero: str | None = None  # the player the text was written for ("Dealt to ...")
     played_at: dt.datetime | None = None
+    # The fair-deal record, in hands this site exported (docs/fairness.md); None elsewhere.
+    fair_deal: FairDeal | None = None
 
 
 def clean(text: str) -> str:
@@ -91,9 +94,10 @@ def _read_phh(name: str, text: str) -> ReadHand:
     try:
         data = load_toml(text)
         replayed = replay_phh_data(data)
+        deal = fair_deal_of(data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("phh", label, text, error=_refusal(error))
-    return ReadHand("phh", label, text, replayed, played_at=phh_time(data))
+    return ReadHand("phh", label, text, replayed, played_at=phh_time(data), fair_deal=deal)
 
 
 def _read_stars(text: str) -> ReadHand:
@@ -103,10 +107,28 @@ def _read_stars(text: str) -> ReadHand:
     try:
         hand = read_hand(text)
         replayed = replay_phh_data(hand.data)
+        deal = fair_deal_of(hand.data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("pokerstars", label, text, error=_refusal(error))
     return ReadHand("pokerstars", label, text, replayed, hero=hand.hero,
-                    played_at=hand.played_at)
+                    played_at=hand.played_at, fair_deal=deal)
+
+
+def fair_deal_of(data: dict[str, Any]) -> FairDeal | None:
+    """A hand's fair-deal record (``_deal_...`` fields), None without one; PHHError for a
+    broken one.
+
+    >>> fair_deal_of({"variant": "NT"}) is None
+    True
+    >>> fair_deal_of({"_deal_version": "fair-deal-v1"})
+    Traceback (most recent call last):
+    ...
+    games.engine.phh_fields.PHHError: The fair-deal record cannot be read: The record's hand ...
+    """
+    try:
+        return FairDeal.from_phh_fields(data)
+    except ValueError as error:
+        raise PHHError(f"The fair-deal record cannot be read: {error}") from None
 
 
 def phh_time(data: dict[str, Any]) -> dt.datetime | None:

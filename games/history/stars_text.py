@@ -25,6 +25,7 @@ from typing import Any
 
 from evaluator.cards import CARD_PATTERN
 from games.engine import PHHError
+from games.history.fair_lines import read_stars_line
 
 HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
 STAKES = re.compile(r"\(([^()/]+)/([^()/\s]+)(?:\s+([A-Z]{3}))?\)")
@@ -101,6 +102,7 @@ class _Hand:
     street_bet: dict[str, Decimal] = field(default_factory=dict)
     collected: dict[str, Decimal] = field(default_factory=dict)
     rake: Decimal | None = None
+    fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
 
 
 @dataclass(frozen=True)
@@ -293,6 +295,8 @@ def _post(hand: _Hand, name: str, what: str, where: str) -> None:
 
 
 def _summary(hand: _Hand, line: str, where: str) -> None:
+    if read_stars_line(line, hand.fair_deal, where):
+        return
     total = re.match(r"^Total pot .*\| Rake (\S+)", line)
     if total:
         hand.rake = amount(total.group(1), where)
@@ -356,6 +360,7 @@ def _finish(hand: _Hand) -> StarsHand:
         "hand": hand.number,
         "table": hand.table,
     }
+    data.update(hand.fair_deal)
     if hand.symbol:
         data["currency_symbol"] = hand.symbol
     if hand.played_at:
