@@ -76,3 +76,17 @@ def read_stars_line(line: str, fields: dict[str, Any], where: str) -> bool:
 def record_of(data: dict[str, Any] | None) -> FairDeal | None:
     """A stored hand's record (``Hand.fair_deal``, ``ImportedHand.fair_deal``), or None."""
     return FairDeal.from_dict(data) if data else None
+
+
+def replayer_part(deal: FairDeal | None, known: list[str]) -> dict[str, Any] | None:
+    """What the replayer's "Verify this deal" needs: the record, and the hand's deck in deal
+    order as this viewer knows it ("??" for every card they may not see), to compare with
+    the deck the browser computes. None (no button) for a hand without a record.
+
+    >>> deal = FairDeal("fair-deal-v1", 3, "ab" * 32, ((1, ""),), "cd" * 32)
+    >>> replayer_part(deal, ["As", "??"])["known"]
+    ['As', '??']
+    """
+    if deal is None:
+        return None
+    return {"record": deal.to_dict(), "known": known}

@@ -15,7 +15,7 @@ from django.http import Http404
 from games.engine import HandState, export_phh
 from games.engine.phh import money as money_value
 from games.history.equity import street_equities
-from games.history.fair_lines import record_of
+from games.history.fair_lines import record_of, replayer_part
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.presenters import card_faces
@@ -128,6 +128,7 @@ class Imported:
         data["max_seats"] = max(len(state.players), 2)
         data["money"] = self.money.to_json()
         data["result"]["rake"] = sum(self.rake.values())
+        data["fair_deal"] = replayer_part(record_of(self.hand.fair_deal), list(state.deck))
         return data
 
     def phh_text(self) -> str:

@@ -13,7 +13,9 @@ from typing import Any
 
 from games.engine import PHHError, replay_phh, replay_phh_data
 from games.history.equity import street_equities
+from games.history.fair_lines import replayer_part
 from games.history.money import Money
+from games.history.reading import fair_deal_of
 from games.history.replayer import build_replay
 from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
 
@@ -75,4 +77,6 @@ def imported_replay(text: str) -> dict[str, Any]:
     data["max_seats"] = n
     data["money"] = money.to_json()
     data["result"]["rake"] = sum(replayed.rake.values())
+    deal = fair_deal_of(replayed.fields)
+    data["fair_deal"] = replayer_part(deal, list(state.deck))
     return data
