@@ -148,3 +148,14 @@ def test_our_exports_imported_keep_their_record_and_export_it_again(
             path.write_text(export)
             call_command("verify_deal", str(path))
             assert capsys.readouterr().out.endswith("1 hand: 1 verified, 0 not verified.\n")
+
+
+def test_hands_from_other_sites_have_no_verify_button(alice):
+    from games.history.imports import imported_replay
+    from games.history.stars_text import SAMPLE
+
+    assert imported_replay(SAMPLE)["fair_deal"] is None
+    batch = uploads.run(uploads.start(alice, SAMPLE))
+    assert batch.imported == 1
+    hand = ImportedHand.objects.get(owner=alice)
+    assert hand.fair_deal is None and Imported(hand).replay_data()["fair_deal"] is None
