@@ -177,17 +177,14 @@ def check_deal(
         return DealCheck(False, (f"The seeds are for seats {listed}, but the hand was dealt "
                                  f"to seats {played}.",))
     deck = deal.deck()
-    wrong = [
-        f"card {at + 1} is {card} but {deck[at]}" if k else
-        f"Card {at + 1} of the deck is {card} in the hand but {deck[at]} by the seeds"
-        for k, (at, card) in enumerate(
-            (at, card) for at, card in enumerate(dealt) if card != UNKNOWN and card != deck[at]
-        )
-    ]
+    wrong = [(at, card) for at, card in enumerate(dealt) if card not in (UNKNOWN, deck[at])]
     known = sum(1 for card in dealt if card != UNKNOWN)
     if wrong:
+        (at, card), *others = wrong
+        said = [f"Card {at + 1} of the deck is {card} in the hand but {deck[at]} by the seeds"]
+        said += [f"card {at + 1} is {card} but {deck[at]}" for at, card in others]
         return DealCheck(False, ("The server seed matches the commitment.",
-                                 "; ".join(wrong) + "."), known)
+                                 "; ".join(said) + "."), known)
     return DealCheck(True, (
         "The server seed matches the commitment, and every one of the "
         f"{known} known cards is where the seeds put it.",
