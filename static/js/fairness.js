@@ -159,9 +159,9 @@ export function knownFromTable(table) {
 const short = (text) => `${text.slice(0, 16)}…`;
 
 /** The "Fair deal" box: the record, a verify button once the seed is out, and what it means. */
-export function fairBox(record, known, { title = "Fair deal", open = false } = {}) {
+export function fairBox(record, known, { title = "Fair deal", open = false, buttonClass = "" } = {}) {
   const result = h("p", { class: "fair-result", role: "status" });
-  const button = h("button", { type: "button", class: "tool", "data-role": "verify-deal" },
+  const button = h("button", { type: "button", class: buttonClass, "data-role": "verify-deal" },
     "Verify this deal");
   button.addEventListener("click", async () => {
     if (!canVerify()) {
@@ -241,7 +241,8 @@ export class FairPanel {
     if (key === this.shownKey) return;
     this.shownKey = key;
     clear(this.handBox).append(record
-      ? fairBox(record, () => knownFromTable(this.latest), { title: `Hand #${hand.number}` })
+      ? fairBox(record, () => knownFromTable(this.latest),
+        { title: `Hand #${hand.number}`, buttonClass: "tool" })
       : h("p", { class: "muted" }, hand ? "This hand was dealt from a given deck: nothing to verify."
         : "Each hand's commitment appears here when it is dealt."));
   }

@@ -52,7 +52,7 @@ def verify_with_the_command(site, path) -> str:
 
 
 def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command(
-    chromium, site, tmp_path
+    chromium, site, tmp_path, artifacts
 ):
     alice, bob = (Person(chromium, site, name) for name in ("fairalice", "fairbob"))
     try:
@@ -97,6 +97,7 @@ def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command
         fair.get_by_role("button", name="Verify this deal").click()
         expect(fair.locator(".fair-result")).to_have_text(re.compile(r"^Verified: "))
         expect(fair).to_contain_text("It does not prove the server is honest")
+        alice.page.screenshot(path=artifacts / "fair-deal-table-1280.png", full_page=True)
 
         alice.page.goto("/hands/")
         link = alice.page.locator("table.hh-list a", has_text=f"#{number}").first
@@ -106,6 +107,7 @@ def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command
         expect(replayer.locator("[data-role=server-seed]")).to_have_text(seed)
         replayer.get_by_role("button", name="Verify this deal").click()
         expect(replayer.locator(".fair-result")).to_have_text(re.compile(r"^Verified: "))
+        alice.page.screenshot(path=artifacts / "fair-deal-replayer-1280.png", full_page=True)
 
         for name in ("hand.phh", "pokerstars.txt"):
             export = alice.page.request.get(f"{hand_path}{name}").text()
