@@ -20,7 +20,7 @@ from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
-from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
+from games.history.stars_text import looks_like_pokerstars, replay_stars, split_hands
 
 MAX_HANDS = 20_000
 
@@ -105,8 +105,7 @@ def _read_stars(text: str) -> ReadHand:
     number = first.split("#", 1)[1].split(":", 1)[0] if "#" in first else "?"
     label = f"PokerStars hand #{number}"
     try:
-        hand = read_hand(text)
-        replayed = replay_phh_data(hand.data)
+        hand, replayed = replay_stars(text)
         deal = fair_deal_of(hand.data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("pokerstars", label, text, error=_refusal(error))
@@ -177,6 +176,9 @@ def stars_info(replayed: PHHReplay, number: int, hero_seat: int | None = None,
     most = max([len(replayed.state.players), *numbers.values()])
     if isinstance(seat_count, int) and seat_count >= most:
         most = seat_count
+    zone = str(fields.get("time_zone_abbreviation") or "UTC")
+    if played_at is not None and played_at.tzinfo is not None:
+        played_at, zone = played_at.astimezone(dt.UTC), "UTC"  # an aware time is written in UTC
     return HandInfo(
         number=number,
         table=str(fields.get("table") or fields.get("venue") or "Imported"),
@@ -187,7 +189,7 @@ def stars_info(replayed: PHHReplay, number: int, hero_seat: int | None = None,
         money=money(replayed),
         rake=dict(replayed.rake),
         seat_numbers=numbers,
-        zone=str(fields.get("time_zone_abbreviation") or "UTC") if played_at else "UTC",
+        zone=zone,
     )
 
 
