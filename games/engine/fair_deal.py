@@ -8,7 +8,16 @@ the whole record is public, and anyone can recompute the deck with ``check_deal`
 PHH carries it in user-defined fields (the PHH standard: names with one leading underscore;
 other readers ignore them): ``_deal_version``, ``_deal_hand_number``, ``_deal_commitment``,
 ``_deal_server_seed``, ``_deal_seats`` and ``_deal_client_seeds`` (the seeds in the order of
-``_deal_seats``, ascending).
+``_deal_seats``, ascending), and when the commitment was shown: ``_deal_commitment_shown_at``
+and ``_deal_seeds_set_after``.
+
+A live table commits before the client seeds are final: the server seed of a table's next
+hand is drawn, and its commitment shown in the table view, when the previous hand ends (or
+the table is made); the hand is then dealt from it (``committed``) and the client seeds as
+they stand at the deal. ``shown_at`` says when the commitment was first shown, and
+``seeds_set_after`` which seats' client seeds the server received after that, so that it
+could not have chosen its seed against them. ``draw`` (a seed drawn at the deal) is for a
+hand whose table had no commitment waiting, and its record says so (``shown_at`` None).
 
 >>> deal = FairDeal.draw([(3, "bob"), (1, "")], hand_number=12)
 >>> [s for s, _ in deal.client_seeds], deal.sealed().server_seed
@@ -20,8 +29,10 @@ True
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from games.engine.cards import UNKNOWN
@@ -36,8 +47,20 @@ from games.engine.fair_deck import (
 
 PHH_FIELDS = (
     "_deal_version", "_deal_hand_number", "_deal_commitment", "_deal_server_seed",
-    "_deal_seats", "_deal_client_seeds",
+    "_deal_seats", "_deal_client_seeds", "_deal_commitment_shown_at", "_deal_seeds_set_after",
 )
+
+SHOWN_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
+
+
+def shown_at_text(moment: datetime) -> str:
+    """A moment as the record writes it: ISO 8601 in UTC, to the millisecond.
+
+    >>> shown_at_text(datetime(2026, 1, 2, 3, 4, 5, 678901, tzinfo=UTC))
+    '2026-01-02T03:04:05.678Z'
+    """
+    utc = moment.astimezone(UTC)
+    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
 
 @dataclass(frozen=True)
@@ -49,13 +72,58 @@ class FairDeal:
     commitment: str
     client_seeds: tuple[tuple[int, str], ...]  # (seat, seed), by seat
     server_seed: str | None = None
+    # When the commitment was first shown in the table view (ISO 8601, UTC; None: the seed
+    # was drawn at the deal, after the client seeds were known), and the seats whose client
+    # seed the server received after that moment.
+    shown_at: str | None = None
+    seeds_set_after: tuple[int, ...] = ()
 
     @classmethod
     def draw(cls, client_seeds: Sequence[tuple[int, str]], hand_number: int) -> FairDeal:
-        """A new record with a fresh server seed from the OS's CSPRNG."""
-        seed = new_server_seed()
+        """A new record with a fresh server seed from the OS's CSPRNG, drawn at the deal (no
+        commitment was shown before it)."""
+        return cls.committed(new_server_seed(), client_seeds, hand_number)
+
+    @classmethod
+    def committed(
+        cls, server_seed: str, client_seeds: Sequence[tuple[int, str]], hand_number: int,
+        shown_at: str | None = None, seeds_set_after: Collection[int] = (),
+    ) -> FairDeal:
+        """The record of a hand dealt from ``server_seed``, whose commitment was shown from
+        ``shown_at`` (None: not before the deal).
+
+        >>> deal = FairDeal.committed("ab" * 32, [(2, "b"), (1, "a")], 4,
+        ...                           "2026-01-02T03:04:05.678Z", [2])
+        >>> deal.commitment == commitment("ab" * 32), deal.seeds_set_after
+        (True, (2,))
+        """
+        check_server_seed(server_seed)
         seeds = tuple(sorted((seat, check_client_seed(s)) for seat, s in client_seeds))
-        return cls(VERSION, hand_number, commitment(seed), seeds, seed)
+        return cls(VERSION, hand_number, commitment(server_seed), seeds, server_seed,
+                   shown_at, tuple(sorted(seeds_set_after)))
+
+    def timing(self) -> str:
+        """When the commitment was shown, relative to the deal and the client seeds.
+
+        >>> print(FairDeal("fair-deal-v1", 1, "ab" * 32, ((1, ""), (2, ""))).timing())
+        The server seed was drawn at the deal, knowing the client seeds: no commitment was \
+shown before it.
+        >>> print(FairDeal("fair-deal-v1", 1, "ab" * 32, ((1, ""), (2, "")), None,
+        ...          "2026-01-02T03:04:05.678Z", (2,)).timing())
+        The commitment was shown from 2026-01-02T03:04:05.678Z, before the deal; the client \
+seed of seat 2 was set after it.
+        """
+        if self.shown_at is None:
+            return ("The server seed was drawn at the deal, knowing the client seeds: no "
+                    "commitment was shown before it.")
+        after = [str(seat) for seat in self.seeds_set_after]
+        if not after:
+            seeds = "no client seed was set after it"
+        elif len(after) == 1:
+            seeds = f"the client seed of seat {after[0]} was set after it"
+        else:
+            seeds = f"the client seeds of seats {', '.join(after)} were set after it"
+        return f"The commitment was shown from {self.shown_at}, before the deal; {seeds}."
 
     def deck(self) -> list[str]:
         if self.server_seed is None:
@@ -73,6 +141,8 @@ class FairDeal:
             "commitment": self.commitment,
             "server_seed": self.server_seed,
             "client_seeds": [{"seat": seat, "seed": seed} for seat, seed in self.client_seeds],
+            "commitment_shown_at": self.shown_at,
+            "seeds_set_after": list(self.seeds_set_after),
         }
 
     @classmethod
@@ -83,13 +153,14 @@ class FairDeal:
         return cls.checked(
             data.get("version"), data.get("hand_number"), data.get("commitment"),
             [s.get("seat") for s in seeds], [s.get("seed") for s in seeds],
-            data.get("server_seed"),
+            data.get("server_seed"), data.get("commitment_shown_at"),
+            data.get("seeds_set_after") or [],
         )
 
     @classmethod
     def checked(
         cls, version: object, hand_number: object, commitment_: object, seats: object,
-        seeds: object, server_seed: object,
+        seeds: object, server_seed: object, shown_at: object = None, set_after: object = (),
     ) -> FairDeal:
         """A record from values read from a file, or ValueError naming what is wrong."""
         if not isinstance(version, str) or not version:
@@ -109,8 +180,18 @@ class FairDeal:
         pairs = tuple(sorted((seat, check_client_seed(seed)) for seat, seed in zip(
             seats, seeds, strict=True
         )))
+        if shown_at is not None and not (
+            isinstance(shown_at, str) and SHOWN_AT.fullmatch(shown_at)
+        ):
+            raise ValueError("The time the commitment was shown must read like "
+                             "2026-01-02T03:04:05.678Z.")
+        if not isinstance(set_after, (list, tuple)) or not all(
+            isinstance(s, int) and s in seats for s in set_after
+        ):
+            raise ValueError("The seeds set after the commitment must be seats of the record.")
         assert server_seed is None or isinstance(server_seed, str)  # checked above
-        return cls(version, hand_number, commitment_.lower(), pairs, server_seed)
+        return cls(version, hand_number, commitment_.lower(), pairs, server_seed, shown_at,
+                   tuple(sorted(set_after)))
 
     def phh_fields(self) -> dict[str, Any]:
         """The record as PHH user-defined fields (a sealed record has no ``_deal_server_seed``)."""
@@ -121,6 +202,8 @@ class FairDeal:
             "_deal_server_seed": self.server_seed,
             "_deal_seats": [seat for seat, _ in self.client_seeds],
             "_deal_client_seeds": [seed for _, seed in self.client_seeds],
+            "_deal_commitment_shown_at": self.shown_at,
+            "_deal_seeds_set_after": list(self.seeds_set_after) if self.shown_at else None,
         }
         return {key: value for key, value in fields.items() if value is not None}
 
@@ -134,6 +217,7 @@ class FairDeal:
             data.get("_deal_version"), data.get("_deal_hand_number"),
             data.get("_deal_commitment"), data.get("_deal_seats"),
             data.get("_deal_client_seeds"), data.get("_deal_server_seed"),
+            data.get("_deal_commitment_shown_at"), data.get("_deal_seeds_set_after") or [],
         )
 
 

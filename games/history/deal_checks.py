@@ -5,7 +5,8 @@ Each hand is replayed by the engine (so the cards read are the cards the hand us
 order) and checked with ``games.engine.fair_deal.check_deal``: the server seed against the
 commitment, the seeds against the hand's seats, and every known card against the deck the
 seeds make. A hand without a record (dealt from a test's deck, or played on another site)
-is not verifiable, and says so.
+is not verifiable, and says so. A verified hand's verdict also says when its commitment was
+shown (``FairDeal.timing``): before the deal, and before which client seeds.
 """
 
 from __future__ import annotations
@@ -43,4 +44,7 @@ def verify_hand(hand: ReadHand) -> HandVerdict:
         ))
     seats = table_seats(hand.replayed)
     check = check_deal(deal, hand.replayed.state.deck, set(seats.values()) if seats else None)
-    return HandVerdict(hand.label, check.ok, f"hand {deal.hand_number}, {check.verdict()}")
+    text = f"hand {deal.hand_number}, {check.verdict()}"
+    if check.ok:
+        text += f" {deal.timing()}"  # what the record says of when the seed was committed
+    return HandVerdict(hand.label, check.ok, text)

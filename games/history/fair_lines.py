@@ -8,7 +8,11 @@ summary, where trackers read nothing they do not know::
     Fair deal commitment: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
     Fair deal server seed: 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff
     Fair deal client seeds: Seat 1 "k3x", Seat 3 ""
+    Fair deal commitment shown: 2026-11-27T12:00:01.123Z, before the deal; seeds set after it: none
 
+The last line is there when the commitment was shown before the deal (live hands since the
+next hand's seed is committed to when the previous one ends); "seeds set after it: none"
+when no client seed changed after it.
 Seeds are quoted with double quotes, which a seed never holds (letters, digits, "-", "_").
 """
 
@@ -25,6 +29,8 @@ COMMITMENT = re.compile(r"^Fair deal commitment: ([0-9a-f]{64})$")
 SERVER_SEED = re.compile(r"^Fair deal server seed: ([0-9a-f]{64})$")
 CLIENT_SEEDS = re.compile(r"^Fair deal client seeds: (.*)$")
 ONE_SEED = re.compile(r'Seat (\d+) "([^"]*)"')
+SHOWN = re.compile(r"^Fair deal commitment shown: (\S+), before the deal; seeds set after it: "
+                   r"(none|Seat \d+(?:, Seat \d+)*)$")
 
 
 def stars_lines(deal: FairDeal) -> list[str]:
@@ -42,6 +48,10 @@ def stars_lines(deal: FairDeal) -> list[str]:
         lines.append(f"Fair deal server seed: {deal.server_seed}")
     seeds = ", ".join(f'Seat {seat} "{seed}"' for seat, seed in deal.client_seeds)
     lines.append(f"Fair deal client seeds: {seeds}")
+    if deal.shown_at is not None:
+        after = ", ".join(f"Seat {seat}" for seat in deal.seeds_set_after) or "none"
+        lines.append(f"Fair deal commitment shown: {deal.shown_at}, before the deal; "
+                     f"seeds set after it: {after}")
     return lines
 
 
@@ -56,7 +66,10 @@ def read_stars_line(line: str, fields: dict[str, Any], where: str) -> bool:
     """
     if not line.startswith("Fair deal"):
         return False
-    if head := HEAD.match(line):
+    if shown := SHOWN.match(line):
+        fields["_deal_commitment_shown_at"] = shown[1]
+        fields["_deal_seeds_set_after"] = [int(n) for n in re.findall(r"\d+", shown[2])]
+    elif head := HEAD.match(line):
         fields["_deal_version"], fields["_deal_hand_number"] = head[1], int(head[2])
     elif commitment := COMMITMENT.match(line):
         fields["_deal_commitment"] = commitment[1]

@@ -9,6 +9,7 @@ from games import chips
 from games.engine import Event, EventKind, HandState
 from games.engine.fair_deal import FairDeal
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
+from games.services.fair_deals import commit_after_hand
 from games.services.writer import Locked, free_seat, is_bot
 
 # Rows whose amount is the "to" total (what the bet became) rather than chips moved.
@@ -72,6 +73,7 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     hand.action_deadline = None
     hand.pots = [pot.to_dict() for pot in result.pots]
     hand.save()
+    commit_after_hand(table, now)  # the next hand's commitment, before its seeds are final
     players = list(hand.players.all())
     for player in players:
         engine_player = state.player(player.seat)

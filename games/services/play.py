@@ -13,9 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import Action, ActionKind, Entry, IllegalAction, SeatInput, plan_hand, start_hand
-from games.engine.fair_deal import FairDeal
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
+from games.services.fair_deals import committed_deal
 from games.services.hand_records import finish_hand, record_events, record_new_hand
 from games.services.writer import (
     Locked,
@@ -158,8 +158,9 @@ def start_next_hand(
 ) -> Hand | None:
     """Deal the next hand if the table is open, idle and has two players ready.
 
-    ``deck`` is for tests and replays; live play deals the fair deck of a fresh server seed
-    from the OS's CSPRNG and the dealt-in players' client seeds (games/engine/fair_deal.py).
+    ``deck`` is for tests and replays; live play deals the fair deck of the server seed the
+    table committed to before the deal and the dealt-in players' client seeds at the deal
+    (games/services/fair_deals.py).
     """
     now = now or timezone.now()
     locked = lock_table(table_id)
@@ -180,8 +181,8 @@ def start_next_hand(
         return None
     dealt = {s.seat for s in lineup.seats}
     # Live play deals the fair deck (docs/fairness.md); a test's or replay's deck proves nothing.
-    fair = None if deck else FairDeal.draw(
-        [(s.number, s.client_seed) for s in seats if s.number in dealt], table.hands_played + 1
+    fair = None if deck else committed_deal(
+        table, [s for s in seats if s.number in dealt], table.hands_played + 1
     )
     deck = fair.deck() if fair else deck
     assert deck is not None  # given, or made from the fair record

@@ -74,6 +74,7 @@ def sit(
             table.seat_requests = [*requests, {
                 "user_id": user.id, "name": user.get_username(), "seat": seat_number,
                 "buy_in": buy_in, "post_now": post_now, "client_seed": client_seed,
+                "client_seed_at": timezone.now().isoformat() if client_seed else None,
             }]
             publish_change(locked)
             return None
@@ -90,6 +91,7 @@ def sit(
                 stack=buy_in,
                 entry=Seat.Entry.POST_BB if post_now else Seat.Entry.WAIT_FOR_BB,
                 client_seed=client_seed,
+                client_seed_at=timezone.now() if client_seed else None,
             )
     except IntegrityError:
         raise ServiceError(f"Seat {seat_number} was just taken.") from None
@@ -160,8 +162,8 @@ def set_client_seed(table_id: int, user: User, seed: str) -> None:
     seat = locked.seat_of(user)
     if seat.client_seed == seed:
         return  # nothing to change: a page sending its seed again after a reconnect
-    seat.client_seed = seed
-    seat.save(update_fields=["client_seed"])
+    seat.client_seed, seat.client_seed_at = seed, timezone.now()
+    seat.save(update_fields=["client_seed", "client_seed_at"])
     publish_change(locked)
 
 
