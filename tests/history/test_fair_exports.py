@@ -11,9 +11,11 @@ from games.engine.fair_deal import FairDeal
 from games.history.deal_checks import verify_text
 from games.history.masking import masked_state
 from games.history.pokerstars import HandInfo, write_hand
+from games.history.reading import read_hands
 from tests.engine.helpers import play_random, random_setup
 
 HANDS = 10_000
+SHOWN_AT = "2026-11-27T12:00:01.123Z"
 
 
 def dealt_hand(rng: random.Random, number: int, *, posts: bool = True):
@@ -22,6 +24,9 @@ def dealt_hand(rng: random.Random, number: int, *, posts: bool = True):
     choices = ["", f"seed{rng.randrange(10**6)}", "x" * 64]
     seeds = [(s.seat, rng.choice(choices)) for s in setup.seats]
     deal = FairDeal.draw(seeds, number)
+    if rng.random() < 0.5:  # committed before the deal, as live tables deal now
+        after = [seat for seat, _ in seeds if rng.random() < 0.5]
+        deal = FairDeal.committed(deal.server_seed, seeds, number, SHOWN_AT, after)
     state = start_hand(setup.config, setup.seats, deal.deck(), setup.button)
     return play_random(state, rng), deal
 
@@ -124,3 +129,31 @@ def test_a_broken_record_is_refused_with_its_reason(exported):
     (verdict,) = verify_text(text)
     assert not verdict.ok
     assert "fair-deal record cannot be read: The record's hand number" in verdict.text
+
+
+@pytest.mark.parametrize("export", [phh_export, stars_export])
+def test_when_the_commitment_was_shown_reads_back_and_is_told(export):
+    rng = random.Random(11)
+    state, deal = dealt_hand(rng, 5)
+    seats = [seat for seat, _ in deal.client_seeds]
+    for after in ([], seats[:1], seats):
+        committed = FairDeal.committed(deal.server_seed, list(deal.client_seeds), 5, SHOWN_AT,
+                                       after)
+        text = export(state, committed, None)
+        (read,) = read_hands(text)
+        assert read.fair_deal == committed
+        (verdict,) = verify_text(text)
+        assert verdict.ok and f"The commitment was shown from {SHOWN_AT}, before the deal" in (
+            verdict.text)
+    drawn = verify_text(export(state, deal, None))[0].text
+    assert "drawn at the deal, knowing the client seeds" in drawn
+
+
+def test_a_broken_shown_line_is_refused():
+    rng = random.Random(12)
+    state, deal = dealt_hand(rng, 6)
+    committed = FairDeal.committed(deal.server_seed, list(deal.client_seeds), 6, SHOWN_AT, [])
+    text = stars_export(state, committed, None)
+    assert "seeds set after it: none" in text
+    (verdict,) = verify_text(text.replace("seeds set after it: none", "seeds set after: all"))
+    assert not verdict.ok and "cannot read the fair-deal line" in verdict.text
