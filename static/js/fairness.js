@@ -13,12 +13,28 @@ const SUIT_ORDER = Object.keys(SUITS).sort();
 export const START_DECK = [...RANKS].reverse().flatMap((r) => SUIT_ORDER.map((s) => r + s));
 
 export const PROVES = "It proves the deck was fixed before the first card was dealt and not "
-  + "changed afterwards (the server published a commitment to its seed with the first cards), "
-  + "and that every dealt-in player's client seed went into the shuffle.";
+  + "changed afterwards: the server committed to its seed (the SHA-256 shown as the next hand's "
+  + "commitment) before the deal, and the revealed seed matches it. It also proves that every "
+  + "dealt-in player's client seed went into the shuffle, and the server could not choose its "
+  + "seed against a client seed set after the commitment was shown: change yours then and no "
+  + "seed the server picked can have been picked for the deck it gives.";
 export const DOES_NOT_PROVE = "It does not prove the server is honest during the hand: the "
   + "server knows the deck while the hand is played, so a dishonest server could still leak "
-  + "cards or collude, and it draws its seed knowing the client seeds. Once the seed is "
-  + "revealed, anyone can compute every card, folded and mucked hands too.";
+  + "cards or collude. When no seed changed after the commitment, the server knew every "
+  + "client seed when it drew its own. The times in the record are the server's word; what "
+  + "your own page saw before the deal is yours. Once the seed is revealed, anyone can compute "
+  + "every card, folded and mucked hands too.";
+
+/** When the record says the commitment was shown, relative to the deal and the seeds. */
+export function timingText(record) {
+  if (!record.commitment_shown_at) {
+    return "Drawn at the deal, knowing the client seeds: no commitment was shown before it.";
+  }
+  const after = record.seeds_set_after || [];
+  const seeds = after.length ? `client seeds set after it: seat${after.length > 1 ? "s" : ""} `
+    + after.join(", ") : "no client seed was set after it";
+  return `Shown from ${record.commitment_shown_at}, before the deal; ${seeds}.`;
+}
 
 /** 32 random hex digits from the browser's CSPRNG (works on plain-http pages too). */
 export function newClientSeed() {
@@ -159,7 +175,8 @@ export function knownFromTable(table) {
 const short = (text) => `${text.slice(0, 16)}…`;
 
 /** The "Fair deal" box: the record, a verify button once the seed is out, and what it means. */
-export function fairBox(record, known, { title = "Fair deal", open = false, buttonClass = "" } = {}) {
+export function fairBox(record, known,
+  { title = "Fair deal", open = false, buttonClass = "", seenBefore = "" } = {}) {
   const result = h("p", { class: "fair-result", role: "status" });
   const button = h("button", { type: "button", class: buttonClass, "data-role": "verify-deal" },
     "Verify this deal");
@@ -184,6 +201,9 @@ export function fairBox(record, known, { title = "Fair deal", open = false, butt
       h("dd", { class: "mono", "data-role": "server-seed" },
         record.server_seed || "revealed when the hand ends"),
       h("dt", {}, "Client seeds"), h("dd", { class: "mono" }, seeds.join(", ")),
+      h("dt", {}, "Commitment shown"), h("dd", { "data-role": "commitment-shown" }, timingText(record)),
+      ...(seenBefore ? [h("dt", {}, "Seen by this page"),
+        h("dd", { "data-role": "seen-before" }, seenBefore)] : []),
       h("dt", {}, "Hand, version"), h("dd", {}, `${record.hand_number}, ${record.version}`)),
     record.server_seed ? button : "",
     result,
@@ -198,9 +218,12 @@ export class FairPanel {
     this.send = send;
     this.sent = null; // the seed last sent, so a page never repeats itself
     this.shownKey = null;
+    this.nextKey = undefined;
+    this.seen = new Map(); // commitment -> when this page first saw it announced
     this.seedBox = h("div", { class: "fair-seed" });
+    this.nextBox = h("div", { class: "fair-next", "data-role": "next-deal" });
     this.handBox = h("div", { class: "fair-hand" });
-    root.append(h("h2", {}, "Fair deal"), this.seedBox, this.handBox);
+    root.append(h("h2", {}, "Fair deal"), this.seedBox, this.nextBox, this.handBox);
     this.drawSeed();
   }
 
@@ -224,6 +247,20 @@ export class FairPanel {
       note);
   }
 
+  /** The next hand's commitment, shown before its deal (and before your seed is final). */
+  drawNext(next) {
+    const key = next ? next.commitment : null;
+    if (key === this.nextKey) return;
+    this.nextKey = key;
+    if (key && !this.seen.has(key)) this.seen.set(key, new Date());
+    clear(this.nextBox).append(next
+      ? h("p", {}, "Next hand's commitment: ", h("span", { class: "mono" }, short(next.commitment)),
+        h("br"), h("span", { class: "muted" }, "The server has drawn its seed for the next hand. "
+          + "A client seed you set now goes into that deck, and the server could not have "
+          + "chosen its seed against it."))
+      : h("p", { class: "muted" }, "The next hand's commitment is shown when this hand ends."));
+  }
+
   offer(seed) {
     if (this.sent === seed) return;
     if (this.send({ type: "client_seed", seed })) this.sent = seed;
@@ -235,14 +272,18 @@ export class FairPanel {
     if (this.seated && table.you.client_seed !== myClientSeed()) this.offer(myClientSeed());
     if (table.you.client_seed === myClientSeed()) this.sent = myClientSeed();
     this.latest = table; // the cards the verifier compares are this view's
+    this.drawNext(table.next_deal);
     const hand = table.hand;
     const record = hand ? hand.fair_deal : null;
     const key = record ? `${record.commitment}:${record.server_seed}` : `none:${Boolean(hand)}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
+    const seen = record && this.seen.get(record.commitment);
     clear(this.handBox).append(record
-      ? fairBox(record, () => knownFromTable(this.latest),
-        { title: `Hand #${hand.number}`, buttonClass: "tool" })
+      ? fairBox(record, () => knownFromTable(this.latest), {
+        title: `Hand #${hand.number}`, buttonClass: "tool",
+        seenBefore: seen ? `Yes: this page saw this commitment announced at ${seen.toLocaleTimeString()}, `
+          + "before the hand was dealt." : "" })
       : h("p", { class: "muted" }, hand ? "This hand was dealt from a given deck: nothing to verify."
         : "Each hand's commitment appears here when it is dealt."));
   }

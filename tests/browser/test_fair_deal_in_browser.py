@@ -59,6 +59,9 @@ def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command
         alice.join_as_guest()
         alice.create_table("Fair deal table")
         alice.sit(1)
+        # The first hand's commitment is on show before anyone is dealt a card.
+        announced = alice.view()["next_deal"]["commitment"]
+        expect(alice.page.locator("#fair [data-role=next-deal]")).to_contain_text(announced[:16])
         bob.join_as_guest()
         bob.page.goto(alice.page.url)
         # Bob picks his own client seed before sitting: it goes with "sit".
@@ -74,6 +77,11 @@ def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command
             1: alice_seed, 2: "bobs-own-seed",
         }
         expect(alice.page.locator("#fair")).to_contain_text(record["commitment"])
+        assert record["commitment"] == announced and record["commitment_shown_at"]
+        expect(alice.page.locator("#fair [data-role=commitment-shown]")).to_contain_text(
+            "before the deal")
+        expect(alice.page.locator("#fair [data-role=seen-before]")).to_contain_text(
+            "this page saw this commitment announced")
         expect(alice.page.locator("#fair")).to_contain_text("revealed when the hand ends")
 
         # Pause, so that no next hand replaces this one on the page; then the actor folds.
@@ -91,6 +99,9 @@ def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command
             arg=number,
         )
         seed = alice.view()["hand"]["fair_deal"]["server_seed"]
+        following = alice.view()["next_deal"]["commitment"]  # the next hand's, seed unseen
+        assert following != announced
+        expect(alice.page.locator("#fair [data-role=next-deal]")).to_contain_text(following[:16])
         fair = alice.page.locator("#fair")
         expect(fair.locator("[data-role=server-seed]")).to_have_text(seed)
         fair.locator("summary").click()
