@@ -41,6 +41,8 @@ from games.viewer_status import table_state, viewer_status
 TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
     "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
+    # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
+    "next_deal",
 )
 
 
@@ -73,6 +75,7 @@ class Person:
     leaving: bool = False
     is_staff: bool = False
     top_up_queued: int = 0  # chips "Add chips" adds when the hand being played ends
+    client_seed: str = ""  # their entropy for the fair deal of their next hands
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,9 @@ class HandOnShow:
     users: dict[int, int]  # seat -> user id
     on_time_bank: bool = False  # the player to act is on their time bank
     timed_out: frozenset[int] = frozenset()  # sequences of the actions made for a timeout
+    # The fair-deal record as it may be shown (sealed while the hand is played); None: the
+    # hand was dealt from a given deck (a test's, a replay's) and proves nothing.
+    fair_deal: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,7 @@ def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
             "sitting_out": person.sitting_out,
             "leaving": person.leaving,
             "top_up_queued": person.top_up_queued,
+            "client_seed": person.client_seed,
             # The host runs the table from the felt; staff may too.
             "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
         },
@@ -329,6 +336,7 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
         "your_hand": None,
+        "fair_deal": hand.fair_deal,
     }
 
 

@@ -7,6 +7,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from games.engine.fair_deck import check_client_seed
+
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "all_in")
 MAX_MESSAGE_BYTES = 4096
 
@@ -26,6 +28,15 @@ class Sit:
     buy_in: int
     request_id: str
     post_now: bool = False
+    client_seed: str = ""
+
+
+@dataclass(frozen=True)
+class ClientSeed:
+    """Your entropy for the fair deal of your next hands (docs/fairness.md)."""
+
+    seed: str
+    request_id: str
 
 
 @dataclass(frozen=True)
@@ -192,7 +203,10 @@ class SetChatMute:
     request_id: str
 
 
-Command = Sit | Stand | SitOut | SitBack | Act | Sync | AddChips | Host | Chat | SetChatMute
+Command = (
+    Sit | Stand | SitOut | SitBack | Act | Sync | AddChips | Host | Chat | SetChatMute
+    | ClientSeed
+)
 
 
 def _positive_int(message: dict, field: str) -> int:
@@ -271,6 +285,14 @@ def _chat(message: dict) -> Chat:
     return Chat(**{field: message[field]})
 
 
+def _client_seed(message: dict, field: str) -> str:
+    """A client seed, checked as the deck function wants it (games/engine/fair_deck.py)."""
+    try:
+        return check_client_seed(message.get(field, ""))
+    except ValueError as error:
+        raise ProtocolError(f"'{field}': {error}") from None
+
+
 def parse_command(text: str | None) -> Command:
     """Turn one text frame into a command.
 
@@ -288,7 +310,12 @@ def parse_command(text: str | None) -> Command:
             buy_in=_positive_int(message, "buy_in"),
             request_id=_request_id(message),
             post_now=post_now,
+            client_seed=_client_seed(message, "client_seed"),
         )
+    if kind == "client_seed":
+        if "seed" not in message:
+            raise ProtocolError("'seed' is missing; send your client seed (\"\" for none).")
+        return ClientSeed(_client_seed(message, "seed"), _request_id(message))
     if kind == "stand":
         return Stand(_request_id(message))
     if kind == "sit_out":

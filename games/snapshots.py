@@ -14,13 +14,14 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.engine import HandState
+from games.engine.fair_deal import shown_record
 from games.models import Hand, HandAction, Seat, Table
 from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSnapshot
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
     "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style", "busted_at",
-    "user__is_staff", "queued_top_up",
+    "user__is_staff", "queued_top_up", "client_seed",
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -67,6 +68,7 @@ def capture(
             leaving=row["leave_after_hand"],
             is_staff=row["user__is_staff"],
             top_up_queued=row["queued_top_up"],
+            client_seed=row["client_seed"],
         )
         for row in rows
     }
@@ -91,6 +93,8 @@ def capture(
                 .order_by()
                 .values_list("sequence", flat=True)
             ),
+            # The server seed only once the hand is over: a live hand's is never captured.
+            fair_deal=shown_record(hand.fair_deal, hand.status != Hand.Status.IN_PROGRESS),
         )
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
     table_fields["host_id"] = table.host_id

@@ -2,14 +2,18 @@
 
 Every export is written from the masked state of a ``Review`` (see masking.py), so it holds
 only cards the requesting player may see: PHH writes the others' unknown hole cards as
-``????`` (as the standard says), PokerStars text leaves them out.
+``????`` (as the standard says), PokerStars text leaves them out. Both carry the hand's
+fair-deal record (docs/fairness.md): PHH in ``_deal_...`` fields, PokerStars text in lines at
+the end of the summary (fair_lines.py).
 """
 
 from __future__ import annotations
 
 from datetime import UTC
+from typing import Any
 
 from games.engine import export_phh
+from games.history.fair_lines import record_of
 from games.history.pokerstars import HandInfo, write_hand, write_hands
 from games.history.queries import Review
 
@@ -29,7 +33,14 @@ def phh_text(review: Review) -> str:
         month=started.month,
         year=started.year,
         timed_out=review.timed_out,
+        **fair_fields(review),
     )
+
+
+def fair_fields(review: Review) -> dict[str, Any]:
+    """The hand's fair-deal record as PHH fields (none for a hand dealt from a given deck)."""
+    deal = record_of(review.hand.fair_deal)
+    return deal.phh_fields() if deal else {}
 
 
 def phh_file(reviews: list[Review]) -> str:
@@ -47,6 +58,7 @@ def hand_info(review: Review) -> HandInfo:
         names=review.names,
         hero_seat=review.seat,
         timed_out=review.timed_out,
+        fair_deal=record_of(hand.fair_deal),
     )
 
 

@@ -15,9 +15,11 @@ from django.http import Http404
 from games.engine import HandState, export_phh
 from games.engine.phh import money as money_value
 from games.history.equity import street_equities
+from games.history.fair_lines import record_of, replayer_part
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.presenters import card_faces
+from games.history.reading import read_part, table_seats
 from games.history.replayer import build_replay
 from games.models import ImportedHand
 
@@ -126,6 +128,7 @@ class Imported:
         data["max_seats"] = max(len(state.players), 2)
         data["money"] = self.money.to_json()
         data["result"]["rake"] = sum(self.rake.values())
+        data["fair_deal"] = replayer_part(record_of(self.hand.fair_deal), list(state.deck))
         return data
 
     def phh_text(self) -> str:
@@ -150,7 +153,18 @@ class Imported:
             fields.update(day=played.day, month=played.month, year=played.year)
         if hand.currency:
             fields["currency_symbol"] = hand.currency
+        deal = record_of(hand.fair_deal)
+        if deal:
+            # The record names table seats: write the file's own, not the engine's 1..n.
+            fields.update(deal.phh_fields(), seats=list(self.table_seats.values()))
         return export_phh(state, scale=scale, **fields)
+
+    @cached_property
+    def table_seats(self) -> dict[int, int]:
+        """Engine seat -> the table's seat number, as the hand's own text records them."""
+        read = read_part(self.hand.source, "", self.hand.text)
+        numbers = table_seats(read.replayed) if read.replayed else {}
+        return numbers or {seat: seat for seat in self.state.seats}
 
     def stars_text(self) -> str:
         hand = self.hand
@@ -164,6 +178,8 @@ class Imported:
             hero_seat=hand.hero_seat,
             money=self.money,
             rake=self.rake,
+            seat_numbers=self.table_seats if self.hand.fair_deal else {},
+            fair_deal=record_of(self.hand.fair_deal),
         )
         return write_hand(self.state, info)
 

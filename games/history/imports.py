@@ -11,11 +11,14 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from games.engine import PHHError, replay_phh, replay_phh_data
+from games.engine import PHHError, replay_phh
+from games.history.decoding import decode_text
 from games.history.equity import street_equities
+from games.history.fair_lines import replayer_part
 from games.history.money import Money
+from games.history.reading import fair_deal_of
 from games.history.replayer import build_replay
-from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
+from games.history.stars_text import looks_like_pokerstars, replay_stars, split_hands
 
 MAX_CHARS = 100_000
 
@@ -32,7 +35,7 @@ def read_phh(text: str) -> Any:
         if len(hands) > 1:
             raise PHHError(f"This text holds {len(hands)} hands; import them into My hands "
                            "above, or review one hand at a time.")
-        return replay_phh_data(read_hand(hands[0]).data)
+        return replay_stars(hands[0])[1]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -56,10 +59,8 @@ def read_phh(text: str) -> Any:
 
 
 def decode_upload(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PHHError("The file is not UTF-8 text; a PHH file is TOML text.") from None
+    """An uploaded file's text, whatever encoding it came in (``decoding.decode_text``)."""
+    return decode_text(raw)
 
 
 def imported_replay(text: str) -> dict[str, Any]:
@@ -75,4 +76,6 @@ def imported_replay(text: str) -> dict[str, Any]:
     data["max_seats"] = n
     data["money"] = money.to_json()
     data["result"]["rake"] = sum(replayed.rake.values())
+    deal = fair_deal_of(replayed.fields)
+    data["fair_deal"] = replayer_part(deal, list(state.deck))
     return data

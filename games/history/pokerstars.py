@@ -33,7 +33,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine.fair_deal import FairDeal
 from games.engine.pots import build_pots, split
+from games.history.fair_lines import stars_lines
 from games.history.money import CHIPS, Money
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -64,6 +66,8 @@ class HandInfo:
     zone: str = "UTC"
     # Sequences of the checks and folds the table made when a player's time ran out.
     timed_out: frozenset[int] = frozenset()
+    # The fair-deal record (docs/fairness.md), written at the end of the summary.
+    fair_deal: FairDeal | None = None
 
     def seat(self, seat: int) -> int:
         return self.seat_numbers.get(seat, seat)
@@ -275,6 +279,8 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
             lines.append(f"{head} mucked" + (f" {_cards(hole)}" if hole else ""))
         else:
             lines.append(f"{head} collected ({m(won.get(p.seat, 0))})")
+    if info.fair_deal is not None:
+        lines += stars_lines(info.fair_deal)
     return lines
 
 

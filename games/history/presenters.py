@@ -5,6 +5,8 @@ from __future__ import annotations
 from evaluator.cards import Card
 from games.engine import UNKNOWN
 from games.history.equity import street_equities
+from games.history.fair_lines import record_of, replayer_part
+from games.history.masking import masked_deck
 from games.history.queries import Review
 from games.history.replayer import build_replay
 
@@ -51,4 +53,6 @@ def replay_data(review: Review) -> dict:
     data = build_replay(review.state, review.seat, review.names, timed_out=review.timed_out)
     data["equity"] = street_equities(review.state, review.visible, review.names)
     data["max_seats"] = review.hand.table.max_seats
+    known = masked_deck(review.full_state, review.visible)
+    data["fair_deal"] = replayer_part(record_of(review.hand.fair_deal), known)
     return data

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
+from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
-from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
+from games.history.stars_text import looks_like_pokerstars, replay_stars, split_hands
 
 MAX_HANDS = 20_000
 
@@ -39,6 +40,8 @@ class ReadHand:
     error: str | None = None
     hero: str | None = None  # the player the text was written for ("Dealt to ...")
     played_at: dt.datetime | None = None
+    # The fair-deal record, in hands this site exported (docs/fairness.md); None elsewhere.
+    fair_deal: FairDeal | None = None
 
 
 def clean(text: str) -> str:
@@ -91,9 +94,10 @@ def _read_phh(name: str, text: str) -> ReadHand:
     try:
         data = load_toml(text)
         replayed = replay_phh_data(data)
+        deal = fair_deal_of(data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("phh", label, text, error=_refusal(error))
-    return ReadHand("phh", label, text, replayed, played_at=phh_time(data))
+    return ReadHand("phh", label, text, replayed, played_at=phh_time(data), fair_deal=deal)
 
 
 def _read_stars(text: str) -> ReadHand:
@@ -101,12 +105,29 @@ def _read_stars(text: str) -> ReadHand:
     number = first.split("#", 1)[1].split(":", 1)[0] if "#" in first else "?"
     label = f"PokerStars hand #{number}"
     try:
-        hand = read_hand(text)
-        replayed = replay_phh_data(hand.data)
+        hand, replayed = replay_stars(text)
+        deal = fair_deal_of(hand.data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("pokerstars", label, text, error=_refusal(error))
     return ReadHand("pokerstars", label, text, replayed, hero=hand.hero,
-                    played_at=hand.played_at)
+                    played_at=hand.played_at, fair_deal=deal)
+
+
+def fair_deal_of(data: dict[str, Any]) -> FairDeal | None:
+    """A hand's fair-deal record (``_deal_...`` fields), None without one; PHHError for a
+    broken one.
+
+    >>> fair_deal_of({"variant": "NT"}) is None
+    True
+    >>> fair_deal_of({"_deal_version": "fair-deal-v1"})
+    Traceback (most recent call last):
+    ...
+    games.engine.phh_fields.PHHError: The fair-deal record cannot be read: The record's hand ...
+    """
+    try:
+        return FairDeal.from_phh_fields(data)
+    except ValueError as error:
+        raise PHHError(f"The fair-deal record cannot be read: {error}") from None
 
 
 def phh_time(data: dict[str, Any]) -> dt.datetime | None:
@@ -155,6 +176,9 @@ def stars_info(replayed: PHHReplay, number: int, hero_seat: int | None = None,
     most = max([len(replayed.state.players), *numbers.values()])
     if isinstance(seat_count, int) and seat_count >= most:
         most = seat_count
+    zone = str(fields.get("time_zone_abbreviation") or "UTC")
+    if played_at is not None and played_at.tzinfo is not None:
+        played_at, zone = played_at.astimezone(dt.UTC), "UTC"  # an aware time is written in UTC
     return HandInfo(
         number=number,
         table=str(fields.get("table") or fields.get("venue") or "Imported"),
@@ -165,7 +189,7 @@ def stars_info(replayed: PHHReplay, number: int, hero_seat: int | None = None,
         money=money(replayed),
         rake=dict(replayed.rake),
         seat_numbers=numbers,
-        zone=str(fields.get("time_zone_abbreviation") or "UTC") if played_at else "UTC",
+        zone=zone,
     )
 
 

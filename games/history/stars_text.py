@@ -4,15 +4,16 @@ Why our own reader: the parsers on PyPI either wrap hands in their own object mo
 (pkrhistoryparser, pokerdf's DataFrames, a Rust extension) or are pokerkit, which stays a test
 oracle. What the engine needs is small: seats, forced bets and each action's "to" amount, in
 order. So this module reads the text line by line into PHH data (``variant``, ``antes``,
-``blinds_or_straddles``, ``starting_stacks``, ``actions``, ``finishing_stacks``...) and
-``games.engine.replay_phh_data`` plays it: the engine checks every action, and the amounts
-collected in the text (after the site's rake) must agree with the replay.
+``blinds_or_straddles``, ``starting_stacks``, ``actions``...), ``games.engine.replay_phh_data``
+plays it, and ``stars_check.reconcile`` checks the text's own figures (uncalled bets, amounts
+collected, total pot, rake) against the replay: ``replay_stars`` does all three.
 
-Amounts are read exactly (``Decimal``): "$0.25" stays 25 cents. A line that names a player of
-the hand and is not understood is refused with its number, never skipped: skipping an action
-would change the hand. Table chatter (joins, leaves, "said") is ignored. Unsupported: other
-games, run-it-twice, a dead small blind posted with the big blind ("posts small & big
-blinds"): each refused with a sentence.
+Amounts are read exactly (``Decimal``): "$0.25" stays 25 cents. Every line is understood or
+ignored on purpose (``stars_lines``: chat, the table coming and going, the clock, tournament
+news, bounties); a line that is neither is refused with its number, never skipped: skipping
+an action would change the hand. A player marked "is sitting out" is dealt in when they post
+or act (tournaments deal them cards and fold them), else left out. Unsupported, each refused
+with a sentence: other games, run-it-twice, a dead small blind ("posts small & big blinds").
 """
 
 from __future__ import annotations
@@ -23,43 +24,45 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from evaluator.cards import CARD_PATTERN
-from games.engine import PHHError
+from games.engine import PHHError, PHHReplay, replay_phh_data
+from games.history import stars_lines as L
+from games.history.fair_lines import read_stars_line
+from games.history.site_time import played_at
+from games.history.stars_check import Figures, reconcile
 
-HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
-STAKES = re.compile(r"\(([^()/]+)/([^()/\s]+)(?:\s+([A-Z]{3}))?\)")
-WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,4}))?")
-TABLE = re.compile(r"^Table '(.*)' (\d+)-max (?:\(Play Money\) )?Seat #(\d+) is the button")
-SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
-BOARD = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]")
-MONEY = re.compile(r"^[$€£]?([0-9][0-9,]*(?:\.[0-9]+)?)$")
-CARDS = re.compile(rf"\[({CARD_PATTERN}) ({CARD_PATTERN})\]")
-DEALT = re.compile(rf"^Dealt to (.+?) \[({CARD_PATTERN}) ({CARD_PATTERN})\]")
-UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.+)$")
-COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?\s*$")
-ALL_IN = " and is all-in"
-CHATTER = (
-    "joins the table", "leaves the table", "is disconnected", "is connected", "has timed out",
-    "has returned", "sits out", "is sitting out", "will be allowed to play", "was removed",
-    "finished the tournament", "wins the tournament", "re-buys", "takes the add-on",
-)
+UNKNOWN_CARD = "??"
 
 
 def split_hands(text: str) -> list[str]:
-    """Each hand of a PokerStars file (hands start with "PokerStars Hand #").
+    """Each hand of a PokerStars file, its lines stripped of surrounding spaces (archive files
+    indent every line) and archive separators (``*** # 2 ***``) left out. Text before the
+    first hand comes back as a part of its own, so that it is refused rather than lost.
 
     >>> len(split_hands("PokerStars Hand #1: x\\n\\n\\nPokerStars Hand #2: y\\n"))
     2
+    >>> split_hands(" *** # 1 ***\\n PokerStars Hand #1: x\\n  Table 'T'\\n")
+    ["PokerStars Hand #1: x\\nTable 'T'\\n"]
     """
-    text = text.replace("\r\n", "\n").replace("\ufeff", "")
-    starts = [m.start() for m in re.finditer(r"^PokerStars (?:Zoom )?(?:Hand|Game) #", text,
-                                               re.M)]
-    return [text[a:b].strip() + "\n" for a, b in zip(starts, starts[1:] + [len(text)],
-                                                       strict=True)]
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "")
+    hands: list[list[str]] = [[]]
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if L.ARCHIVE_SEPARATOR.match(line):
+            continue
+        if L.HEADER.match(line):
+            hands.append([])
+        hands[-1].append(line)
+    parts = ["\n".join(lines).strip() + "\n" for lines in hands]
+    return [part for part in parts if part.strip()]
 
 
 def looks_like_pokerstars(text: str) -> bool:
-    return bool(re.search(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #", text))
+    """Whether a text's first line (archive separators aside) is a PokerStars hand's."""
+    for raw in text.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if line and not L.ARCHIVE_SEPARATOR.match(line):
+            return bool(L.HEADER.match(line))
+    return False
 
 
 def amount(word: str, where: str) -> Decimal:
@@ -68,7 +71,7 @@ def amount(word: str, where: str) -> Decimal:
     >>> amount("$1,250.50", "x")
     Decimal('1250.50')
     """
-    match = MONEY.match(word.strip())
+    match = L.MONEY.match(word.strip())
     if not match:
         raise PHHError(f"{where}: {word!r} is not an amount.")
     try:
@@ -91,28 +94,59 @@ class _Hand:
     button: int = 0
     seats: dict[str, int] = field(default_factory=dict)  # name -> seat number
     stacks: dict[str, Decimal] = field(default_factory=dict)
-    absent: set[str] = field(default_factory=set)
-    ante: Decimal = Decimal(0)
+    absent: set[str] = field(default_factory=set)  # marked sitting out or out of hand
+    active: set[str] = field(default_factory=set)  # who posts or acts
+    antes: dict[str, Decimal] = field(default_factory=dict)
     posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
     holes: dict[str, str] = field(default_factory=dict)
     hero: str | None = None
     lines: list[tuple[str, str]] = field(default_factory=list)  # (name or "d", PHH action)
-    committed: dict[str, Decimal] = field(default_factory=dict)
+    numbers: list[int] = field(default_factory=list)  # the text's line of each of ``lines``
+    figures: Figures = field(default_factory=Figures)
+    # The text's own bets on this street, to tell a call that is really an all-in raise.
     street_bet: dict[str, Decimal] = field(default_factory=dict)
-    collected: dict[str, Decimal] = field(default_factory=dict)
-    rake: Decimal | None = None
+    level: Decimal = Decimal(0)
+    all_in: set[str] = field(default_factory=set)
+    fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
 
 
 @dataclass(frozen=True)
 class StarsHand:
-    """One PokerStars hand read into PHH fields (``data``), ready for ``replay_phh_data``."""
+    """One PokerStars hand read into PHH fields (``data``), ready for ``replay_phh_data``;
+    ``figures`` are the amounts the text states, for ``stars_check.reconcile``."""
 
     data: dict[str, Any]
     number: str
     hero: str | None
-    played_at: datetime | None
+    played_at: datetime | None  # UTC
     table: str
-    rake_line: Decimal | None
+    figures: Figures
+    lines: tuple[int, ...] = ()  # the text's line number of each of ``data["actions"]``
+
+    @property
+    def where(self) -> str:
+        return f"Hand #{self.number}"
+
+    def explain(self, error: str) -> str:
+        """The engine's sentence about this hand in the text's terms: the hand's number,
+        the line of the action it names when only one line reads so, players by name.
+
+        >>> hand = read_hand(SAMPLE)
+        >>> hand.explain("p3 cbr 0.06: You cannot raise.")
+        'Hand #910000001, line 10: Hero raises to 0.06: You cannot raise.'
+        """
+        actions = self.data["actions"]
+        head, _, rest = error.partition(": ")
+        where = self.where
+        if rest and actions.count(head) == 1:
+            where += f", line {self.lines[actions.index(head)]}"
+            head = re.sub(r" cbr (\S+)$", r" raises to \1", head)
+            head = re.sub(r" cc$", " checks or calls", head)
+            head = re.sub(r" f$", " folds", head)
+            error = f"{head}: {rest}"
+        players = self.data["players"]
+        named = re.sub(r"\bp(\d+)\b", lambda m: _name(players, int(m.group(1))), error)
+        return f"{where}: {named}"
 
 
 def read_hand(text: str) -> StarsHand:
@@ -120,70 +154,80 @@ def read_hand(text: str) -> StarsHand:
 
     >>> hand = read_hand(SAMPLE)
     >>> hand.data["blinds_or_straddles"], hand.data["starting_stacks"], hand.hero
-    ([Decimal('0.01'), Decimal('0.02'), 0], [Decimal('0.80'), Decimal('0.80'), \
+    ([Decimal('0.01'), Decimal('0.02'), Decimal('0')], [Decimal('0.80'), Decimal('0.80'), \
 Decimal('0.80')], 'Hero')
-    >>> hand.data["actions"][3:]
-    ['p3 cbr 0.06', 'p1 f', 'p2 f']
+    >>> hand.data["actions"][3:], hand.figures.rake
+    (['p3 cbr 0.06', 'p1 f', 'p2 f'], Decimal('0'))
     """
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-    lines = [line for line in lines if line.strip()]
-    if not lines or not HEADER.match(lines[0]):
+    lines = [line.strip() for line in text.replace("\r\n", "\n").split("\n")]
+    lines = [line for line in lines if line]
+    if not lines or not L.HEADER.match(lines[0]):
         raise PHHError("Not a PokerStars hand: it must begin with \"PokerStars Hand #\".")
     hand = _Hand()
     _header(hand, lines[0])
-    if len(lines) < 2 or not TABLE.match(lines[1]):
+    table = L.TABLE.match(lines[1]) if len(lines) > 1 else None
+    if table is None:
         raise PHHError(f"Hand #{hand.number}, line 2: expected \"Table '...' N-max Seat #N is "
                        "the button\".")
-    table = TABLE.match(lines[1])
-    assert table is not None
-    hand.table, hand.max_seats, hand.button = table.group(1), int(table.group(2)), int(
-        table.group(3)
-    )
+    hand.table, hand.button = table.group(1), int(table.group(3))
+    hand.max_seats = int(table.group(2) or 0)
     section = "seats"
     for number, line in enumerate(lines[2:], start=3):
         where = f"Hand #{hand.number}, line {number}"
         if line.startswith("*** "):
             section = _section(hand, line, where) or section
-            continue
-        if section == "seats" and line.startswith("Seat "):
+        elif section == "seats" and line.startswith("Seat "):
             _seat(hand, line, where)
-            continue
-        if section == "summary":
+        elif section == "summary":
             _summary(hand, line, where)
-            continue
-        _action(hand, line, where, preflop=section in ("seats", "hole"))
+        else:
+            _line(hand, line, where)
+        hand.numbers += [number] * (len(hand.lines) - len(hand.numbers))
     return _finish(hand)
 
 
+def replay_stars(text: str) -> tuple[StarsHand, PHHReplay]:
+    """Read one hand, replay it, and check the text's figures against the replay."""
+    hand = read_hand(text)
+    try:
+        replayed = replay_phh_data(hand.data)
+    except PHHError as error:
+        raise PHHError(hand.explain(str(error))) from None
+    return hand, reconcile(replayed, hand.figures, hand.where)
+
+
+def _name(players: list[str], label: int) -> str:
+    return players[label - 1] if 1 <= label <= len(players) else f"p{label}"
+
+
 def _header(hand: _Hand, line: str) -> None:
-    match = HEADER.match(line)
+    match = L.HEADER.match(line)
     assert match is not None
     hand.number = match.group(1)
-    if "Hold'em No Limit" not in line:
-        game = line[match.end():].split(" - ")[0].strip()
+    game = line[match.end():].split(" - ")[0].strip()
+    if "Hold'em No Limit" not in line or L.OTHER_HOLDEM.search(line):
         raise PHHError(f"Hand #{hand.number}: unsupported game ({game}); "
                        "only no-limit hold'em can be replayed.")
-    stakes = STAKES.findall(line)
+    capped = L.CAPPED.search(line)
+    if capped:
+        raise PHHError(f"Hand #{hand.number}: unsupported game (capped no-limit hold'em, "
+                       f"{capped.group(1)} cap); the engine plays no-limit without a cap.")
+    stakes = L.STAKES.findall(line)
     if not stakes:
         raise PHHError(f"Hand #{hand.number}: the blinds are missing from the first line.")
-    _small, big, _currency = stakes[-1]
+    _small, big = stakes[-1]
     hand.big_blind = amount(big, f"Hand #{hand.number}")
-    hand.symbol = big.strip()[0] if big.strip()[0] in "$€£" else ""
-    when = WHEN.search(line)
-    if when:
-        y, mo, d, h, mi, s = (int(x) for x in when.groups()[:6])
-        hand.played_at = datetime(y, mo, d, h, mi, s)
-        hand.zone = when.group(7) or ""
+    hand.symbol = big[0] if big[0] in "$€£₹" else ""
+    hand.played_at, hand.zone = played_at(line)
 
 
 def _section(hand: _Hand, line: str, where: str) -> str | None:
     if "FIRST" in line or "SECOND" in line:
         raise PHHError(f"{where}: a hand run twice cannot be replayed.")
-    board = BOARD.match(line)
+    board = L.BOARD.match(line)
     if board:
-        cards = board.group(2).split()
-        hand.lines.append(("d", "d db " + "".join(cards)))
-        hand.street_bet = {}
+        hand.lines.append(("d", "d db " + "".join(board.group(2).split())))
+        hand.street_bet, hand.level = {}, Decimal(0)
         return "street"
     if line.startswith("*** HOLE CARDS"):
         return "hole"
@@ -195,7 +239,7 @@ def _section(hand: _Hand, line: str, where: str) -> str | None:
 
 
 def _seat(hand: _Hand, line: str, where: str) -> None:
-    match = SEAT.match(line)
+    match = L.SEAT.match(line)
     if not match:
         raise PHHError(f"{where}: cannot read the seat line {line!r}.")
     seat, name, chips, rest = match.groups()
@@ -213,65 +257,86 @@ def _who(hand: _Hand, line: str) -> tuple[str, str] | None:
     return None
 
 
-def _pay(hand: _Hand, name: str, chips: Decimal, *, to_street: bool = True) -> None:
-    hand.committed[name] = hand.committed.get(name, Decimal(0)) + chips
-    if to_street:
-        hand.street_bet[name] = hand.street_bet.get(name, Decimal(0)) + chips
-
-
-def _action(hand: _Hand, line: str, where: str, preflop: bool) -> None:
-    dealt = DEALT.match(line)
+def _line(hand: _Hand, line: str, where: str) -> None:
+    """A line between the seats and the summary: an action, a figure, or noise."""
+    dealt = L.DEALT.match(line)
     if dealt:
         hand.hero = dealt.group(1)
         hand.holes[dealt.group(1)] = dealt.group(2) + dealt.group(3)
         return
-    uncalled = UNCALLED.match(line)
-    if uncalled and uncalled.group(2) in hand.seats:
-        _pay(hand, uncalled.group(2), -amount(uncalled.group(1), where))
-        return
-    collected = COLLECTED.match(line)
-    if collected and collected.group(1) in hand.seats:
-        name = collected.group(1)
-        hand.collected[name] = hand.collected.get(name, Decimal(0)) + amount(
-            collected.group(2), where)
-        return
     said = _who(hand, line)
-    if said is None:
-        if any(phrase in line for phrase in CHATTER) or line.startswith("Dealt to "):
-            return
-        raise PHHError(f"{where}: cannot read {line!r}.")
-    name, rest = said
-    rest = rest.removesuffix(ALL_IN)
+    if said is not None and _action(hand, *said, where):
+        hand.active.add(said[0])
+        return
+    figures = hand.figures
+    uncalled = L.UNCALLED.match(line)
+    if uncalled and uncalled.group(2) in hand.seats:
+        figures.add(figures.uncalled, uncalled.group(2), amount(uncalled.group(1), where))
+        return
+    collected = L.COLLECTED.match(line)
+    if collected and collected.group(1) in hand.seats:
+        figures.add(figures.collected, collected.group(1), amount(collected.group(2), where))
+        return
+    cashed = L.CASHED_OUT.match(line)
+    if (cashed and cashed.group(1) in hand.seats) or L.is_noise(line) or (
+        said is not None and said[1] in L.QUIET_ACTIONS
+    ):
+        return
+    raise PHHError(f"{where}: cannot read {line!r}.")
+
+
+def _action(hand: _Hand, name: str, rest: str, where: str) -> bool:
+    """Read "name: rest" as a post or an action; False when it is neither."""
+    all_in = rest.endswith(L.ALL_IN)
+    rest = rest.removesuffix(L.ALL_IN)
+    if all_in:
+        hand.all_in.add(name)
+    bet = hand.street_bet.get(name, Decimal(0))
     if rest.startswith("posts "):
         _post(hand, name, rest[len("posts "):], where)
     elif rest == "folds" or rest.startswith("folds ["):
-        hand.lines.append((name, "f"))
+        # PokerStars folds a sitting-out player even after their blind put them all-in:
+        # such a player gives up their cards, as a muck at the showdown does.
+        hand.lines.append((name, "sm" if name in hand.all_in else "f"))
     elif rest == "checks":
         hand.lines.append((name, "cc"))
     elif rest.startswith("calls "):
-        _pay(hand, name, amount(rest[len("calls "):], where))
-        hand.lines.append((name, "cc"))
+        to = bet + amount(rest[len("calls "):], where)
+        # Calling a big blind that was short and all-in, PokerStars asks for the whole big
+        # blind: a short stack's call beyond the posted bets is an all-in raise to the engine.
+        hand.lines.append((name, f"cbr {to}" if all_in and to > hand.level else "cc"))
+        _bet_to(hand, name, to)
     elif rest.startswith("bets "):
         to = amount(rest[len("bets "):], where)
-        _pay(hand, name, to - hand.street_bet.get(name, Decimal(0)))
         hand.lines.append((name, f"cbr {to}"))
+        _bet_to(hand, name, to)
     elif rest.startswith("raises ") and " to " in rest:
         to = amount(rest.split(" to ", 1)[1], where)
-        _pay(hand, name, to - hand.street_bet.get(name, Decimal(0)))
         hand.lines.append((name, f"cbr {to}"))
+        _bet_to(hand, name, to)
     elif rest.startswith("shows "):
-        cards = CARDS.search(rest)
-        if not cards:
-            raise PHHError(f"{where}: {name} shows no two cards.")
-        hand.holes.setdefault(name, cards.group(1) + cards.group(2))
-        hand.lines.append((name, "sm " + cards.group(1) + cards.group(2)))
+        hand.lines.append((name, "sm " + _shown(hand, name, rest, where)))
     elif rest == "mucks hand":
         hand.lines.append((name, "sm"))
-    elif rest in ("doesn't show hand", "is sitting out", "sits out", "is disconnected",
-                  "is connected", "has timed out") or rest.startswith("said, "):
-        return
     else:
-        raise PHHError(f"{where}: cannot read {line!r}.")
+        return False
+    return True
+
+
+def _bet_to(hand: _Hand, name: str, to: Decimal) -> None:
+    hand.street_bet[name] = to
+    hand.level = max(hand.level, to)
+
+
+def _shown(hand: _Hand, name: str, rest: str, where: str) -> str:
+    """The cards a player shows, "??" for one they keep hidden (HM1's ``[XX Qs]``)."""
+    cards = L.SHOWN.search(rest)
+    if not cards:
+        raise PHHError(f"{where}: {name} shows no cards.")
+    shown = [c if c not in ("X", "XX", UNKNOWN_CARD) else UNKNOWN_CARD for c in cards.groups()]
+    if UNKNOWN_CARD not in shown:
+        hand.holes.setdefault(name, "".join(shown))
+    return "".join(shown)
 
 
 def _post(hand: _Hand, name: str, what: str, where: str) -> None:
@@ -285,38 +350,46 @@ def _post(hand: _Hand, name: str, what: str, where: str) -> None:
         raise PHHError(f"{where}: {name} posts a dead small blind with the big blind, which "
                        "cannot be replayed.")
     if kind == "the ante":
-        hand.ante = max(hand.ante, chips)
-        _pay(hand, name, chips, to_street=False)
-        return
-    hand.posts.append((name, kind, chips))
-    _pay(hand, name, chips)
+        hand.antes[name] = hand.antes.get(name, Decimal(0)) + chips
+    else:
+        hand.posts.append((name, kind, chips))
+        _bet_to(hand, name, hand.street_bet.get(name, Decimal(0)) + chips)
 
 
 def _summary(hand: _Hand, line: str, where: str) -> None:
-    total = re.match(r"^Total pot .*\| Rake (\S+)", line)
-    if total:
-        hand.rake = amount(total.group(1), where)
+    if read_stars_line(line, hand.fair_deal, where):
         return
-    seat = re.match(r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) \[(\S\S) (\S\S)\]", line)
-    if seat and seat.group(1) in hand.seats:
+    total = L.TOTAL.match(line)
+    if total:
+        hand.figures.total_pot = amount(total.group(1), where)
+        hand.figures.rake = amount(total.group(2), where)
+        return
+    won = L.SUMMARY_WON.match(line)
+    if won and won.group(1) in hand.seats:
+        figures = hand.figures
+        figures.add(figures.summary_won, won.group(1), amount(won.group(2), where))
+    seat = L.SUMMARY_CARDS.match(line)
+    if seat and seat.group(1) in hand.seats and "X" not in seat.group(2) + seat.group(3):
         hand.holes.setdefault(seat.group(1), seat.group(2) + seat.group(3))
 
 
-def _finish(hand: _Hand) -> StarsHand:
-    where = f"Hand #{hand.number}"
-    if not hand.seats:
-        raise PHHError(f"{where}: no seats.")
-    seat_numbers = sorted(hand.seats[n] for n in hand.seats if n not in hand.absent)
-    order = [s for s in seat_numbers if s > hand.button] + [
-        s for s in seat_numbers if s <= hand.button
-    ]
+def _dealt_in(hand: _Hand) -> list[str]:
+    """The players dealt in, from the seat left of the button round to the button."""
+    dealt = {name for name in hand.seats
+             if name not in hand.absent or name in hand.active or name == hand.hero}
+    numbers = sorted(hand.seats[name] for name in dealt)
+    order = [s for s in numbers if s > hand.button] + [s for s in numbers if s <= hand.button]
     name_of = {seat: name for name, seat in hand.seats.items()}
-    players = [name_of[s] for s in order]
-    label = {name: f"p{k + 1}" for k, name in enumerate(players)}
+    return [name_of[s] for s in order]
+
+
+def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
+    """PHH's ``blinds_or_straddles``: the first small and big blind as blinds, a straddle as
+    itself, and any other post as a live post (negative)."""
     blinds: dict[str, Decimal] = {}
     big_posted = False
     for name, kind, chips in hand.posts:
-        if name not in label:
+        if name not in players:
             raise PHHError(f"{where}: {name} posts but is not dealt in.")
         if kind == "straddle" or (kind == "small blind" and not big_posted and not blinds):
             value = chips
@@ -325,10 +398,20 @@ def _finish(hand: _Hand) -> StarsHand:
         else:
             value = -chips  # a post by a player who came in, or a late small blind
         blinds[name] = blinds.get(name, Decimal(0)) + value
-    amounts = [blinds.get(name, 0) for name in players]
+    amounts = [blinds.get(name, Decimal(0)) for name in players]
     if len(players) == 2:
         amounts.reverse()  # PHH lists heads-up blinds in reverse
+    return amounts
+
+
+def _finish(hand: _Hand) -> StarsHand:
+    where = f"Hand #{hand.number}"
+    if not hand.seats:
+        raise PHHError(f"{where}: no seats.")
+    players = _dealt_in(hand)
+    label = {name: f"p{k + 1}" for k, name in enumerate(players)}
     actions = [f"d dh {label[name]} {hand.holes.get(name, '????')}" for name in players]
+    numbers = [0] * len(actions) + hand.numbers
     for who, act in hand.lines:
         if who == "d":
             actions.append(act)
@@ -336,26 +419,26 @@ def _finish(hand: _Hand) -> StarsHand:
             actions.append(f"{label[who]} {act}")
         else:
             raise PHHError(f"{where}: {who} acts but is not dealt in.")
-    finishing = [
-        hand.stacks[n] - hand.committed.get(n, Decimal(0)) + hand.collected.get(n, Decimal(0))
-        for n in players
-    ]
+    for name in [*hand.figures.collected, *hand.figures.uncalled]:
+        if name not in label:
+            raise PHHError(f"{where}: {name} collects chips but is not dealt in.")
+    ante = max(hand.antes.values(), default=Decimal(0))
     data: dict[str, Any] = {
         "variant": "NT",
         "ante_trimming_status": True,
-        "antes": [hand.ante] * len(players),
-        "blinds_or_straddles": amounts,
+        "antes": [ante] * len(players),
+        "blinds_or_straddles": _blinds(hand, players, where),
         "min_bet": hand.big_blind,
         "starting_stacks": [hand.stacks[n] for n in players],
         "actions": actions,
         "players": players,
-        "seats": order,
-        "seat_count": hand.max_seats,
-        "finishing_stacks": finishing,
+        "seats": [hand.seats[n] for n in players],
+        "seat_count": max(hand.max_seats, *hand.seats.values()),
         "venue": "PokerStars",
         "hand": hand.number,
         "table": hand.table,
     }
+    data.update(hand.fair_deal)
     if hand.symbol:
         data["currency_symbol"] = hand.symbol
     if hand.played_at:
@@ -363,9 +446,9 @@ def _finish(hand: _Hand) -> StarsHand:
             hand.played_at.year, hand.played_at.month, hand.played_at.day
         )
         data["time"] = hand.played_at.time()
-        if hand.zone:
-            data["time_zone_abbreviation"] = hand.zone
-    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, hand.rake)
+        data["time_zone_abbreviation"] = "UTC"
+    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, hand.figures,
+                     tuple(numbers))
 
 
 SAMPLE = """\

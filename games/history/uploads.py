@@ -150,6 +150,7 @@ def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
         note=replayed.unsettled or "",
         rake={str(seat): units for seat, units in replayed.rake.items()},
         state=state.to_dict(),
+        fair_deal=hand.fair_deal.to_dict() if hand.fair_deal else None,
         text=hand.text,
         fingerprint=mark,
     )

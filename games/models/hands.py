@@ -30,6 +30,10 @@ class Hand(models.Model):
     on_time_bank = models.BooleanField(default=False)
     # When the bot to act takes its turn (None when the actor is a person, or nobody is).
     bot_acts_at = models.DateTimeField(null=True, blank=True)
+    # The fair-deal record the deck was made from (games/engine/fair_deal.py), server seed
+    # included: it may leave the server only once the hand is over. None: a deck given by a
+    # test or a replay, which proves nothing.
+    fair_deal = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

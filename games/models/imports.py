@@ -75,6 +75,8 @@ class ImportedHand(models.Model):
     note = models.TextField(blank=True)  # why a hand stops before its end
     rake = models.JSONField(default=dict)  # {"seat": units kept from that winner}
     state = models.JSONField()
+    # The fair-deal record when the file carried one (hands exported from this site).
+    fair_deal = models.JSONField(null=True, blank=True)
     text = models.TextField()
     fingerprint = models.CharField(max_length=64)
 

@@ -1,12 +1,17 @@
 """Tables people play at. Seats, hands and the ledger join these as live play lands."""
 
 import secrets
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
+from games.engine.fair_deal import shown_at_text
+from games.engine.fair_deck import commitment, new_server_seed
 from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
 
@@ -55,6 +60,13 @@ class Table(models.Model):
     hands_played = models.PositiveIntegerField(default=0)
     # When the next hand deals by itself (None: not scheduled, e.g. fewer than two players).
     next_hand_at = models.DateTimeField(null=True, blank=True)
+    # The fair deal of the table's next hand (docs/fairness.md): its server seed, drawn when
+    # the table is made and whenever a hand ends, SECRET until that hand is over (no view,
+    # frame or channel-layer message carries it: snapshots read TABLE_FIELDS only)...
+    next_server_seed = models.CharField(max_length=64, blank=True)
+    # ... and its public part, shown in the table view before the client seeds of that hand
+    # are final: {"commitment": SHA-256 of the seed, "shown_at": ISO time}; None once dealt.
+    next_deal = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -76,6 +88,19 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.small_blind}/{self.big_blind})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self._state.adding and not self.next_server_seed:
+            self.commit_next_deal(timezone.now())  # a new table: its first hand's commitment
+        super().save(*args, **kwargs)
+
+    def commit_next_deal(self, now: datetime) -> None:
+        """Draw the server seed of the table's next hand from the OS's CSPRNG and show its
+        commitment from ``now`` on (rounded up to the millisecond the record writes)."""
+        seed = new_server_seed()
+        shown = now + timedelta(microseconds=(1000 - now.microsecond % 1000) % 1000)
+        self.next_server_seed = seed
+        self.next_deal = {"commitment": commitment(seed), "shown_at": shown_at_text(shown)}
 
     def clean(self) -> None:
         problems = limit_problems({name: getattr(self, name) for name in LIMIT_FIELDS})
@@ -114,6 +139,12 @@ class Seat(models.Model):
     # Chips asked for with "Add chips" during a hand the player is in: added from the
     # bankroll when the hand ends, up to the maximum buy-in then (seating.add_chips).
     queued_top_up = models.PositiveIntegerField(default=0)
+    # The player's own entropy for the fair deal of their next hands, sent by their page
+    # (games/engine/fair_deck.py: up to 64 letters, digits, '-', '_'); empty: none sent.
+    client_seed = models.CharField(max_length=64, blank=True)
+    # When the server received that seed (None: never sent): the record of a hand tells the
+    # seeds set after its commitment was shown (FairDeal.seeds_set_after).
+    client_seed_at = models.DateTimeField(null=True, blank=True)
     sat_down_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

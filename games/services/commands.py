@@ -9,6 +9,7 @@ from games.protocol import (
     Act,
     AddChips,
     Chat,
+    ClientSeed,
     Command,
     Host,
     SetChatMute,
@@ -21,7 +22,7 @@ from games.protocol import (
 from games.services import hosting
 from games.services.chat import send_chat, set_chat_mute
 from games.services.play import act
-from games.services.seating import add_chips, set_sitting_out, sit, stand
+from games.services.seating import add_chips, set_client_seed, set_sitting_out, sit, stand
 from games.services.writer import ServiceError
 
 
@@ -45,13 +46,18 @@ def perform(
     with transaction.atomic():
         _record_receipt(user, command.request_id)
         if isinstance(command, Sit):
-            sit(table_id, user, command.seat, command.buy_in, post_now=command.post_now)
+            sit(
+                table_id, user, command.seat, command.buy_in, post_now=command.post_now,
+                client_seed=command.client_seed,
+            )
         elif isinstance(command, Stand):
             stand(table_id, user)
         elif isinstance(command, SitOut):
             set_sitting_out(table_id, user, True)
         elif isinstance(command, SitBack):
             set_sitting_out(table_id, user, False)
+        elif isinstance(command, ClientSeed):
+            set_client_seed(table_id, user, command.seed)
         elif isinstance(command, AddChips):
             add_chips(table_id, user, command.amount)
         elif isinstance(command, Host):

@@ -7,16 +7,21 @@ from datetime import datetime
 
 from games import chips
 from games.engine import Event, EventKind, HandState
+from games.engine.fair_deal import FairDeal
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
+from games.services.fair_deals import commit_after_hand
 from games.services.writer import Locked, free_seat, is_bot
 
 # Rows whose amount is the "to" total (what the bet became) rather than chips moved.
 TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
 
 
-def record_new_hand(table: Table, state: HandState, seats: dict[int, Seat]) -> Hand:
+def record_new_hand(
+    table: Table, state: HandState, seats: dict[int, Seat], fair: FairDeal | None = None
+) -> Hand:
     hand = Hand.objects.create(
-        table=table, number=table.hands_played, button=state.button, state=state.to_dict()
+        table=table, number=table.hands_played, button=state.button, state=state.to_dict(),
+        fair_deal=fair.to_dict() if fair else None,
     )
     HandPlayer.objects.bulk_create(
         HandPlayer(
@@ -68,6 +73,7 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     hand.action_deadline = None
     hand.pots = [pot.to_dict() for pot in result.pots]
     hand.save()
+    commit_after_hand(table, now)  # the next hand's commitment, before its seeds are final
     players = list(hand.players.all())
     for player in players:
         engine_player = state.player(player.seat)

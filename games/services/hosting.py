@@ -310,6 +310,11 @@ def _request_for(locked: Locked, seat_number: int) -> dict[str, Any]:
     return request
 
 
+def _moment(text: str | None) -> datetime | None:
+    """A time kept in a seat request (ISO text), back as a datetime."""
+    return datetime.fromisoformat(text) if text else None
+
+
 def _approve(locked: Locked, request: dict[str, Any]) -> None:
     """Seat a waiting player with the buy-in they asked for (inside the caller's lock)."""
     table = locked.table
@@ -325,6 +330,8 @@ def _approve(locked: Locked, request: dict[str, Any]) -> None:
     seat = Seat.objects.create(
         table=table, user=joiner, number=request["seat"], stack=request["buy_in"],
         entry=Seat.Entry.POST_BB if request["post_now"] else Seat.Entry.WAIT_FOR_BB,
+        client_seed=request.get("client_seed", ""),
+        client_seed_at=_moment(request.get("client_seed_at")),
     )
     locked.seats.append(seat)
     if locked.hand is None:

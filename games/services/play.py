@@ -5,7 +5,6 @@ applied twice.
 """
 
 import random
-import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -14,9 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import Action, ActionKind, Entry, IllegalAction, SeatInput, plan_hand, start_hand
-from games.engine.cards import shuffled_deck
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
+from games.services.fair_deals import committed_deal
 from games.services.hand_records import finish_hand, record_events, record_new_hand
 from games.services.writer import (
     Locked,
@@ -159,7 +158,9 @@ def start_next_hand(
 ) -> Hand | None:
     """Deal the next hand if the table is open, idle and has two players ready.
 
-    ``deck`` is for tests and replays; live play shuffles with the OS's CSPRNG.
+    ``deck`` is for tests and replays; live play deals the fair deck of the server seed the
+    table committed to before the deal and the dealt-in players' client seeds at the deal
+    (games/services/fair_deals.py).
     """
     now = now or timezone.now()
     locked = lock_table(table_id)
@@ -178,16 +179,23 @@ def start_next_hand(
     if lineup is None:
         table.save(update_fields=["next_hand_at"])
         return None
-    deck = deck or shuffled_deck(secrets.SystemRandom())
-    state = start_hand(table_config(table), lineup.seats, deck, lineup.button)
     dealt = {s.seat for s in lineup.seats}
+    # Live play deals the fair deck (docs/fairness.md); a test's or replay's deck proves nothing.
+    fair = None if deck else committed_deal(
+        table, [s for s in seats if s.number in dealt], table.hands_played + 1
+    )
+    deck = fair.deck() if fair else deck
+    assert deck is not None  # given, or made from the fair record
+    state = start_hand(table_config(table), lineup.seats, deck, lineup.button)
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)
     for seat in seats:  # the same on the objects, which the table memory keeps
         if seat.number in dealt:
             seat.entry = Seat.Entry.PLAYING
     table.button = lineup.button
     table.hands_played += 1
-    hand = record_new_hand(table, state, {s.number: s for s in seats if s.number in dealt})
+    hand = record_new_hand(
+        table, state, {s.number: s for s in seats if s.number in dealt}, fair
+    )
     locked.hand, locked.state, locked.last_hand = hand, state, hand
     advance_hand(locked, now)
     return hand

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import chips
+from games.engine.fair_deck import check_client_seed
 from games.models import Seat, Table
 from games.services import notices
 from games.services.play import advance_hand
@@ -42,11 +43,13 @@ def _check_seat_free(locked: Locked, user: User, seat_number: int) -> None:
 @transaction.atomic
 def sit(
     table_id: int, user: User, seat_number: int, buy_in: int, *, post_now: bool = False,
-    approved: bool = False,
+    approved: bool = False, client_seed: str = "",
 ) -> Seat | None:
     """Take a seat, buying in from the bankroll. At a table whose host approves new players,
     anyone but the host (and staff) asks instead: the request waits for the host, and None
-    is returned. ``approved``: the host (or the host's tool seating bots) already said yes."""
+    is returned. ``approved``: the host (or the host's tool seating bots) already said yes.
+    ``client_seed``: the player's entropy for the fair deal (set_client_seed)."""
+    client_seed = _checked_client_seed(client_seed)
     locked = lock_table(table_id)
     table = locked.table
     requests = table.seat_requests
@@ -70,7 +73,8 @@ def sit(
                 )
             table.seat_requests = [*requests, {
                 "user_id": user.id, "name": user.get_username(), "seat": seat_number,
-                "buy_in": buy_in, "post_now": post_now,
+                "buy_in": buy_in, "post_now": post_now, "client_seed": client_seed,
+                "client_seed_at": timezone.now().isoformat() if client_seed else None,
             }]
             publish_change(locked)
             return None
@@ -86,6 +90,8 @@ def sit(
                 number=seat_number,
                 stack=buy_in,
                 entry=Seat.Entry.POST_BB if post_now else Seat.Entry.WAIT_FOR_BB,
+                client_seed=client_seed,
+                client_seed_at=timezone.now() if client_seed else None,
             )
     except IntegrityError:
         raise ServiceError(f"Seat {seat_number} was just taken.") from None
@@ -136,6 +142,28 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
     seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
     if locked.hand is None and not sitting_out:
         schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
+    publish_change(locked)
+
+
+def _checked_client_seed(seed: str) -> str:
+    try:
+        return check_client_seed(seed)
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+
+
+@transaction.atomic
+def set_client_seed(table_id: int, user: User, seed: str) -> None:
+    """Your entropy for the fair deal, used from the next hand you are dealt into (the deck
+    of a hand being played is already fixed); empty: none. Your view shows it
+    (``you.client_seed``)."""
+    seed = _checked_client_seed(seed)
+    locked = lock_table(table_id)
+    seat = locked.seat_of(user)
+    if seat.client_seed == seed:
+        return  # nothing to change: a page sending its seed again after a reconnect
+    seat.client_seed, seat.client_seed_at = seed, timezone.now()
+    seat.save(update_fields=["client_seed", "client_seed_at"])
     publish_change(locked)
 
 

@@ -32,8 +32,8 @@ function showSummary(progress) {
       `${progress.total} hand${progress.total === 1 ? "" : "s"}.`),
     el("p", {}, el("a", { href: progress.hands_url }, "See the imported hands"), " · ",
       el("a", { href: progress.review_url }, "Review them as a session")),
-    refused.length ? el("h3", {}, "Refused") : null,
-    refused.length ? el("ul", { class: "hh-refused" }, ...refused) : null,
+    // replaceChildren, unlike el(), would write a null child as the text "null".
+    ...(refused.length ? [el("h3", {}, "Refused"), el("ul", { class: "hh-refused" }, ...refused)] : []),
   );
   summary.hidden = false;
 }

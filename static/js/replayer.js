@@ -4,6 +4,7 @@
 // step is a felt view in the live table's shape, drawn by the live table's own felt.js.
 import { cardFace } from "./cards.js";
 import { h } from "./dom.js";
+import { fairBox } from "./fairness.js";
 import { renderFelt } from "./felt.js";
 
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
@@ -53,6 +54,7 @@ export class Replayer {
     this.slider.max = String(this.steps.length - 1);
     this.buildLog();
     this.buildEquity();
+    this.buildFairDeal();
     this.bind();
     this.show(0);
   }
@@ -191,6 +193,14 @@ export class Replayer {
     const parts = [h("h2", {}, "Result"), ...notes, h("ul", { class: "rp-pot-results" }, pots)];
     if (shown.length) parts.push(h("ul", { class: "rp-shown" }, shown));
     this.resultBox.replaceChildren(...parts);
+  }
+
+  /** "Verify this deal" for a hand dealt here (none for other sites' hands, test decks). */
+  buildFairDeal() {
+    const box = this.root.querySelector("#rp-fair");
+    const part = this.data.fair_deal;
+    if (!box || !part) return;
+    box.append(fairBox(part.record, () => part.known, { open: true }));
   }
 
   buildEquity() {

@@ -7,6 +7,7 @@ import { renderFelt, resultsList } from "./felt.js";
 import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
 import { renderLog } from "./log.js";
 import { Coach } from "./coach.js";
+import { FairPanel, myClientSeed } from "./fairness.js";
 import { HostPanel } from "./host.js";
 import { Runout } from "./runout.js";
 import { betweenText, secondsUntil, statusText } from "./status.js";
@@ -72,6 +73,7 @@ const actionBar = new ActionBar($("action-bar"), {
 const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
 const chat = new ChatPanel($("chat"), { send, config });
 const hostPanel = new HostPanel($("host-panel"), { send });
+const fairPanel = new FairPanel($("fair"), { send });
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -134,6 +136,7 @@ function render(latest) {
   if (coach) coach.update(table);
   chat.viewer(table.you, table.host);
   hostPanel.update(table);
+  fairPanel.update(latest); // the hand as dealt, not a run-out's street so far
   const hostTools = $("host-tools");
   if (hostTools) hostTools.hidden = !(table.you.is_host && table.status !== "closed");
   showTable(table);
@@ -290,6 +293,7 @@ sitDialog.addEventListener("close", () => {
     seat: Number(sitDialog.dataset.seat),
     buy_in: buyIn,
     post_now: form.elements.post_now.checked,
+    client_seed: myClientSeed(),
   });
 });
 

@@ -90,6 +90,8 @@ async def test_three_players_play_to_showdown_and_nobody_sees_what_they_must_not
             complete = hand.get("complete", False)
             allowed = own | (set(HOLE["bob"]) if complete else set())
             assert seen <= allowed, f"{name} saw {seen - allowed} in {frame}"
+            # A deck given by a test proves nothing, and the view claims nothing.
+            assert hand.get("fair_deal") is None, frame
         assert all(f["type"] != "error" for f in socket.frames)
     assert cards_in(sockets["sam"].frames[-1]) == set(HOLE["bob"])
 

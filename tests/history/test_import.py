@@ -107,7 +107,7 @@ def test_a_file_that_is_not_text_is_refused(logged_in):
     upload = SimpleUploadedFile("hand.phh", b"\xff\xfe\x00binary", content_type="text/plain")
     response = logged_in.post("/hands/import/", {"file": upload})
     assert response.status_code == 400
-    assert "not UTF-8 text" in response.content.decode()
+    assert "The file is not text" in response.content.decode()
 
 
 def test_the_import_page_needs_a_login(client):

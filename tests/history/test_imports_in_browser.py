@@ -20,11 +20,11 @@ _database_beside_playwright = shared._database_beside_playwright
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 
-def upload_file(tmp_path: Path) -> Path:
+def upload_file(tmp_path: Path, *, broken: bool = True) -> Path:
     texts = [(DATA / p).read_text() for p in sorted(q.name for q in DATA.glob("*.txt"))]
-    broken = ACES_CRACKED.replace("#300000000001", "#42").replace("Hero: calls $93", "Hero: dances")
+    bad = ACES_CRACKED.replace("#300000000001", "#42").replace("Hero: calls $93", "Hero: dances")
     path = tmp_path / "session.txt"
-    path.write_text("\n\n\n".join([*texts, ACES_CRACKED, broken]))
+    path.write_text("\n\n\n".join([*texts, ACES_CRACKED, *([bad] if broken else [])]))
     return path
 
 
@@ -63,6 +63,12 @@ def test_a_bulk_upload_moves_its_progress_bar_and_ends_with_a_summary(
     page.get_by_role("button", name="Import").click()
     expect(summary.locator('[data-count="duplicates"]')).to_have_text("7", timeout=60_000)
     expect(summary.locator('[data-count="imported"]')).to_have_text("0")
+
+    # Nothing refused: no "Refused" list, and nothing of it written as "null".
+    page.locator("#upload_file").set_input_files(str(upload_file(tmp_path, broken=False)))
+    page.get_by_role("button", name="Import").click()
+    expect(summary.locator('[data-count="refused"]')).to_have_text("0", timeout=60_000)
+    expect(summary).not_to_contain_text("null")
     assert page.problems == []
 
 

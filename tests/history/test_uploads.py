@@ -191,3 +191,29 @@ def test_a_hand_whose_showdown_nobody_recorded_imports_as_far_as_known_and_says_
     assert "unsettled" in listing
     review = logged_in.get("/hands/review/?source=imported").content.decode()
     assert "1 hand of this set left out" in review
+
+
+CORPUS = DATA / "fpdb" / "cash"
+
+
+@pytest.mark.parametrize("drop_separator", [False, True])
+def test_an_archive_file_with_indented_lines_is_imported(logged_in, alice, drop_separator):
+    """Every line of PokerStars' archive starts with a space; without its "*** # 1 ***" line
+    the upload's very first character is a space (once an HTTP 500)."""
+    raw = (CORPUS / "NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt").read_bytes()
+    if drop_separator:
+        raw = raw.split(b"\n", 1)[1]
+        assert raw.startswith(b" PokerStars Zoom Hand #92033097906")
+    upload = SimpleUploadedFile("archive.txt", raw, content_type="text/plain")
+    last = upload_in_steps(logged_in, file=upload)[-1]
+    assert (last["imported"], last["refused"]) == (1, [])
+    assert ImportedHand.objects.get(owner=alice).site_hand == "92033097906"
+
+
+def test_a_cp1252_file_of_euro_hands_is_imported(logged_in, alice):
+    text = (CORPUS / "NLHE-6max-EUR-0.05-0.10-200911.txt").read_text("utf-8")
+    upload = SimpleUploadedFile("eur.txt", text.encode("cp1252"), content_type="text/plain")
+    last = upload_in_steps(logged_in, file=upload)[-1]
+    assert (last["imported"], len(last["refused"])) == (68, 1)
+    assert set(ImportedHand.objects.filter(owner=alice).values_list("currency", flat=True)) == {
+        "€"}

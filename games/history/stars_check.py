@@ -1,0 +1,102 @@
+"""The amounts a PokerStars text states, checked against the engine's replay of its actions.
+
+The replay decides every amount: what each player put in, the uncalled bet returned, who wins
+what. The text's own figures are then checked against it, and a hand whose figures cannot be
+reconciled is refused with the difference named, never stored wrong:
+
+- "Uncalled bet (X) returned to P": the replay returns exactly X to P. Files that leave the
+  line out (2005-07 files, HM1 exports; a bettor who lost the showdown) lose nothing: the
+  replay returns the bet all the same.
+- "P collected X from pot": P wins at least X in the replay; what P wins beyond it is the
+  rake the site kept from P (only winners pay rake).
+- "Total pot T | Rake R": those rakes add up to R, and T is the replay's pot (HM1 exports
+  write the pot after rake, T + R: accepted too).
+- The summary's "collected (X)" / "won (X)" agree with the collected lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from games.engine import EventKind, PHHError, PHHReplay
+from games.history.money import Money
+
+
+@dataclass
+class Figures:
+    """The amounts the text states, by player name, as read (the site's money)."""
+
+    uncalled: dict[str, Decimal] = field(default_factory=dict)
+    collected: dict[str, Decimal] = field(default_factory=dict)
+    summary_won: dict[str, Decimal] = field(default_factory=dict)
+    total_pot: Decimal | None = None
+    rake: Decimal | None = None
+
+    def add(self, kind: dict[str, Decimal], name: str, amount: Decimal) -> None:
+        kind[name] = kind.get(name, Decimal(0)) + amount
+
+
+def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
+    """The replay with the site's rake per winner, once the text's figures agree with it;
+    PHHError naming the first difference otherwise. An unsettled replay (nobody's cards
+    known at the showdown) has no amounts to check and comes back as it is."""
+    if not replayed.settled:
+        return replayed
+    cash = Money.of_fields(replayed.fields, replayed.amounts.scale)
+    seat_of = {name: k + 1 for k, name in enumerate(replayed.players)}
+
+    def units(by_name: dict[str, Decimal], what: str) -> dict[int, int]:
+        return {seat_of[name]: replayed.amounts.units(value, f"{where}: {what}")
+                for name, value in by_name.items()}
+
+    returned, won = _replayed_amounts(replayed)
+    for seat, amount in units(figures.uncalled, "an uncalled bet").items():
+        if amount != returned.get(seat, 0):
+            raise PHHError(f"{where}: the text returns {cash.format(amount)} uncalled to "
+                           f"{replayed.players[seat - 1]}; the replay returns "
+                           f"{cash.format(returned.get(seat, 0))}.")
+    collected = units(figures.collected, "a collected amount")
+    in_summary = units(figures.summary_won, "a summary amount")
+    for seat, amount in in_summary.items():
+        if collected and collected.get(seat, 0) != amount:
+            raise PHHError(f"{where}: the summary says {replayed.players[seat - 1]} won "
+                           f"{cash.format(amount)}, the hand says "
+                           f"{cash.format(collected.get(seat, 0))}.")
+    collected = collected or in_summary
+    for seat, got in collected.items():
+        due = won.get(seat, 0)
+        if got > due:
+            raise PHHError(f"{where}: {replayed.players[seat - 1]} collects {cash.format(got)} "
+                           f"in the text; the replay pays {cash.format(due)}.")
+    rake = {seat: due - collected.get(seat, 0) for seat, due in won.items()
+            if due > collected.get(seat, 0)}
+    pot = sum(p.committed for p in replayed.state.players)
+    kept = sum(rake.values())
+    if figures.rake is not None:
+        stated = replayed.amounts.units(figures.rake, f"{where}: the rake")
+        if stated != kept:
+            raise PHHError(f"{where}: the text's rake is {cash.format(stated)}, but its "
+                           f"collected amounts leave {cash.format(kept)} of the "
+                           f"{cash.format(pot)} pot to the site.")
+    if figures.total_pot is not None:
+        total = replayed.amounts.units(figures.total_pot, f"{where}: the total pot")
+        if total not in (pot, pot - kept):  # HM1 exports write the pot after rake
+            raise PHHError(f"{where}: the text's total pot is {cash.format(total)}; the "
+                           f"replay's is {cash.format(pot)}.")
+    return dataclasses.replace(replayed, rake=rake)
+
+
+def _replayed_amounts(replayed: PHHReplay) -> tuple[dict[int, int], dict[int, int]]:
+    """(seat -> chips returned uncalled, seat -> chips won) in the replay."""
+    returned: dict[int, int] = {}
+    won: dict[int, int] = {}
+    for e in replayed.state.events:
+        if e.seat is None:
+            continue
+        if e.kind is EventKind.RETURN_UNCALLED:
+            returned[e.seat] = returned.get(e.seat, 0) + e.amount
+        elif e.kind is EventKind.WIN:
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return returned, won

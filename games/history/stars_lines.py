@@ -1,0 +1,85 @@
+"""The lines of a PokerStars file, by kind: what the reader understands, what it ignores on
+purpose, and why each ignored line changes no amount of the hand.
+
+Ignored on purpose (``is_noise``), each seen in real files:
+
+- chat: ``Name said, "..."``;
+- the table coming and going: joins, leaves, "is disconnected", "is connected", "has
+  returned", "sits out", "is sitting out" (a tournament player marked so is still dealt in
+  and folds, on a line of its own), "will be allowed to play after the button", "was removed
+  from the table for failing to post";
+- the clock: "has timed out" (the fold or check it causes has its own line), "has N seconds
+  left to act", "has requested TIME";
+- tournament news: finishing places and prizes, the winner's line, re-buys and add-ons
+  (between hands: the next hand's stack holds them), bounties won for eliminating a player
+  (paid from the prize pool, not from the pot);
+- a converted file's "Table deposit" (chips added for the next hand);
+- the archive's separator ``*********** # 12 **************`` (``split_hands`` drops it).
+
+"cashed out the hand" (2025): PokerStars' all-in cash-out pays the player from the site,
+not from the pot, which is played out and paid as usual; so the pot's figures still
+reconcile and the line is read as a note (``CASHED_OUT``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from evaluator.cards import CARD_PATTERN
+
+HEADER = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):")
+ARCHIVE_SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
+STAKES = re.compile(r"([^\s(/]+)/([^\s()/,]+)(?: [A-Z]{3})?\)")
+# Games PokerStars names "Hold'em No Limit" that the engine does not play.
+OTHER_HOLDEM = re.compile(r"(?:6\+|Split|Short Deck) Hold'em")
+CAPPED = re.compile(r" - (\S+) Cap - ")
+TABLE = re.compile(
+    r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button"
+)
+SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
+BOARD = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]")
+MONEY = re.compile(r"^[$€£₹]?([0-9][0-9,]*(?:\.[0-9]+)?)$")
+SHOWN = re.compile(rf"\[({CARD_PATTERN}|X|XX|\?\?) ({CARD_PATTERN}|X|XX|\?\?)\]")
+DEALT = re.compile(rf"^Dealt to (.+?) \[({CARD_PATTERN}) ({CARD_PATTERN})\]")
+UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.+)$")
+COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?\s*$")
+CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+) \| Cash Out Fee (\S+)$")
+TOTAL = re.compile(r"^Total pot (\S+)\s.*\| Rake (\S+)")
+SUMMARY_WON = re.compile(
+    r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:collected|showed \[[^\]]*\] and won|"
+    r"mucked \[[^\]]*\] and won) \((\S+)\)"
+)
+SUMMARY_CARDS = re.compile(
+    r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) \[(\S\S) (\S\S)\]"
+)
+ALL_IN = " and is all-in"
+
+_NOISE = re.compile(
+    r'^.+? said, ".*"$'
+    r"|^.+ (?:joins the table at seat #\d+|leaves the table|is disconnected|is connected"
+    r"|has returned|sits out|is sitting out|will be allowed to play after the button"
+    r"|was removed from the table for failing to post"
+    r"|has timed out(?: while (?:being )?disconnected)?|has \d+ seconds left to act"
+    r"|has requested TIME)$"
+    r"|^.+ finished the tournament(?: in \d+(?:st|nd|rd|th) place)?(?: and received .+)?$"
+    r"|^.+ wins the tournament(?: and receives .+)?$"
+    r"|^.+ (?:re-buys|takes the add-on) and receives \S+ chips for .+$"
+    r"|^.+ wins (?:the )?\S+ (?:bounty )?for eliminating .+$"
+    r"|^.+: Table deposit \S+$"
+)
+# What a player's line may say after "Name: " without changing the hand.
+QUIET_ACTIONS = (
+    "doesn't show hand", "is sitting out", "sits out", "is disconnected", "is connected",
+    "has timed out", "has returned",
+)
+
+
+def is_noise(line: str) -> bool:
+    """A line ignored on purpose (see the module docstring).
+
+    >>> is_noise('Hero said, "nh"'), is_noise("Jo wins the $0.25 bounty for eliminating Al")
+    (True, True)
+    >>> is_noise("Jo: raises 20 to 40"), is_noise("Jo collected 40 from pot")
+    (False, False)
+    """
+    return bool(_NOISE.match(line))
