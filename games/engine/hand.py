@@ -71,12 +71,16 @@ class HandData:
         deck: tuple[str, ...],
         mucks: frozenset[int] = frozenset(),
         blinds: dict[int, int] | None = None,
+        shows: frozenset[int] = frozenset(),
     ) -> None:
         self.config = config
         self.players = players
         self.button = button
         self.deck = deck
         self.mucks = mucks
+        # Seats that show their cards whatever the rules would have them do (imported hands:
+        # the site's record of who showed); see showdown.py.
+        self.shows = shows
         # Forced bets seat by seat (imported hands: straddles, posts, no small blind); None
         # means the table's small and big blind (see blinds.py).
         self.blinds = blinds

@@ -17,6 +17,7 @@ def replay(
     *,
     mucks: Iterable[int] = (),
     blinds: Mapping[int, int] | None = None,
+    shows: Iterable[int] = (),
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -26,7 +27,7 @@ def replay(
     >>> s.result.finishing_stacks
     {2: 101, 1: 99}
     """
-    state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds)
+    state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows)
     for action in actions:
         state.apply(action)
     return state
@@ -46,6 +47,7 @@ def replay_state(state: HandState) -> HandState:
         state.button,
         mucks=state.mucks,
         blinds=state.blinds,
+        shows=state.shows,
     )
 
 

@@ -277,6 +277,7 @@ def start_hand(
     *,
     mucks: Iterable[int] = (),
     blinds: Mapping[int, int] | None = None,
+    shows: Iterable[int] = (),
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -284,7 +285,9 @@ def start_hand(
     seats. ``deck`` is the caller's shuffled deck, dealt in the order of ``deal_order.py``:
     one card at a time to each player starting left of the button, twice; then burn, three
     for the flop, burn, turn, burn, river. ``mucks`` (for imported histories) lists seats
-    that give up their cards at showdown instead of showing. ``blinds`` (for imported
+    that give up their cards at showdown instead of showing; ``shows`` (for imported
+    histories too) lists seats that show even when the rules would muck them, or when
+    everyone else folded (see showdown.py). ``blinds`` (for imported
     histories) gives each seat's forced bet instead of the table's blinds: see ``blinds.py``.
     Bad input raises ValueError.
 
@@ -321,10 +324,13 @@ def start_hand(
         )
         for s in order
     ]
-    unknown = set(mucks) - set(numbers)
+    unknown = (set(mucks) | set(shows)) - set(numbers)
     if unknown:
         raise ValueError(f"Seat {min(unknown)} is not in this hand.")
-    state = HandState(config, players, button, cards, frozenset(mucks), forced)
+    both = set(mucks) & set(shows)
+    if both:
+        raise ValueError(f"Seat {min(both)} cannot both show and muck.")
+    state = HandState(config, players, button, cards, frozenset(mucks), forced, frozenset(shows))
     post_forced_bets(state)
     holes = hole_positions(n)
     for p, (first, second) in zip(players, holes, strict=True):

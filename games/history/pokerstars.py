@@ -200,7 +200,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
             lines.append(_board_line(e.street, state.board))
         elif kind is EventKind.SHOW:
             text = shown[e.seat].description if e.seat in shown else e.text
-            ending.append(f"{who}: shows {_cards(e.cards)} ({_lower_first(text)})")
+            described = f" ({_lower_first(text)})" if text else ""
+            ending.append(f"{who}: shows {_cards(e.cards)}{described}")
         elif kind is EventKind.MUCK:
             ending.append(f"{who}: mucks hand")
         elif kind is EventKind.WIN and not wins_written:
@@ -263,6 +264,9 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
         if p.seat in folded_on:
             bet = "" if p.committed else " (didn't bet)"
             lines.append(f"{head} folded {FOLDED_ON[folded_on[p.seat]]}{bet}")
+        elif p.seat in shown and not result.showdown:  # shown by the winner nobody called
+            lines.append(f"{head} showed {_cards(shown[p.seat].cards)} and collected "
+                         f"({m(won.get(p.seat, 0))})")
         elif p.seat in shown:
             hand = shown[p.seat]
             outcome = f"won ({m(won[p.seat])})" if p.seat in won else "lost"

@@ -245,6 +245,7 @@ def build_replay(
         state.button,
         mucks=state.mucks,
         blinds=state.blinds,
+        shows=state.shows,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]

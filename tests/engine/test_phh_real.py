@@ -156,6 +156,61 @@ def test_a_mucked_loser_at_showdown_loses_to_the_shown_hand():
     assert pokerkit_money_stacks(text) == [Decimal("103"), Decimal("97")]
 
 
+def _shown_by_pokerkit(text: str) -> set[int]:
+    from pokerkit import HandHistory, HoleCardsShowingOrMucking
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(HandHistory.loads(text))[-1]
+    return {op.player_index + 1 for op in final.operations
+            if isinstance(op, HoleCardsShowingOrMucking) and op.hole_cards
+            and "??" not in "".join(map(repr, op.hole_cards))}
+
+
+@pytest.mark.skipif(not FILES, reason=f"no real hands at {REALHANDS} (shared/ beside the repo)")
+def test_every_real_hand_shows_the_hands_pokerkit_shows():
+    """A loser who shows (``p2 sm 9c9d``) is shown, not mucked: 18 of the 587 hands once
+    disagreed with pokerkit on who showed."""
+    compared = 0
+    for path in FILES:
+        text = path.read_text()
+        try:
+            replayed = replay_phh(text)
+        except PHHError:
+            continue
+        shown = {e.seat for e in replayed.state.events if e.kind.value == "show"}
+        assert shown == _shown_by_pokerkit(text), path.relative_to(REALHANDS)
+        compared += 1
+    assert compared == 587
+
+
+def test_a_loser_who_shows_is_shown_and_exported_as_shown():
+    text = phh(["0.50", "1"], ["100", "100"],
+               ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db 2c3d7h", "p1 cc",
+                "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jd", "p1 cbr 2", "p2 cc",
+                "p1 sm AsAh", "p2 sm KsKh"])
+    replayed = replay_phh(text)
+    result = replayed.state.result
+    assert [h.seat for h in result.shown] == [1, 2] and result.mucked == ()
+    assert _shown_by_pokerkit(text) == {1, 2}
+    assert "'p2 sm KsKh'" in export_phh(replayed.state, scale=100)
+    with pytest.raises(PHHError, match="p2 both shows and mucks"):
+        replay_phh(text.replace("'p2 sm KsKh'", "'p2 sm KsKh', 'p2 sm'"))
+
+
+def test_a_winner_nobody_called_shows_when_the_file_says_so():
+    text = phh(["1", "2", "0"], ["100", "100", "100"],
+               ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f",
+                "p3 sm JcJd"])
+    replayed = replay_phh(text)
+    result = replayed.state.result
+    assert not result.showdown and [(h.seat, h.cards) for h in result.shown] == [
+        (3, ("Jc", "Jd"))]
+    assert _shown_by_pokerkit(text) == {3}
+    again = replay_phh(export_phh(replayed.state))
+    assert again.state.result.shown == result.shown
+
+
 @pytest.mark.parametrize(
     ("field", "message"),
     [
