@@ -128,7 +128,7 @@ def decision_points(state: HandState, seat: int) -> Iterator[tuple[Situation, Ac
         for p in state.players
     ]
     replayed = start_hand(state.config, seats, state.deck, state.button, mucks=state.mucks,
-                           blinds=state.blinds, shows=state.shows)
+                           blinds=state.blinds, shows=state.shows, antes=state.antes)
     for action in state.actions:
         if action.seat == seat:
             yield Situation.from_view(replayed.view(seat), seat, state.config.big_blind), action

@@ -214,6 +214,7 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
             mucks={k + 1 for k in mucks},
             blinds=stakes.blinds,
             shows={k + 1 for k in shows},
+            antes=stakes.antes,
         )
     except (ValueError, IllegalAction) as error:
         raise PHHError(_players_named(str(error))) from None

@@ -78,9 +78,8 @@ def reveal_for_runout(hand: HandData) -> None:
 
 
 def _pots(hand: HandData) -> list[tuple[int, tuple[int, ...]]]:
-    return build_pots(
-        [p.committed for p in hand.players], [not p.folded for p in hand.players]
-    )
+    levels, dead = hand.pot_contributions()
+    return build_pots(levels, [not p.folded for p in hand.players], dead)
 
 
 def unsettled_reason(hand: HandData) -> str | None:

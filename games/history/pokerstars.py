@@ -90,7 +90,8 @@ def _pot_name(index: int, pots: int) -> str:
 def felt_pots(state: HandState) -> list[int]:
     """The amounts of the pots as the felt showed them: main pot first, then side pots."""
     live = [not p.folded for p in state.players]
-    return [amount for amount, _ in build_pots([p.committed for p in state.players], live)]
+    levels, dead = state.pot_contributions()
+    return [amount for amount, _ in build_pots(levels, live, dead)]
 
 
 def felt_payouts(state: HandState) -> list[tuple[int, int, int]]:

@@ -400,6 +400,19 @@ def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
     return amounts
 
 
+def _antes(hand: _Hand, players: list[str]) -> dict[str, Any]:
+    """PHH's antes: one ante from everyone, counted by level (a short stack all-in for part
+    of it wins only what it matched), or, when only some players post one (the big-blind
+    ante), each player's own, as dead money in the main pot (no ante trimming)."""
+    if not hand.antes or set(hand.antes) >= set(players):
+        ante = max(hand.antes.values(), default=Decimal(0))
+        return {"ante_trimming_status": True, "antes": [ante] * len(players)}
+    antes = [hand.antes.get(name, Decimal(0)) for name in players]
+    if len(players) == 2:
+        antes.reverse()  # PHH lists heads-up antes in reverse, as it does blinds
+    return {"ante_trimming_status": False, "antes": antes}
+
+
 def _finish(hand: _Hand) -> StarsHand:
     where = f"Hand #{hand.number}"
     if not hand.seats:
@@ -418,11 +431,12 @@ def _finish(hand: _Hand) -> StarsHand:
     for name in [*hand.figures.collected, *hand.figures.uncalled]:
         if name not in label:
             raise PHHError(f"{where}: {name} collects chips but is not dealt in.")
-    ante = max(hand.antes.values(), default=Decimal(0))
+    for name in hand.antes:
+        if name not in label:
+            raise PHHError(f"{where}: {name} posts an ante but is not dealt in.")
     data: dict[str, Any] = {
         "variant": "NT",
-        "ante_trimming_status": True,
-        "antes": [ante] * len(players),
+        **_antes(hand, players),
         "blinds_or_straddles": _blinds(hand, players, where),
         "min_bet": hand.big_blind,
         "starting_stacks": [hand.stacks[n] for n in players],

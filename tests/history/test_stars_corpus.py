@@ -102,7 +102,7 @@ def _in_units(data: dict, scale: int) -> dict:
         for a in data["actions"]
     ]
     return {
-        "variant": "NT", "ante_trimming_status": True, "actions": actions,
+        "variant": "NT", "ante_trimming_status": data["ante_trimming_status"], "actions": actions,
         "antes": [units(x) for x in data["antes"]],
         "blinds_or_straddles": [units(x) for x in data["blinds_or_straddles"]],
         "starting_stacks": [units(x) for x in data["starting_stacks"]],
@@ -317,3 +317,39 @@ def test_a_winner_who_shows_after_everyone_folded_shows_in_the_replay_and_the_ex
     assert "maikel76 showed [Jc Jd] and collected (125)" in text
     (again,) = read_hands(text)
     assert again.replayed.state.result.shown == result.shown
+
+
+def test_a_big_blind_ante_is_dead_money_in_the_main_pot():
+    """PokerStars' big-blind ante ("BB: posts the ante 540", nobody else antes): no real one
+    is in the corpus, so a real hand's nine antes of 60 are posted as one by the big blind.
+    The pot and every figure of the text stay the same; the replay agrees with them and
+    with pokerkit, and the big blind, who folded, loses 540 + 500. Once: "antes" of 540
+    from everyone, refused."""
+    from pokerkit import HandHistory
+
+    from games.history.pokerstars import HandInfo, write_hand
+
+    text, hand = the_hand("47658557149")
+    one_ante = re.sub(r"^.+: posts the ante 60\n", "", text, flags=re.M).replace(
+        "AALuckyBucks: posts small blind 250",
+        "stefan_bg_46: posts the ante 540\nAALuckyBucks: posts small blind 250")
+    (again,) = read_hands(one_ante)
+    assert again.error is None, again.error
+    replayed = again.replayed
+    big_blind = replayed.players.index("stefan_bg_46") + 1
+    assert replayed.state.antes == {big_blind: 540}
+    assert replayed.net_after_rake()[big_blind] == -1040
+    winner = replayed.players.index("sptsfan56") + 1
+    assert replayed.net_after_rake()[winner] == hand.replayed.net_after_rake()[winner] + 60
+    data = read_hand(one_ante).data
+    assert data["ante_trimming_status"] is False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, final = HandHistory(**_in_units(data, 1))
+    assert list(final.stacks) == list(replayed.finishing_stacks)
+    names = {k + 1: name for k, name in enumerate(replayed.players)}
+    written = write_hand(replayed.state, HandInfo(number=1, table="T", max_seats=9,
+                                                  started_at=None, names=names))
+    assert written.count("posts the ante") == 1
+    (back,) = read_hands(written)
+    assert back.replayed.finishing_stacks == replayed.finishing_stacks
