@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
+from datetime import time
 from decimal import Decimal
 from typing import Any
 
@@ -46,6 +47,8 @@ def _toml_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int | Decimal):
         return str(value)
+    if isinstance(value, time):  # a TOML local time: 16:28:42
+        return value.replace(tzinfo=None, microsecond=0).isoformat()
     if isinstance(value, str):
         if "'" in value or any(ord(c) < 32 or ord(c) == 127 for c in value):
             return json.dumps(value, ensure_ascii=False)

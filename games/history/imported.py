@@ -6,7 +6,7 @@ card their file holds, so the replayer shows all known cards from the start.
 
 from __future__ import annotations
 
-from datetime import UTC, date
+from datetime import date
 from functools import cached_property
 
 from django.db.models import QuerySet
@@ -19,6 +19,7 @@ from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.presenters import card_faces
 from games.history.replayer import build_replay
+from games.history.site_time import local_time
 from games.models import ImportedHand
 
 RESULTS = ("won", "lost", "folded")
@@ -114,6 +115,17 @@ class Imported:
         return {int(seat): name for seat, name in self.hand.names.items()}
 
     @cached_property
+    def seat_numbers(self) -> dict[int, int]:
+        """Engine seat -> the site's seat number (empty when the file gave none)."""
+        return {int(seat): number for seat, number in self.hand.table_seats.items()}
+
+    @property
+    def table_size(self) -> int:
+        """The site's table size, else the fewest seats that hold the hand's players."""
+        hand = self.hand
+        return hand.seat_count or max([hand.player_count, 2, *self.seat_numbers.values()])
+
+    @cached_property
     def rake(self) -> dict[int, int]:
         return {int(seat): units for seat, units in self.hand.rake.items()}
 
@@ -140,14 +152,18 @@ class Imported:
                 for seat in state.seats
             ],
             "venue": hand.site or "Imported",
+            "seats": [self.seat_numbers.get(seat, seat) for seat in state.seats],
+            "seat_count": self.table_size,
         }
         if hand.table_name:
             fields["table"] = hand.table_name
         if hand.site_hand:
             fields["hand"] = hand.site_hand
         if hand.played_at:
-            played = hand.played_at.astimezone(UTC)
-            fields.update(day=played.day, month=played.month, year=played.year)
+            played, zone = local_time(hand.played_at, hand.time_zone)
+            fields.update(day=played.day, month=played.month, year=played.year,
+                          time=played.time().replace(tzinfo=None),
+                          time_zone_abbreviation=zone)
         if hand.currency:
             fields["currency_symbol"] = hand.currency
         return export_phh(state, scale=scale, **fields)
@@ -155,15 +171,19 @@ class Imported:
     def stars_text(self) -> str:
         hand = self.hand
         number = int(hand.site_hand) if hand.site_hand.isdigit() else hand.id
+        started, zone = (None, "UTC") if hand.played_at is None else local_time(
+            hand.played_at, hand.time_zone)
         info = HandInfo(
             number=number,
             table=hand.table_name or hand.site or "Imported",
-            max_seats=max(hand.player_count, 2),
-            started_at=hand.played_at,
+            max_seats=self.table_size,
+            started_at=started,
             names=self.names,
             hero_seat=hand.hero_seat,
             money=self.money,
             rake=self.rake,
+            seat_numbers=self.seat_numbers,
+            zone=zone,
         )
         return write_hand(self.state, info)
 

@@ -132,7 +132,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     config = state.config
     name = info.names.get
     m = info.money.stars
-    when = (info.started_at or EPOCH).strftime("%Y/%m/%d %H:%M:%S")
+    started = info.started_at or EPOCH
+    when = f"{started:%Y/%m/%d} {started.hour}:{started:%M:%S}"  # PokerStars: "5:24:53"
     code = f" {info.money.code}" if info.money.code else ""
     lines = [
         f"PokerStars Hand #{info.number}: Hold'em No Limit "
