@@ -127,7 +127,8 @@ def decision_points(state: HandState, seat: int) -> Iterator[tuple[Situation, Ac
                   Entry.POST_BB if p.posts_to_play else Entry.PLAYING)
         for p in state.players
     ]
-    replayed = start_hand(state.config, seats, state.deck, state.button, mucks=state.mucks)
+    replayed = start_hand(state.config, seats, state.deck, state.button, mucks=state.mucks,
+                           blinds=state.blinds, shows=state.shows, antes=state.antes)
     for action in state.actions:
         if action.seat == seat:
             yield Situation.from_view(replayed.view(seat), seat, state.config.big_blind), action

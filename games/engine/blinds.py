@@ -1,8 +1,9 @@
 """Forced bets: antes, blinds and posts, put in before the cards are dealt.
 
-Antes come first, from everyone. A live table then posts one small and one big blind
-(``TableConfig``), and a new player who chose to play at once posts a big blind out of
-position (``Entry.POST_BB``). A hand played elsewhere may have had no small blind, a
+Antes come first, from everyone (an imported hand may give ``antes`` seat by seat instead:
+a big-blind ante; such antes are dead money, see pots.py). A live table then posts one small
+and one big blind (``TableConfig``), and a new player who chose to play at once posts a big
+blind out of position (``Entry.POST_BB``). A hand played elsewhere may have had no small blind, a
 straddle, or extra posts from players who came in late. Such a hand gives ``start_hand``
 its ``blinds``: seat -> chips, following PHH and pokerkit:
 
@@ -45,6 +46,28 @@ def check_blinds(blinds: Mapping[int, int], seats: Sequence[int]) -> dict[int, i
     return clean
 
 
+def check_antes(antes: Mapping[int, int], seats: Sequence[int]) -> dict[int, int]:
+    """Validated seat -> ante, zero antes left out; ValueError names what is wrong.
+
+    >>> check_antes({1: 0, 2: 50}, [1, 2])
+    {2: 50}
+    >>> check_antes({2: -5}, [1, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: The ante of seat 2 must be a whole number, not below zero: -5.
+    """
+    clean: dict[int, int] = {}
+    for seat, amount in antes.items():
+        if seat not in seats:
+            raise ValueError(f"Seat {seat} posts an ante but is not in this hand.")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise ValueError(
+                f"The ante of seat {seat} must be a whole number, not below zero: {amount!r}.")
+        if amount:
+            clean[seat] = amount
+    return clean
+
+
 def blind_kind(amount: int, big_blind: int) -> EventKind:
     """The event of a forced bet of ``amount`` (negative: a post) at a ``big_blind`` game.
 
@@ -65,7 +88,10 @@ def blind_kind(amount: int, big_blind: int) -> EventKind:
 def post_forced_bets(hand: HandData) -> None:
     """Antes from everyone, then the blinds, then new players' posts (short: all-in)."""
     config = hand.config
-    if config.ante:
+    if hand.antes is not None:
+        for p in hand.players:
+            _post(hand, p, hand.antes.get(p.seat, 0), EventKind.POST_ANTE)
+    elif config.ante:
         for p in hand.players:
             _post(hand, p, config.ante, EventKind.POST_ANTE)
     if hand.blinds is not None:

@@ -71,15 +71,23 @@ class HandData:
         deck: tuple[str, ...],
         mucks: frozenset[int] = frozenset(),
         blinds: dict[int, int] | None = None,
+        shows: frozenset[int] = frozenset(),
+        antes: dict[int, int] | None = None,
     ) -> None:
         self.config = config
         self.players = players
         self.button = button
         self.deck = deck
         self.mucks = mucks
+        # Seats that show their cards whatever the rules would have them do (imported hands:
+        # the site's record of who showed); see showdown.py.
+        self.shows = shows
         # Forced bets seat by seat (imported hands: straddles, posts, no small blind); None
         # means the table's small and big blind (see blinds.py).
         self.blinds = blinds
+        # Antes seat by seat (imported hands: a big-blind ante), dead money in the main pot;
+        # None means the table's ante from everyone, counted by level (see blinds.py, pots.py).
+        self.antes = antes
         # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
         # cards nobody recorded); None otherwise. Such a hand never gets a result.
         self.unsettled: str | None = None
@@ -133,6 +141,20 @@ class HandData:
     def total_pot(self) -> int:
         """All chips put in so far, bets on the current street included."""
         return sum(p.committed for p in self.players)
+
+    def dead_ante(self, p: PlayerState) -> int:
+        """What ``p`` posted of a seat-by-seat ante (dead money; 0 at a live table)."""
+        if self.antes is None:
+            return 0
+        return min(self.antes.get(p.seat, 0), p.starting_stack)
+
+    def pot_contributions(self, *, bets: bool = True) -> tuple[list[int], int]:
+        """Each player's chips that count by level (``bets=False``: without the bets still
+        in front), and the dead chips that go to the main pot: ``pots.build_pots``'s input."""
+        dead = [self.dead_ante(p) for p in self.players]
+        levels = [p.committed - (0 if bets else p.bet) - d
+                  for p, d in zip(self.players, dead, strict=True)]
+        return levels, sum(dead)
 
     def stacks(self) -> dict[int, int]:
         return {p.seat: p.stack for p in self.players}

@@ -4,8 +4,9 @@ Export follows pokerkit's ``HandHistory.dumps``: players in position order with 
 last (heads-up: the big blind, then the button), ``blinds_or_straddles`` per player in that
 order (heads-up the two blinds apply in reverse, as PHH says), a new player's post to play
 as a negative big blind, ``ante_trimming_status = true`` (antes count by contribution level,
-as the engine does), then ``actions`` such as ``d dh p1 AsKd``, ``p2 cbr 30``, ``p1 cc``,
-``p3 f``, ``d db 7c8dKd``, ``p1 sm AsKd`` (``p1 sm`` alone is a muck). A hand imported in
+as the engine does; ``false`` for antes given seat by seat, which are dead money), then
+``actions`` such as ``d dh p1 AsKd``, ``p2 cbr 30``, ``p1 cc``, ``p3 f``, ``d db 7c8dKd``,
+``p1 sm AsKd`` (``p1 sm`` alone is a muck). A hand imported in
 minor units (``scale`` > 1) is written back in the file's money: ``p2 cbr 1.25``. A check or
 fold the table made when the player's time ran out carries PHH's action commentary:
 ``p3 f # timed out`` (readers ignore it; ours does too).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
+from datetime import time
 from decimal import Decimal
 from typing import Any
 
@@ -45,6 +47,8 @@ def _toml_value(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int | Decimal):
         return str(value)
+    if isinstance(value, time):  # a TOML local time: 16:28:42
+        return value.replace(tzinfo=None, microsecond=0).isoformat()
     if isinstance(value, str):
         if "'" in value or any(ord(c) < 32 or ord(c) == 127 for c in value):
             return json.dumps(value, ensure_ascii=False)
@@ -131,10 +135,16 @@ def export_phh(
         blinds = [config.small_blind, config.big_blind] + [
             -config.big_blind if p.posts_to_play else 0 for p in state.players[2:]
         ]
+    if state.antes is not None:  # seat by seat, dead money: pokerkit's untrimmed antes
+        antes = [state.antes.get(p.seat, 0) for p in state.players]
+        if state.heads_up:
+            antes.reverse()
+    else:
+        antes = [config.ante] * n
     data: dict[str, Any] = {
         "variant": "NT",
-        "ante_trimming_status": True,
-        "antes": [money(config.ante, scale)] * n,
+        "ante_trimming_status": state.antes is None,
+        "antes": [money(a, scale) for a in antes],
         "blinds_or_straddles": [money(b, scale) for b in blinds],
         "min_bet": money(config.min_bet, scale),
         "starting_stacks": [money(p.starting_stack, scale) for p in state.players],

@@ -146,12 +146,16 @@ class Stakes:
     stacks: list[int]
     entries: list[Entry]
     blinds: dict[int, int] | None  # seat -> units, None for one small and one big blind
+    antes: dict[int, int] | None = None  # seat -> units (dead money), None for config.ante
 
 
 def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
     """Stakes, stacks and forced bets of a no-limit hold'em hand (PHHError when unsupported).
 
-    Seat k is player k; heads-up the two blinds apply in reverse, as PHH says.
+    Seat k is player k; heads-up the two blinds (and antes) apply in reverse, as PHH says.
+    Antes the same for everyone, counted by level (``ante_trimming_status = true``, or every
+    stack covers them), are the table's ante; any others (a big-blind ante, or short stacks'
+    antes without trimming) are given seat by seat, as dead money in the main pot.
     """
     variant = data.get("variant")
     if variant is None and data and all(isinstance(v, dict) for v in data.values()):
@@ -169,11 +173,14 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
         if stack <= 0:
             raise PHHError(f"'starting_stacks' (p{k + 1}) must be positive.")
     antes = amounts.field(data, "antes", n)
-    if len(set(antes)) != 1 or antes[0] < 0:
-        raise PHHError("Unsupported: antes that differ between players.")
-    ante = antes[0]
-    if not data.get("ante_trimming_status", False) and ante and min(stacks) < ante:
-        raise PHHError("Unsupported: a partial ante without ante trimming.")
+    for k, value in enumerate(antes):
+        if value < 0:
+            raise PHHError(f"'antes' (p{k + 1}) must not be negative.")
+    trimmed = bool(data.get("ante_trimming_status", False))
+    by_level = len(set(antes)) == 1 and (trimmed or min(stacks) >= antes[0])
+    ante = antes[0] if by_level else 0
+    per_seat = None if by_level else {
+        k + 1: a for k, a in enumerate(antes[::-1] if n == 2 else antes)}
     blinds = amounts.field(data, "blinds_or_straddles", n)
     (min_bet,) = amounts.field(data, "min_bet", 1)
     if min_bet <= 0:
@@ -184,7 +191,8 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
         entries = [Entry.PLAYING] * 2 + [
             Entry.POST_BB if x else Entry.PLAYING for x in extras
         ]
-        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS), stacks, entries, None)
+        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS), stacks, entries, None,
+                      per_seat)
     # Straddles, posts, a missing small blind, or a minimum bet other than the big blind.
     if n == 2:
         blinds = blinds[::-1]
@@ -192,4 +200,4 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
     small = min([min_bet, *positive])
     config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS)
     by_seat = {k + 1: b for k, b in enumerate(blinds) if b}
-    return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat)
+    return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat, per_seat)

@@ -4,9 +4,11 @@ Player k sits in seat k and the last player has the button. Amounts are exact (s
 ``phh_fields``: decimals become whole minor units). Unknown hole cards (``????``) are fine:
 cards shown with ``sm`` fill them in, and a player whose cards are still unknown at the
 showdown gave them up unseen (``pK sm ????`` in the HandHQ files: a loser who mucked), as
-pokerkit treats them. When nobody's cards in a pot are known, the hand is replayed up to the
-showdown and ``PHHReplay.unsettled`` says why it stops there. Like pokerkit, a missing check
-is supplied (and a missing fold, when the next line belongs to someone else).
+pokerkit treats them. A player who shows both cards (``pK sm AsKd``) shows in the replay
+too, even a loser the rules would muck, or a winner nobody called (the engine's ``shows``).
+When nobody's cards in a pot are known, the hand is replayed up to the showdown and
+``PHHReplay.unsettled`` says why it stops there. Like pokerkit, a missing check is supplied
+(and a missing fold, when the next line belongs to someone else).
 
 ``finishing_stacks`` in the file must match the replay, or fall short of it only for players
 who won chips: that difference is the site's rake (``PHHReplay.rake``).
@@ -120,12 +122,14 @@ def _lines(data: dict[str, Any]) -> list[list[str]]:
 
 def _prescan(
     lines: list[list[str]], n: int
-) -> tuple[list[list[str]], list[str], set[int]]:
-    """Hole cards per player, the board, and who mucks, from the whole action list."""
+) -> tuple[list[list[str]], list[str], set[int], set[int]]:
+    """Hole cards per player, the board, who mucks and who shows, from the whole action
+    list."""
     holes = [[UNKNOWN, UNKNOWN] for _ in range(n)]
     dealt = [False] * n
     board: list[str] = []
     mucks: set[int] = set()
+    shows: set[int] = set()
     try:
         for words in lines:
             if words[:2] == ["d", "dh"] and len(words) == 4:
@@ -154,13 +158,18 @@ def _prescan(
                         if holes[k][j] not in (UNKNOWN, card):
                             raise PHHError(f"p{k + 1} shows {words[2]} but was dealt others.")
                         holes[k][j] = card
+                    if UNKNOWN not in shown:
+                        shows.add(k)
     except ValueError as error:
         if isinstance(error, PHHError):
             raise
         raise PHHError(str(error)) from None
     # Cards nobody recorded cannot be shown: such a player gave them up unseen.
     mucks |= {k for k in range(n) if UNKNOWN in holes[k]}
-    return holes, board, mucks
+    if shows & mucks:
+        k = min(shows & mucks)
+        raise PHHError(f"p{k + 1} both shows and mucks.")
+    return holes, board, mucks, shows
 
 
 def _deck(holes: list[list[str]], board: list[str]) -> list[str]:
@@ -193,7 +202,7 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
     stakes = stakes_of(data, amounts)
     n = len(stakes.stacks)
     lines = _lines(data)
-    holes, board, mucks = _prescan(lines, n)
+    holes, board, mucks, shows = _prescan(lines, n)
     seats = [SeatInput(k + 1, f"p{k + 1}", stakes.stacks[k], stakes.entries[k]) for k in range(n)]
     try:
         deck = _deck(holes, board)
@@ -204,6 +213,8 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
             button=n,
             mucks={k + 1 for k in mucks},
             blinds=stakes.blinds,
+            shows={k + 1 for k in shows},
+            antes=stakes.antes,
         )
     except (ValueError, IllegalAction) as error:
         raise PHHError(_players_named(str(error))) from None

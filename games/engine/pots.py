@@ -4,8 +4,10 @@ pots as the table view sends them (named by ``types.pot_name``).
 Pots are built by contribution level: every distinct total put in by anyone (folded players
 included) closes a level; a level's chips go to the players still in the hand who reached
 it. Consecutive levels with the same eligible players are one pot (so an odd chip is never
-split twice). Antes count like any other chip: a player all-in for part of the ante wins
-only what they matched.
+split twice). The table's antes count like any other chip: a player all-in for part of the
+ante wins only what they matched. Antes posted seat by seat (a big-blind ante, imported
+hands) are ``dead``: they go into the main pot, which every player still in may win, as
+pokerkit does without ante trimming.
 """
 
 from __future__ import annotations
@@ -17,14 +19,19 @@ from games.engine.types import pot_name
 
 
 def build_pots(
-    contributions: Sequence[int], live: Sequence[bool]
+    contributions: Sequence[int], live: Sequence[bool], dead: int = 0
 ) -> list[tuple[int, tuple[int, ...]]]:
-    """Pots as (amount, eligible player indices), main pot first.
+    """Pots as (amount, eligible player indices), main pot first; ``dead`` chips (antes
+    posted seat by seat, not in ``contributions``) go to the main pot.
 
     >>> build_pots([50, 200, 200, 120], [True, True, True, False])
     [(200, (0, 1, 2)), (370, (1, 2))]
+    >>> build_pots([0, 100, 100], [True, True, True], dead=50)
+    [(50, (0, 1, 2)), (200, (1, 2))]
     """
     pots: list[tuple[int, tuple[int, ...]]] = []
+    if dead:
+        pots.append((dead, tuple(i for i, alive in enumerate(live) if alive)))
     previous = 0
     for level in sorted({c for c in contributions if c > 0}):
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
@@ -38,7 +45,7 @@ def build_pots(
 
 
 def pot_views(
-    contributions: Sequence[int], live: Sequence[bool], seats: Sequence[int]
+    contributions: Sequence[int], live: Sequence[bool], seats: Sequence[int], dead: int = 0
 ) -> list[dict[str, Any]]:
     """The pots as the table view and the replayer send them: name, amount, eligible seats
     (``seats[i]`` is the seat of player ``i``).
@@ -50,7 +57,7 @@ def pot_views(
     """
     return [
         {"name": pot_name(k), "amount": amount, "eligible": [seats[i] for i in eligible]}
-        for k, (amount, eligible) in enumerate(build_pots(contributions, live))
+        for k, (amount, eligible) in enumerate(build_pots(contributions, live, dead))
     ]
 
 

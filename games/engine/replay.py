@@ -17,6 +17,8 @@ def replay(
     *,
     mucks: Iterable[int] = (),
     blinds: Mapping[int, int] | None = None,
+    shows: Iterable[int] = (),
+    antes: Mapping[int, int] | None = None,
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -26,7 +28,8 @@ def replay(
     >>> s.result.finishing_stacks
     {2: 101, 1: 99}
     """
-    state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds)
+    state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
+                       antes=antes)
     for action in actions:
         state.apply(action)
     return state
@@ -46,6 +49,8 @@ def replay_state(state: HandState) -> HandState:
         state.button,
         mucks=state.mucks,
         blinds=state.blinds,
+        shows=state.shows,
+        antes=state.antes,
     )
 
 

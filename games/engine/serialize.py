@@ -49,6 +49,8 @@ def state_to_dict(state: HandData) -> dict[str, Any]:
         "full_raise": state.full_raise,
         "aggressor": state.aggressor,
         "mucks": sorted(state.mucks),
+        "shows": sorted(state.shows),
+        "antes": None if state.antes is None else {str(k): v for k, v in state.antes.items()},
         "blinds": None if state.blinds is None else {str(k): v for k, v in state.blinds.items()},
         "unsettled": state.unsettled,
         "events": [e.to_dict() for e in state.events],
@@ -85,6 +87,8 @@ def state_from_dict(data: dict[str, Any], cls: type[Hand]) -> Hand:
         tuple(data["deck"]),
         frozenset(data["mucks"]),
         None if data.get("blinds") is None else {int(k): v for k, v in data["blinds"].items()},
+        frozenset(data.get("shows", ())),
+        None if data.get("antes") is None else {int(k): v for k, v in data["antes"].items()},
     )
     state.unsettled = data.get("unsettled")
     state.dealt = data["dealt"]

@@ -9,6 +9,11 @@ the board is dealt. A pot goes to the best shown hand among its eligible players
 gives the odd chips to the first winner left of the button. Side pots that end up won by
 exactly the same players are reported and split as one pot (pokerkit does the same), so a
 split does not hand the first winner an odd chip per side pot.
+
+An imported hand also says who showed (``hand.shows``) and who mucked (``hand.mucks``), and
+the engine follows it: a player the site records showing shows even with a hand that cannot
+win, and the last player in shows after taking the pot uncontested if the site says so
+(described when the flop is out). Live play leaves both empty and the rules decide.
 """
 
 from __future__ import annotations
@@ -73,9 +78,8 @@ def reveal_for_runout(hand: HandData) -> None:
 
 
 def _pots(hand: HandData) -> list[tuple[int, tuple[int, ...]]]:
-    return build_pots(
-        [p.committed for p in hand.players], [not p.folded for p in hand.players]
-    )
+    levels, dead = hand.pot_contributions()
+    return build_pots(levels, [not p.folded for p in hand.players], dead)
 
 
 def unsettled_reason(hand: HandData) -> str | None:
@@ -126,7 +130,7 @@ def settle_showdown(hand: HandData) -> None:
             hand.record(EventKind.MUCK, p.seat)
             continue
         value = _evaluate(hand, p)
-        if _can_win(i, value[0], pots, values):
+        if p.seat in hand.shows or _can_win(i, value[0], pots, values):
             p.shown = True
             values[i] = value
             shown.append(ShownHand(p.seat, p.hole, value[1], value[2]))
@@ -195,7 +199,16 @@ def award_uncontested(hand: HandData, index: int) -> None:
     p.stack += total
     hand.record(EventKind.WIN, p.seat, total, pot=0)
     pot = PotResult(0, total, (p.seat,), (p.seat,), (total,))
-    _finish(hand, [pot], [], showdown=False)
+    shown: list[ShownHand] = []
+    if p.seat in hand.shows and UNKNOWN not in p.hole:
+        # Shown by choice after winning: described once there is a flop to describe it with.
+        text, best_five = "", ()  # type: tuple[str, tuple[str, ...]]
+        if len(hand.board) >= 3 and UNKNOWN not in hand.board:
+            _strength, text, best_five = evaluate_cards([*p.hole, *hand.board])
+        p.shown = True
+        shown.append(ShownHand(p.seat, p.hole, text, best_five))
+        hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=best_five, text=text)
+    _finish(hand, [pot], shown, showdown=False)
 
 
 def _finish(

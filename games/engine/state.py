@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine.betting import check_action, legal_actions
-from games.engine.blinds import check_blinds, post_forced_bets, preflop_opener
+from games.engine.blinds import check_antes, check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
 from games.engine.deal_order import cards_needed, hole_positions, street_positions
 from games.engine.hand import HandData, PlayerState
@@ -277,6 +277,8 @@ def start_hand(
     *,
     mucks: Iterable[int] = (),
     blinds: Mapping[int, int] | None = None,
+    shows: Iterable[int] = (),
+    antes: Mapping[int, int] | None = None,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -284,8 +286,11 @@ def start_hand(
     seats. ``deck`` is the caller's shuffled deck, dealt in the order of ``deal_order.py``:
     one card at a time to each player starting left of the button, twice; then burn, three
     for the flop, burn, turn, burn, river. ``mucks`` (for imported histories) lists seats
-    that give up their cards at showdown instead of showing. ``blinds`` (for imported
-    histories) gives each seat's forced bet instead of the table's blinds: see ``blinds.py``.
+    that give up their cards at showdown instead of showing; ``shows`` (for imported
+    histories too) lists seats that show even when the rules would muck them, or when
+    everyone else folded (see showdown.py). ``blinds`` (for imported
+    histories) gives each seat's forced bet instead of the table's blinds, and ``antes`` each
+    seat's ante instead of the table's (a big-blind ante; dead money): see ``blinds.py``.
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -308,6 +313,7 @@ def start_hand(
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
     n = len(seats)
     forced = None if blinds is None else check_blinds(blinds, numbers)
+    per_seat = None if antes is None else check_antes(antes, numbers)
     cards = check_deck(deck, cards_needed(n))
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
@@ -321,10 +327,15 @@ def start_hand(
         )
         for s in order
     ]
-    unknown = set(mucks) - set(numbers)
+    unknown = (set(mucks) | set(shows)) - set(numbers)
     if unknown:
         raise ValueError(f"Seat {min(unknown)} is not in this hand.")
-    state = HandState(config, players, button, cards, frozenset(mucks), forced)
+    both = set(mucks) & set(shows)
+    if both:
+        raise ValueError(f"Seat {min(both)} cannot both show and muck.")
+    state = HandState(
+        config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat
+    )
     post_forced_bets(state)
     holes = hole_positions(n)
     for p, (first, second) in zip(players, holes, strict=True):

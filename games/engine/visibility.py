@@ -17,10 +17,9 @@ from games.engine.pots import pot_views
 
 def current_pots(hand: HandData) -> list[dict[str, Any]]:
     """Pots from the chips collected on earlier streets (bets in front not included)."""
+    levels, dead = hand.pot_contributions(bets=False)
     return pot_views(
-        [p.committed - p.bet for p in hand.players],
-        [not p.folded for p in hand.players],
-        [p.seat for p in hand.players],
+        levels, [not p.folded for p in hand.players], [p.seat for p in hand.players], dead
     )
 
 

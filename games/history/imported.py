@@ -6,7 +6,7 @@ card their file holds, so the replayer shows all known cards from the start.
 
 from __future__ import annotations
 
-from datetime import UTC, date
+from datetime import date
 from functools import cached_property
 
 from django.db.models import QuerySet
@@ -21,6 +21,7 @@ from games.history.pokerstars import HandInfo, write_hand
 from games.history.presenters import card_faces
 from games.history.reading import read_part, table_seats
 from games.history.replayer import build_replay
+from games.history.site_time import local_time
 from games.models import ImportedHand
 
 RESULTS = ("won", "lost", "folded")
@@ -116,6 +117,23 @@ class Imported:
         return {int(seat): name for seat, name in self.hand.names.items()}
 
     @cached_property
+    def seat_numbers(self) -> dict[int, int]:
+        """Engine seat -> the site's seat number: as kept at import, else read again from
+        the hand's own text (hands imported before the site's facts were kept); empty when
+        the file gave none."""
+        kept = {int(seat): number for seat, number in self.hand.table_seats.items()}
+        if kept:
+            return kept
+        read = read_part(self.hand.source, "", self.hand.text)
+        return table_seats(read.replayed) if read.replayed else {}
+
+    @property
+    def table_size(self) -> int:
+        """The site's table size, else the fewest seats that hold the hand's players."""
+        hand = self.hand
+        return hand.seat_count or max([hand.player_count, 2, *self.seat_numbers.values()])
+
+    @cached_property
     def rake(self) -> dict[int, int]:
         return {int(seat): units for seat, units in self.hand.rake.items()}
 
@@ -143,42 +161,41 @@ class Imported:
                 for seat in state.seats
             ],
             "venue": hand.site or "Imported",
+            "seats": [self.seat_numbers.get(seat, seat) for seat in state.seats],
+            "seat_count": self.table_size,
         }
         if hand.table_name:
             fields["table"] = hand.table_name
         if hand.site_hand:
             fields["hand"] = hand.site_hand
         if hand.played_at:
-            played = hand.played_at.astimezone(UTC)
-            fields.update(day=played.day, month=played.month, year=played.year)
+            played, zone = local_time(hand.played_at, hand.time_zone)
+            fields.update(day=played.day, month=played.month, year=played.year,
+                          time=played.time().replace(tzinfo=None),
+                          time_zone_abbreviation=zone)
         if hand.currency:
             fields["currency_symbol"] = hand.currency
         deal = record_of(hand.fair_deal)
-        if deal:
-            # The record names table seats: write the file's own, not the engine's 1..n.
-            fields.update(deal.phh_fields(), seats=list(self.table_seats.values()))
+        if deal:  # the record names the table's seats, which ``seats`` above gives
+            fields.update(deal.phh_fields())
         return export_phh(state, scale=scale, **fields)
-
-    @cached_property
-    def table_seats(self) -> dict[int, int]:
-        """Engine seat -> the table's seat number, as the hand's own text records them."""
-        read = read_part(self.hand.source, "", self.hand.text)
-        numbers = table_seats(read.replayed) if read.replayed else {}
-        return numbers or {seat: seat for seat in self.state.seats}
 
     def stars_text(self) -> str:
         hand = self.hand
         number = int(hand.site_hand) if hand.site_hand.isdigit() else hand.id
+        started, zone = (None, "UTC") if hand.played_at is None else local_time(
+            hand.played_at, hand.time_zone)
         info = HandInfo(
             number=number,
             table=hand.table_name or hand.site or "Imported",
-            max_seats=max(hand.player_count, 2),
-            started_at=hand.played_at,
+            max_seats=self.table_size,
+            started_at=started,
             names=self.names,
             hero_seat=hand.hero_seat,
             money=self.money,
             rake=self.rake,
-            seat_numbers=self.table_seats if self.hand.fair_deal else {},
+            seat_numbers=self.seat_numbers,
+            zone=zone,
             fair_deal=record_of(self.hand.fair_deal),
         )
         return write_hand(self.state, info)

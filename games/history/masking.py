@@ -64,6 +64,8 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
             state.button,
             mucks=mucks,
             blinds=state.blinds,
+            shows=state.shows,
+            antes=state.antes,
         )
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error

@@ -94,7 +94,8 @@ def _pot_name(index: int, pots: int) -> str:
 def felt_pots(state: HandState) -> list[int]:
     """The amounts of the pots as the felt showed them: main pot first, then side pots."""
     live = [not p.folded for p in state.players]
-    return [amount for amount, _ in build_pots([p.committed for p in state.players], live)]
+    levels, dead = state.pot_contributions()
+    return [amount for amount, _ in build_pots(levels, live, dead)]
 
 
 def felt_payouts(state: HandState) -> list[tuple[int, int, int]]:
@@ -135,7 +136,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     config = state.config
     name = info.names.get
     m = info.money.stars
-    when = (info.started_at or EPOCH).strftime("%Y/%m/%d %H:%M:%S")
+    started = info.started_at or EPOCH
+    when = f"{started:%Y/%m/%d} {started.hour}:{started:%M:%S}"  # PokerStars: "5:24:53"
     code = f" {info.money.code}" if info.money.code else ""
     lines = [
         f"PokerStars Hand #{info.number}: Hold'em No Limit "
@@ -204,7 +206,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
             lines.append(_board_line(e.street, state.board))
         elif kind is EventKind.SHOW:
             text = shown[e.seat].description if e.seat in shown else e.text
-            ending.append(f"{who}: shows {_cards(e.cards)} ({_lower_first(text)})")
+            described = f" ({_lower_first(text)})" if text else ""
+            ending.append(f"{who}: shows {_cards(e.cards)}{described}")
         elif kind is EventKind.MUCK:
             ending.append(f"{who}: mucks hand")
         elif kind is EventKind.WIN and not wins_written:
@@ -267,6 +270,9 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
         if p.seat in folded_on:
             bet = "" if p.committed else " (didn't bet)"
             lines.append(f"{head} folded {FOLDED_ON[folded_on[p.seat]]}{bet}")
+        elif p.seat in shown and not result.showdown:  # shown by the winner nobody called
+            lines.append(f"{head} showed {_cards(shown[p.seat].cards)} and collected "
+                         f"({m(won.get(p.seat, 0))})")
         elif p.seat in shown:
             hand = shown[p.seat]
             outcome = f"won ({m(won[p.seat])})" if p.seat in won else "lost"

@@ -20,6 +20,7 @@ from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
+from games.history.site_time import zone_of
 from games.history.stars_text import looks_like_pokerstars, replay_stars, split_hands
 
 MAX_HANDS = 20_000
@@ -39,7 +40,8 @@ class ReadHand:
     replayed: PHHReplay | None = None
     error: str | None = None
     hero: str | None = None  # the player the text was written for ("Dealt to ...")
-    played_at: dt.datetime | None = None
+    played_at: dt.datetime | None = None  # UTC when the zone is known, else as written
+    zone: str = ""  # the zone the site wrote the time in ("ET"), "" when none
     # The fair-deal record, in hands this site exported (docs/fairness.md); None elsewhere.
     fair_deal: FairDeal | None = None
 
@@ -97,7 +99,10 @@ def _read_phh(name: str, text: str) -> ReadHand:
         deal = fair_deal_of(data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("phh", label, text, error=_refusal(error))
-    return ReadHand("phh", label, text, replayed, played_at=phh_time(data), fair_deal=deal)
+    when, zone = phh_time(data)
+    return ReadHand(
+        "phh", label, text, replayed, played_at=when, zone=zone, fair_deal=deal
+    )
 
 
 def _read_stars(text: str) -> ReadHand:
@@ -110,7 +115,7 @@ def _read_stars(text: str) -> ReadHand:
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("pokerstars", label, text, error=_refusal(error))
     return ReadHand("pokerstars", label, text, replayed, hero=hand.hero,
-                    played_at=hand.played_at, fair_deal=deal)
+                    played_at=hand.played_at, zone=hand.zone, fair_deal=deal)
 
 
 def fair_deal_of(data: dict[str, Any]) -> FairDeal | None:
@@ -130,18 +135,31 @@ def fair_deal_of(data: dict[str, Any]) -> FairDeal | None:
         raise PHHError(f"The fair-deal record cannot be read: {error}") from None
 
 
-def phh_time(data: dict[str, Any]) -> dt.datetime | None:
-    """When a PHH hand was played, from ``year``/``month``/``day`` (and ``time``).
+def phh_time(data: dict[str, Any]) -> tuple[dt.datetime | None, str]:
+    """When a PHH hand was played, from ``year``/``month``/``day`` (and ``time``), and the
+    zone it was written in (``time_zone``, else ``time_zone_abbreviation``): the moment in
+    UTC when the zone is known, as written (naive) when not.
 
     >>> phh_time({"year": 2009, "month": 7, "day": 1, "time": dt.time(0, 0, 9)})
-    datetime.datetime(2009, 7, 1, 0, 0, 9)
+    (datetime.datetime(2009, 7, 1, 0, 0, 9), '')
+    >>> phh_time({"year": 2009, "month": 7, "day": 1, "time": dt.time(0, 0, 9),
+    ...           "time_zone_abbreviation": "ET"})[0].isoformat()
+    '2009-07-01T04:00:09+00:00'
     """
     try:
         day = dt.date(int(data["year"]), int(data["month"]), int(data["day"]))
     except (KeyError, TypeError, ValueError):
-        return None
+        return None, ""
     when = data.get("time")
-    return dt.datetime.combine(day, when if isinstance(when, dt.time) else dt.time())
+    moment = dt.datetime.combine(day, when if isinstance(when, dt.time) else dt.time())
+    for key in ("time_zone", "time_zone_abbreviation"):
+        name = data.get(key)
+        if not isinstance(name, str) or not isinstance(when, dt.time):
+            continue
+        clock = zone_of(name)
+        if clock is not None:
+            return moment.replace(tzinfo=clock).astimezone(dt.UTC), name
+    return moment, ""
 
 
 def names(replayed: PHHReplay) -> dict[int, str]:
@@ -165,6 +183,16 @@ def table_seats(replayed: PHHReplay) -> dict[int, int]:
     ) and len(set(seats)) == count:
         return {k + 1: seats[k] for k in range(count)}
     return {}
+
+
+def seat_count(replayed: PHHReplay) -> int | None:
+    """The table's size when the file records one that fits its seats (``seat_count``)."""
+    count = replayed.fields.get("seat_count")
+    seats = table_seats(replayed)
+    most = max([len(replayed.state.players), *seats.values()])
+    if isinstance(count, int) and not isinstance(count, bool) and count >= most:
+        return count
+    return None
 
 
 def stars_info(replayed: PHHReplay, number: int, hero_seat: int | None = None,

@@ -74,6 +74,8 @@ class _Felt:
         money: Money | None,
     ) -> None:
         self.order = [p.seat for p in state.players]
+        self.antes_dead = state.antes is not None  # seat-by-seat antes go to the main pot
+        self.dead_antes: dict[int, int] = {}  # seat -> ante posted so far, when dead
         self.holes = {p.seat: [c for c in p.hole if c != UNKNOWN] for p in state.players}
         self.viewer_seat = viewer_seat
         self.reveal_all = reveal_all
@@ -121,6 +123,8 @@ class _Felt:
             p["has_cards"] = True
             p["cards"] = self.cards_for(p["seat"], False)
         elif kind in PAYS and p is not None:
+            if kind is EventKind.POST_ANTE and self.antes_dead:
+                self.dead_antes[p["seat"]] = self.dead_antes.get(p["seat"], 0) + event.amount
             p["stack"] -= event.amount
             p["committed"] += event.amount
             if event.to is not None:
@@ -165,12 +169,13 @@ class _Felt:
     def engine_view(self) -> dict[str, Any]:
         """The felt as the engine's view would have it at this event."""
         players = [self.players[seat] for seat in self.order]
+        dead = [self.dead_antes.get(p["seat"], 0) for p in players]
         return {
             **self.hand,
             "players": players,
             "pots": pot_views(
-                [p["committed"] - p["bet"] for p in players], [not p["folded"] for p in players],
-                self.order,
+                [p["committed"] - p["bet"] - d for p, d in zip(players, dead, strict=True)],
+                [not p["folded"] for p in players], self.order, sum(dead),
             ),
             "total_pot": sum(p["committed"] for p in players),
         }
@@ -245,6 +250,8 @@ def build_replay(
         state.button,
         mucks=state.mucks,
         blinds=state.blinds,
+        shows=state.shows,
+        antes=state.antes,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]

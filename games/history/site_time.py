@@ -15,8 +15,8 @@ Eastern Time. A zone this module does not know gives no time at all rather than 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 # The abbreviations PokerStars writes, and the region each one's clock follows.
 ZONES = {
@@ -25,7 +25,11 @@ ZONES = {
     "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "AT": "America/Halifax",
     "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
     "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon", "CET": "Europe/Paris",
-    "EET": "Europe/Helsinki", "MSK": "Europe/Moscow", "IST": "Asia/Kolkata",
+    "EET": "Europe/Helsinki", "BST": "Europe/London", "WEST": "Europe/Lisbon",
+    "CEST": "Europe/Paris", "EEST": "Europe/Helsinki", "CST": "America/Chicago",
+    "CDT": "America/Chicago", "MST": "America/Denver", "MDT": "America/Denver",
+    "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
     "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "AWST": "Australia/Perth",
     "ACST": "Australia/Adelaide", "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
 }
@@ -34,6 +38,45 @@ DEFAULT_ZONE = "ET"
 _MOMENT = r"(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2}):(\d{2})"
 _WRITTEN = re.compile(_MOMENT + r"(?: \(?([A-Z]{2,5})\)?)?")
 _BRACKETED = re.compile(r"\[" + _MOMENT + r" ([A-Z]{2,5})\]")
+
+
+_OFFSET = re.compile(r"^(?:GMT|UTC)([+-])(\d{1,2}):?(\d{2})?$")
+
+
+def zone_of(name: str) -> tzinfo | None:
+    """The clock a zone name stands for: an abbreviation of ``ZONES``, an offset as PHH files
+    write it ("GMT-0400", "UTC+01:00") or an IANA name ("Europe/Paris"); None if unknown.
+
+    >>> zone_of("ET"), zone_of("GMT-0400"), zone_of("Mars/Olympus")
+    (zoneinfo.ZoneInfo(key='America/New_York'), \
+datetime.timezone(datetime.timedelta(days=-1, seconds=72000)), None)
+    """
+    if name in ZONES:
+        return ZoneInfo(ZONES[name])
+    offset = _OFFSET.match(name)
+    if offset:
+        sign, hours, minutes = offset.groups()
+        delta = timedelta(hours=int(hours), minutes=int(minutes or 0))
+        return timezone(-delta if sign == "-" else delta) if delta < timedelta(hours=24) else None
+    if "/" in name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            return None
+    return None
+
+
+def local_time(moment: datetime, zone: str) -> tuple[datetime, str]:
+    """A stored UTC moment on the clock of ``zone`` (the site's), or in UTC when the zone is
+    not known: (the local time, the zone's name as written).
+
+    >>> local_time(datetime(2013, 1, 8, 21, 28, 42, tzinfo=UTC), "ET")[0].strftime("%H:%M")
+    '16:28'
+    """
+    clock = zone_of(zone) if zone else None
+    if clock is None:
+        return moment.astimezone(UTC), "UTC"
+    return moment.astimezone(clock), zone
 
 
 def played_at(header: str) -> tuple[datetime | None, str]:

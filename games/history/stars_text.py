@@ -85,6 +85,7 @@ class _Hand:
     """What the text says, gathered line by line."""
 
     number: str = ""
+    small_blind: Decimal = Decimal(0)
     big_blind: Decimal = Decimal(0)
     symbol: str = ""
     played_at: datetime | None = None
@@ -122,6 +123,7 @@ class StarsHand:
     table: str
     figures: Figures
     lines: tuple[int, ...] = ()  # the text's line number of each of ``data["actions"]``
+    zone: str = ""  # the zone of the time the header gives ("ET", "CET"), "" without one
 
     @property
     def where(self) -> str:
@@ -215,7 +217,8 @@ def _header(hand: _Hand, line: str) -> None:
     stakes = L.STAKES.findall(line)
     if not stakes:
         raise PHHError(f"Hand #{hand.number}: the blinds are missing from the first line.")
-    _small, big = stakes[-1]
+    small, big = stakes[-1]
+    hand.small_blind = amount(small, f"Hand #{hand.number}")
     hand.big_blind = amount(big, f"Hand #{hand.number}")
     hand.symbol = big[0] if big[0] in "$€£₹" else ""
     hand.played_at, hand.zone = played_at(line)
@@ -385,16 +388,20 @@ def _dealt_in(hand: _Hand) -> list[str]:
 
 def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
     """PHH's ``blinds_or_straddles``: the first small and big blind as blinds, a straddle as
-    itself, and any other post as a live post (negative)."""
+    itself, and any other post as a live post (negative). A blind that put its player all-in
+    for less is written at the table's size, as PHH means it (the engine, like pokerkit,
+    posts what the stack holds): the stakes stay the table's, 200/400 rather than 145/400."""
     blinds: dict[str, Decimal] = {}
     big_posted = False
     for name, kind, chips in hand.posts:
         if name not in players:
             raise PHHError(f"{where}: {name} posts but is not dealt in.")
         if kind == "straddle" or (kind == "small blind" and not big_posted and not blinds):
-            value = chips
+            short = kind == "small blind" and name in hand.all_in
+            value = max(chips, hand.small_blind) if short else chips
         elif kind == "big blind" and not big_posted:
-            big_posted, value = True, chips
+            short = name in hand.all_in
+            big_posted, value = True, max(chips, hand.big_blind) if short else chips
         else:
             value = -chips  # a post by a player who came in, or a late small blind
         blinds[name] = blinds.get(name, Decimal(0)) + value
@@ -402,6 +409,19 @@ def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
     if len(players) == 2:
         amounts.reverse()  # PHH lists heads-up blinds in reverse
     return amounts
+
+
+def _antes(hand: _Hand, players: list[str]) -> dict[str, Any]:
+    """PHH's antes: one ante from everyone, counted by level (a short stack all-in for part
+    of it wins only what it matched), or, when only some players post one (the big-blind
+    ante), each player's own, as dead money in the main pot (no ante trimming)."""
+    if not hand.antes or set(hand.antes) >= set(players):
+        ante = max(hand.antes.values(), default=Decimal(0))
+        return {"ante_trimming_status": True, "antes": [ante] * len(players)}
+    antes = [hand.antes.get(name, Decimal(0)) for name in players]
+    if len(players) == 2:
+        antes.reverse()  # PHH lists heads-up antes in reverse, as it does blinds
+    return {"ante_trimming_status": False, "antes": antes}
 
 
 def _finish(hand: _Hand) -> StarsHand:
@@ -422,11 +442,12 @@ def _finish(hand: _Hand) -> StarsHand:
     for name in [*hand.figures.collected, *hand.figures.uncalled]:
         if name not in label:
             raise PHHError(f"{where}: {name} collects chips but is not dealt in.")
-    ante = max(hand.antes.values(), default=Decimal(0))
+    for name in hand.antes:
+        if name not in label:
+            raise PHHError(f"{where}: {name} posts an ante but is not dealt in.")
     data: dict[str, Any] = {
         "variant": "NT",
-        "ante_trimming_status": True,
-        "antes": [ante] * len(players),
+        **_antes(hand, players),
         "blinds_or_straddles": _blinds(hand, players, where),
         "min_bet": hand.big_blind,
         "starting_stacks": [hand.stacks[n] for n in players],
@@ -448,7 +469,7 @@ def _finish(hand: _Hand) -> StarsHand:
         data["time"] = hand.played_at.time()
         data["time_zone_abbreviation"] = "UTC"
     return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, hand.figures,
-                     tuple(numbers))
+                     tuple(numbers), hand.zone if hand.played_at else "")
 
 
 SAMPLE = """\

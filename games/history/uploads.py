@@ -18,7 +18,16 @@ from django.utils import timezone
 
 from games.engine import UNKNOWN, EventKind, PHHError
 from games.history.positions import positions
-from games.history.reading import ReadHand, clean, money, names, read_part, split_upload
+from games.history.reading import (
+    ReadHand,
+    clean,
+    money,
+    names,
+    read_part,
+    seat_count,
+    split_upload,
+    table_seats,
+)
 from games.models import ImportBatch, ImportedHand
 
 STEP = 25
@@ -133,6 +142,9 @@ def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
         site_hand=str(fields.get("hand") or "")[:60],
         table_name=str(fields.get("table") or "")[:100],
         played_at=_aware(hand.played_at),
+        time_zone=hand.zone if hand.played_at is not None and hand.played_at.tzinfo else "",
+        seat_count=seat_count(replayed),
+        table_seats={str(seat): number for seat, number in table_seats(replayed).items()},
         currency=cash.symbol,
         scale=cash.scale,
         small_blind=config.small_blind,

@@ -57,6 +57,13 @@ class ImportedHand(models.Model):
     site_hand = models.CharField(max_length=60, blank=True)
     table_name = models.CharField(max_length=100, blank=True)
     played_at = models.DateTimeField(null=True, blank=True)
+    # The zone the site wrote the time in ("ET", "CET"; PHH's time_zone_abbreviation), so that
+    # exports give the site's own clock; ``played_at`` is the same moment in UTC.
+    time_zone = models.CharField(max_length=16, blank=True)
+    # The table as the site had it: its size (PHH's seat_count; None when not known) and each
+    # player's seat number, {"engine seat": table seat} (the engine seats players 1..n).
+    seat_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_seats = models.JSONField(default=dict, blank=True)
     imported_at = models.DateTimeField(auto_now_add=True)
     currency = models.CharField(max_length=8, blank=True)
     scale = models.PositiveIntegerField(default=1)

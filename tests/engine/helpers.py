@@ -27,13 +27,14 @@ class Setup:
     seats: tuple[SeatInput, ...]
     deck: tuple[str, ...]
     button: int
+    antes: dict[int, int] | None = None  # seat by seat (dead money), as imported hands have
 
     def start(self) -> HandState:
-        return start_hand(self.config, self.seats, self.deck, self.button)
+        return start_hand(self.config, self.seats, self.deck, self.button, antes=self.antes)
 
     def describe(self) -> str:
         return (
-            f"config={self.config} button={self.button} "
+            f"config={self.config} button={self.button} antes={self.antes} "
             f"seats={[(s.seat, s.stack, s.entry.value) for s in self.seats]}"
         )
 
@@ -67,6 +68,26 @@ def random_setup(
         SeatInput(s, f"player{s}", random_stack(rng, bb), entries[s]) for s in numbers
     )
     return Setup(config, seats, tuple(shuffled_deck(rng)), button)
+
+
+def random_ante_setup(rng: random.Random) -> Setup:
+    """A random hand whose antes are given seat by seat: mostly a big-blind ante (often as
+    big as the big blind, as tournaments have it), sometimes a button ante or antes that
+    differ between every seat; short stacks go all-in on them."""
+    setup = random_setup(rng, posts=False)
+    config = TableConfig(setup.config.small_blind, setup.config.big_blind, 0, max_seats=10)
+    numbers = [s.seat for s in setup.seats]
+    order = [s for s in numbers if s > setup.button] + [s for s in numbers if s <= setup.button]
+    big_blind = order[0] if len(order) == 2 else order[1]
+    kind = rng.random()
+    bb = config.big_blind
+    if kind < 0.6:
+        antes = {big_blind: rng.choice([bb, bb, bb // 2 or 1, 2 * bb])}
+    elif kind < 0.8:
+        antes = {setup.button: rng.choice([bb, bb // 2 or 1])}
+    else:
+        antes = {s: rng.choice([0, 1, bb // 4, bb]) for s in numbers}
+    return Setup(config, setup.seats, setup.deck, setup.button, antes)
 
 
 def random_action(rng: random.Random, legal: LegalActions, *, may_raise: bool = True) -> Action:
@@ -112,6 +133,11 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
 
     config = state.config
     players = state.players
+    antes: int | list[int] = config.ante
+    if state.antes is not None:  # seat by seat: pokerkit's raw antes, heads-up reversed
+        antes = [state.antes.get(p.seat, 0) for p in players]
+        if state.heads_up:
+            antes.reverse()
     if state.heads_up:
         blinds = [config.small_blind, config.big_blind]
     else:
@@ -129,8 +155,10 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
             Automation.CHIPS_PULLING,
             Automation.RUNOUT_COUNT_SELECTION,
         ),
-        True,  # ante trimming: antes count by contribution level, as in the engine
-        config.ante,
+        # Ante trimming: the table's antes count by contribution level, as in the engine;
+        # antes given seat by seat are dead money in the main pot (no trimming).
+        state.antes is None,
+        antes,
         blinds,
         config.min_bet,
         [p.starting_stack for p in players],

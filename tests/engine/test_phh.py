@@ -188,7 +188,7 @@ def test_a_board_that_is_not_recorded_leaves_the_hand_unsettled():
     ("change", "message"),
     [
         (("variant = \"NT\"", "variant = \"PO\""), "Unsupported variant 'PO'"),
-        (("antes = [500, 500, 500]", "antes = [0, 500, 0]"), "antes that differ"),
+        (("antes = [500, 500, 500]", "antes = [0, -500, 0]"), "'antes' .p2. must not be neg"),
         (("starting_stacks = [1125600,", "starting_stacks = [inf,"),
          "'starting_stacks' .p1. is inf"),
         (("\"p1 cbr 35000\"", "\"p1 cbr 1000\""), "smallest bet is to 2000"),

@@ -156,6 +156,61 @@ def test_a_mucked_loser_at_showdown_loses_to_the_shown_hand():
     assert pokerkit_money_stacks(text) == [Decimal("103"), Decimal("97")]
 
 
+def _shown_by_pokerkit(text: str) -> set[int]:
+    from pokerkit import HandHistory, HoleCardsShowingOrMucking
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(HandHistory.loads(text))[-1]
+    return {op.player_index + 1 for op in final.operations
+            if isinstance(op, HoleCardsShowingOrMucking) and op.hole_cards
+            and "??" not in "".join(map(repr, op.hole_cards))}
+
+
+@pytest.mark.skipif(not FILES, reason=f"no real hands at {REALHANDS} (shared/ beside the repo)")
+def test_every_real_hand_shows_the_hands_pokerkit_shows():
+    """A loser who shows (``p2 sm 9c9d``) is shown, not mucked: 18 of the 587 hands once
+    disagreed with pokerkit on who showed."""
+    compared = 0
+    for path in FILES:
+        text = path.read_text()
+        try:
+            replayed = replay_phh(text)
+        except PHHError:
+            continue
+        shown = {e.seat for e in replayed.state.events if e.kind.value == "show"}
+        assert shown == _shown_by_pokerkit(text), path.relative_to(REALHANDS)
+        compared += 1
+    assert compared == 587
+
+
+def test_a_loser_who_shows_is_shown_and_exported_as_shown():
+    text = phh(["0.50", "1"], ["100", "100"],
+               ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db 2c3d7h", "p1 cc",
+                "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jd", "p1 cbr 2", "p2 cc",
+                "p1 sm AsAh", "p2 sm KsKh"])
+    replayed = replay_phh(text)
+    result = replayed.state.result
+    assert [h.seat for h in result.shown] == [1, 2] and result.mucked == ()
+    assert _shown_by_pokerkit(text) == {1, 2}
+    assert "'p2 sm KsKh'" in export_phh(replayed.state, scale=100)
+    with pytest.raises(PHHError, match="p2 both shows and mucks"):
+        replay_phh(text.replace("'p2 sm KsKh'", "'p2 sm KsKh', 'p2 sm'"))
+
+
+def test_a_winner_nobody_called_shows_when_the_file_says_so():
+    text = phh(["1", "2", "0"], ["100", "100", "100"],
+               ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f",
+                "p3 sm JcJd"])
+    replayed = replay_phh(text)
+    result = replayed.state.result
+    assert not result.showdown and [(h.seat, h.cards) for h in result.shown] == [
+        (3, ("Jc", "Jd"))]
+    assert _shown_by_pokerkit(text) == {3}
+    again = replay_phh(export_phh(replayed.state))
+    assert again.state.result.shown == result.shown
+
+
 @pytest.mark.parametrize(
     ("field", "message"),
     [
@@ -232,3 +287,69 @@ def test_hands_with_straddles_posts_and_missing_blinds_end_as_pokerkit_ends_them
         assert pokerkit_final_stacks(text) == ours, (k, blinds, text)
         again = replay_phh(text)
         assert list(again.finishing_stacks) == ours, k
+
+
+WSOP = Path(__file__).parent / "data" / "wsop-2019-42-3-00-01-07.phh"
+
+
+def test_a_real_wsop_hand_with_a_big_blind_ante_replays_to_its_finishing_stacks():
+    """Once refused ("antes that differ between players"): the big blind's 500,000 ante is
+    dead money that Rainer Kempe loses with the pot."""
+    from games.engine import HandState
+    from games.history.masking import masked_state
+    from games.history.replayer import build_replay
+
+    text = WSOP.read_text()
+    recorded = [Decimal(x) for x in tomllib.loads(text)["finishing_stacks"]]
+    replayed = replay_phh(text)
+    assert replayed.settled and replayed.rake == {}
+    assert [Decimal(x) for x in replayed.finishing_stacks] == recorded
+    assert recorded[1] == 9525000 - 500000 - 1150000 - 2250000
+    state = replayed.state
+    assert state.antes == {2: 500000}
+    assert [(e.kind.value, e.seat, e.amount) for e in state.events[:3]] == [
+        ("post_ante", 2, 500000), ("post_small_blind", 1, 250000),
+        ("post_big_blind", 2, 500000)]
+    # pokerkit: the same stacks without ante trimming; with the file's flag it returns the
+    # big blind's ante as an uncalled bet.
+    untrimmed = text.replace("ante_trimming_status = true", "ante_trimming_status = false")
+    assert pokerkit_money_stacks(untrimmed) == recorded
+    assert pokerkit_money_stacks(text)[1] == recorded[1] + 500000
+    # Our export says what it means, and reads back to the same hand.
+    exported = export_phh(state)
+    assert "ante_trimming_status = false" in exported
+    assert "antes = [0, 500000, 0, 0, 0, 0, 0, 0]" in exported
+    assert pokerkit_money_stacks(exported) == recorded
+    assert replay_phh(exported).state == state
+    assert HandState.from_dict(state.to_dict()) == state
+    # The replayer's pots hold the ante from the first step.
+    masked = masked_state(state, None)
+    steps = build_replay(masked, None, {})["steps"]
+    blinds_in = next(s for s in steps if s["kind"] == "post_big_blind")
+    assert blinds_in["hand"]["total_pot"] == 1250000
+    assert sum(p["amount"] for p in steps[-1]["hand"]["pots"]) == sum(
+        p.committed for p in state.players)
+
+
+def test_antes_that_differ_between_players_replay_like_pokerkit_without_trimming():
+    """A short stack's partial ante without ante trimming, once refused, and a heads-up
+    big-blind ante (PHH lists heads-up antes in reverse, like the blinds)."""
+    short = phh(["1", "2", "0"], ["1", "100", "100"],
+                deal(3) + ["p3 cbr 10", "p2 cc", "d db 2c3d4h", "p2 cc", "p3 cc", "d db 5s",
+                           "p2 cc", "p3 cc", "d db 9h", "p2 cc", "p3 cc", "p2 sm KsKh",
+                           "p3 sm QsQh", "p1 sm AsAh"]).replace(
+        "antes = [0, 0, 0]", "antes = [2, 2, 2]")
+    short = short.replace("'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????'",
+                          "'d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh'")
+    replayed = replay_phh(short)
+    assert replayed.state.antes == {1: 2, 2: 2, 3: 2}
+    assert [Decimal(x) for x in replayed.finishing_stacks] == pokerkit_money_stacks(short)
+    heads_up = phh(["1", "2"], ["100", "100"],
+                   ["d dh p1 AsAh", "d dh p2 KsKh", "p2 cc", "p1 cc", "d db 2c3d7h", "p1 cc",
+                    "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc",
+                    "p1 sm AsAh", "p2 sm KsKh"])
+    heads_up = heads_up.replace("antes = [0, 0]", "antes = [0, 2]")
+    replayed = replay_phh(heads_up)
+    assert replayed.state.antes == {1: 2}  # p1, the big blind: the second of the reversed pair
+    assert [Decimal(x) for x in replayed.finishing_stacks] == pokerkit_money_stacks(
+        heads_up.replace("variant", "ante_trimming_status = false\nvariant"))

@@ -18,15 +18,15 @@ import random
 
 import pytest
 
-from tests.engine.helpers import Divergence, play_both, random_setup
+from tests.engine.helpers import Divergence, play_both, random_ante_setup, random_setup
 
 HANDS = int(os.environ.get("ENGINE_DIFF_HANDS", "2000"))
 SEED = int(os.environ.get("ENGINE_DIFF_SEED", "20261121"))
 
 
-def play_and_compare(seed: int, seen: Divergence) -> None:
+def play_and_compare(seed: int, seen: Divergence, setups=random_setup) -> None:
     rng = random.Random(seed)
-    setup = random_setup(rng)
+    setup = setups(rng)
     try:
         state, pk = play_both(setup, rng, seen)
     except AssertionError as error:
@@ -42,6 +42,16 @@ def test_a_few_hands_agree_with_pokerkit():
     for k in range(50):
         play_and_compare(SEED + 10_000_000 + k, seen)
     assert seen.decisions > 100
+
+
+def test_hands_with_antes_seat_by_seat_agree_with_pokerkit():
+    """Big-blind antes, button antes, antes that differ by seat (imported hands): dead money
+    in the main pot, as pokerkit plays them without ante trimming; short stacks all-in on
+    the ante or the blind included."""
+    seen = Divergence()
+    for k in range(400):
+        play_and_compare(SEED + 20_000_000 + k, seen, random_ante_setup)
+    assert seen.decisions > 1000
 
 
 @pytest.mark.slow

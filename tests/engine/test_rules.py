@@ -425,3 +425,25 @@ def test_a_new_player_posting_to_play_posts_a_live_big_blind():
     assert posts[-1] == (EventKind.POST_TO_PLAY, 3, 2)
     assert state.actor == 3  # the poster still acts first after the big blind
     assert kinds(state) == {F, X, R, A}  # the post is live: checking is free
+
+
+def test_an_imported_hand_shows_whom_the_site_says_showed():
+    """``shows`` (imported histories): the player who cannot win shows when the site says so;
+    live play (no ``shows``) still mucks them."""
+    from games.engine import replay
+    from games.engine.replay import replay_state
+
+    live = river_showdown(last_bettor=True)
+    seats = [SeatInput(p.seat, p.player_id, p.starting_stack) for p in live.players]
+    shown = replay(live.config, seats, live.deck, live.actions, live.button, shows={1})
+    kinds = [(e.kind, e.seat) for e in shown.events if e.kind in (EventKind.SHOW, EventKind.MUCK)]
+    assert kinds == [(EventKind.SHOW, 2), (EventKind.SHOW, 3), (EventKind.SHOW, 1)]
+    assert shown.result is not None and shown.result.mucked == ()
+    assert shown.result.finishing_stacks == live.result.finishing_stacks
+    assert shown.view(None)["players"][0]["cards"] == ["Ah", "7c"]
+    again = HandState.from_dict(shown.to_dict())
+    assert again == shown and again.shows == {1} and replay_state(again) == shown
+    with pytest.raises(ValueError, match="Seat 1 cannot both show and muck"):
+        replay(live.config, seats, live.deck, live.actions, live.button, shows={1}, mucks={1})
+    with pytest.raises(ValueError, match="Seat 7 is not in this hand"):
+        replay(live.config, seats, live.deck, live.actions, live.button, shows={7})

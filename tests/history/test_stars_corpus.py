@@ -102,7 +102,7 @@ def _in_units(data: dict, scale: int) -> dict:
         for a in data["actions"]
     ]
     return {
-        "variant": "NT", "ante_trimming_status": True, "actions": actions,
+        "variant": "NT", "ante_trimming_status": data["ante_trimming_status"], "actions": actions,
         "antes": [units(x) for x in data["antes"]],
         "blinds_or_straddles": [units(x) for x in data["blinds_or_straddles"]],
         "starting_stacks": [units(x) for x in data["starting_stacks"]],
@@ -228,3 +228,128 @@ def test_figures_that_disagree_with_the_replay_are_refused_with_the_difference(c
     text = (CORPUS / "cash" / "NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt").read_text()
     (hand,) = read_hands(text.replace(*change))
     assert hand.replayed is None and message in hand.error, hand.error
+
+
+def _showed_in_text(text: str) -> set[str]:
+    """Who the text says showed: "Name: shows [..]" or "Seat N: Name (..) showed [..]"."""
+    lines = re.findall(r"^(.+?): shows \[", text, re.M)
+    summary = re.findall(r"^Seat \d+: (.+?) (?:\([^)]*\) )*showed \[", text, re.M)
+    return set(lines) | set(summary)
+
+
+# Two shows the engine cannot make: HM1's one-card show ([XX Qs]), and a player who showed
+# after folding (PHH and pokerkit only let a player still in the hand show).
+SHOWN_UNLIKE_THE_TEXT = {"1002775011": {"Player1"}, "2667630751": {"Hero"}}
+
+
+def test_every_player_who_showed_in_the_text_shows_in_the_replay_and_nobody_else():
+    """29 hands once turned a shown hand into a muck: a loser who showed at the showdown
+    (the engine mucked a hand that could not win) or a winner who showed after everyone
+    folded (the engine showed nothing without a showdown)."""
+    from games.engine.types import EventKind
+
+    compared = 0
+    for _, text, hand in corpus():
+        if hand.error:
+            continue
+        replayed = hand.replayed
+        names = replayed.players
+        shown = {names[e.seat - 1] for e in replayed.state.events if e.kind is EventKind.SHOW}
+        missing = SHOWN_UNLIKE_THE_TEXT.get(number(hand), set())
+        assert shown == (_showed_in_text(text) & set(names)) - missing, hand.label
+        assert not shown & {names[s - 1] for s in replayed.state.result.mucked}, hand.label
+        compared += 1
+    assert compared == 995
+
+
+def test_pokerkit_shows_the_same_hands():
+    """pokerkit's record of who showed agrees, bar one all-in caller who mucked: pokerkit turns
+    every all-in hand face up, PokerStars let Player9 muck (the text: "Player9: mucks hand")."""
+    from pokerkit import HandHistory, HoleCardsShowingOrMucking
+
+    from games.engine.types import EventKind
+
+    differ = {}
+    for _, text, hand in corpus():
+        if hand.error or number(hand) in POKERKIT_CANNOT:
+            continue
+        replayed = hand.replayed
+        fields = _in_units(read_hand(text).data, replayed.amounts.scale)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, final = HandHistory(**fields)
+        theirs = {op.player_index + 1 for op in final.operations
+                  if isinstance(op, HoleCardsShowingOrMucking) and op.hole_cards}
+        ours = {e.seat for e in replayed.state.events if e.kind is EventKind.SHOW}
+        if theirs != ours:
+            differ[number(hand)] = sorted(theirs - ours), sorted(ours - theirs)
+    assert differ == {"51091236980": ([8], [])}
+
+
+def test_the_replayer_shows_a_losers_hand_that_the_text_shows():
+    """ "andi661: shows [Jc Qc] (a pair of Nines)" and lost: shown on the felt, not mucked."""
+    from games.history.replayer import build_replay
+
+    _, hand = the_hand("35602622054")
+    replayed = hand.replayed
+    seat = replayed.players.index("andi661") + 1
+    names = {k + 1: name for k, name in enumerate(replayed.players)}
+    data = build_replay(replayed.state, None, names, reveal_all=True)
+    (row,) = [r for r in data["steps"][-1]["seats"] if r["number"] == seat]
+    assert row["shown"] and not row["mucked"] and row["cards"] == ["Jc", "Qc"]
+    assert row["description"] == "Pair of nines, king-queen-jack"
+
+
+def test_a_winner_who_shows_after_everyone_folded_shows_in_the_replay_and_the_export():
+    """ "maikel76 collected 125 from pot" then "maikel76: shows [Jc Jd]"."""
+    from games.history.pokerstars import HandInfo, write_hand
+
+    _, hand = the_hand("12637691564")
+    replayed = hand.replayed
+    seat = replayed.players.index("maikel76") + 1
+    result = replayed.state.result
+    assert not result.showdown and [(h.seat, h.cards) for h in result.shown] == [
+        (seat, ("Jc", "Jd"))]
+    names = {k + 1: name for k, name in enumerate(replayed.players)}
+    text = write_hand(replayed.state, HandInfo(number=1, table="T", max_seats=9,
+                                                      started_at=None, names=names))
+    assert "maikel76: shows [Jc Jd]\n" in text
+    assert "maikel76 showed [Jc Jd] and collected (125)" in text
+    (again,) = read_hands(text)
+    assert again.replayed.state.result.shown == result.shown
+
+
+def test_a_big_blind_ante_is_dead_money_in_the_main_pot():
+    """PokerStars' big-blind ante ("BB: posts the ante 540", nobody else antes): no real one
+    is in the corpus, so a real hand's nine antes of 60 are posted as one by the big blind.
+    The pot and every figure of the text stay the same; the replay agrees with them and
+    with pokerkit, and the big blind, who folded, loses 540 + 500. Once: "antes" of 540
+    from everyone, refused."""
+    from pokerkit import HandHistory
+
+    from games.history.pokerstars import HandInfo, write_hand
+
+    text, hand = the_hand("47658557149")
+    one_ante = re.sub(r"^.+: posts the ante 60\n", "", text, flags=re.M).replace(
+        "AALuckyBucks: posts small blind 250",
+        "stefan_bg_46: posts the ante 540\nAALuckyBucks: posts small blind 250")
+    (again,) = read_hands(one_ante)
+    assert again.error is None, again.error
+    replayed = again.replayed
+    big_blind = replayed.players.index("stefan_bg_46") + 1
+    assert replayed.state.antes == {big_blind: 540}
+    assert replayed.net_after_rake()[big_blind] == -1040
+    winner = replayed.players.index("sptsfan56") + 1
+    assert replayed.net_after_rake()[winner] == hand.replayed.net_after_rake()[winner] + 60
+    data = read_hand(one_ante).data
+    assert data["ante_trimming_status"] is False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, final = HandHistory(**_in_units(data, 1))
+    assert list(final.stacks) == list(replayed.finishing_stacks)
+    names = {k + 1: name for k, name in enumerate(replayed.players)}
+    written = write_hand(replayed.state, HandInfo(number=1, table="T", max_seats=9,
+                                                  started_at=None, names=names))
+    assert written.count("posts the ante") == 1
+    (back,) = read_hands(written)
+    assert back.replayed.finishing_stacks == replayed.finishing_stacks

@@ -217,3 +217,19 @@ def test_a_cp1252_file_of_euro_hands_is_imported(logged_in, alice):
     assert (last["imported"], len(last["refused"])) == (68, 1)
     assert set(ImportedHand.objects.filter(owner=alice).values_list("currency", flat=True)) == {
         "€"}
+
+
+def test_a_stored_hand_keeps_its_seats_table_size_and_clock(logged_in, alice):
+    """Stored on the row (migration 0012), used by both downloads."""
+    text = (DATA / "hypatia-heads-up-muck.txt").read_text()
+    upload_in_steps(logged_in, text=text)
+    hand = ImportedHand.objects.get(owner=alice)
+    assert hand.time_zone == "ET" and hand.seat_count == 2
+    assert sorted(hand.table_seats.values()) == sorted(
+        {int(n) for n in re.findall(r"^Seat (\d+): ", text, re.M)})
+    phh = logged_in.get(f"/hands/imported/{hand.id}/hand.phh").content.decode()
+    stars = logged_in.get(f"/hands/imported/{hand.id}/pokerstars.txt").content.decode()
+    assert "seat_count = 2" in phh and "time_zone_abbreviation = 'ET'" in phh
+    assert text.split("\n")[1] in stars  # "Table '...' 6-max Seat #N is the button"
+    header_time = re.search(r"\d{4}/\d\d/\d\d \d+:\d\d:\d\d ET", text.split("\n")[0]).group(0)
+    assert header_time in stars.split("\n")[0]
