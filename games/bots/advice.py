@@ -23,6 +23,7 @@ from functools import lru_cache
 from games.bots.equity import equity_vs_ranges
 from games.bots.holdings import top_share_weights
 from games.bots.outs import OutsReport, count_outs
+from games.bots.preflop import preflop_advice, preflop_verdict
 from games.bots.situation import Situation
 from games.bots.styles import opponent_ranges, value_line
 from games.engine import Action, Entry, HandState, SeatInput, start_hand
@@ -59,32 +60,38 @@ def _pct(share: float) -> str:
 
 
 def verdict(kind: str, amount: int | None, situation: Situation, f: Figures) -> str:
-    """One line on a decision, from the figures of the situation it was made in."""
+    """One line on a decision, from the figures of the situation it was made in. Before the
+    flop, when the seats are known, the chart of the seat's position judges it
+    (``games.bots.preflop``); the pot odds alone would call a limp with any two cards good."""
     eq, line = f.equity, value_line(max(1, len(situation.opponents)))
     about = f"about {_pct(eq)}"
     if kind == "call" or (kind == "all_in" and situation.legal and not situation.legal.raise_to
                           and f.to_call):
         need = f.pot_odds or 0.0
         word = "fine" if eq >= need else ("close" if eq >= need - 0.05 else "too loose")
-        return f"you called {f.to_call} into {f.pot} needing {_pct(need)} with {about}: {word}"
-    if kind == "fold":
+        head = f"you called {f.to_call} into {f.pot} needing {_pct(need)} with {about}"
+    elif kind == "fold":
         if not f.to_call:
             return "you folded when checking was free: never fold for nothing"
         need = f.pot_odds or 0.0
         word = "fine" if eq < need else ("close" if eq < need + 0.05 else "too tight")
-        return f"you folded to {f.to_call} into {f.pot} needing {_pct(need)} with {about}: {word}"
-    if kind == "check":
-        tail = "a bet for value was there" if eq >= line else "fine"
-        return f"you checked with {about}: {tail}"
-    what = {"bet": "bet", "raise": "raised to", "all_in": "went all in"}.get(kind, kind)
-    size = f" {amount}" if amount and kind != "all_in" else ""
-    if eq >= line:
-        word = "value: good"
-    elif eq >= 1 / (len(situation.opponents) + 1):
-        word = "thin value: fine"
+        head = f"you folded to {f.to_call} into {f.pot} needing {_pct(need)} with {about}"
+    elif kind == "check":
+        word = "a bet for value was there" if eq >= line else "fine"
+        head = f"you checked with {about}"
     else:
-        word = "a bluff: fine now and then, not every time"
-    return f"you {what}{size} with {about}: {word}"
+        what = {"bet": "bet", "raise": "raised to", "all_in": "went all in"}.get(kind, kind)
+        size = f" {amount}" if amount and kind != "all_in" else ""
+        if eq >= line:
+            word = "value: good"
+        elif eq >= 1 / (len(situation.opponents) + 1):
+            word = "thin value: fine"
+        else:
+            word = "a bluff: fine now and then, not every time"
+        head = f"you {what}{size} with {about}"
+    if situation.street == "preflop" and situation.seats:
+        return f"{head}; {preflop_verdict(kind, situation, preflop_advice(situation))}"
+    return f"{head}: {word}"
 
 
 def decision_points(state: HandState, seat: int) -> Iterator[tuple[Situation, Action]]:
