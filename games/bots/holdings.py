@@ -15,7 +15,7 @@ them; the evaluator's batch path scores every holding at once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -69,7 +69,7 @@ def without_cards(weights: Weights, cards: Iterable[str]) -> Weights:
     return np.where(blocked, 0.0, weights)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _range_weights_cached(text: str) -> Weights:
     weights = np.zeros(len(HOLDINGS))
     for (first, second), weight in parse_range(text).weights.items():

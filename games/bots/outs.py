@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -104,7 +104,7 @@ def _strength_of(cards: Sequence[int]) -> int:
     return int(evaluate_batch(np.array([cards], dtype=np.uint8), check=False)[0])
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: a server sees millions of different boards
 def _holdings_on(board: tuple[int, ...]) -> Strengths:
     """Every holding's strength on this board (rows that reuse a board card are meaningless:
     the caller weighs them 0)."""
