@@ -6,6 +6,8 @@ Pure parts (no Django, mypy-strict), which see one player's own view and nothing
                     read from the engine's ``HandState.view(seat)``
 - ``ranges.py``     starting-hand percentiles and the range an opponent's actions suggest
 - ``equity.py``     Monte Carlo equity against those ranges (NumPy, the evaluator's batch path)
+- ``holdings.py``   the 1,326 two-card holdings as arrays, and ranges as weights over them
+- ``outs.py``       outs, danger cards and drawing dead, counted against the likely ranges
 - ``styles.py``     the decision functions: calling station, tight-aggressive, random
 - ``advice.py``     the coach's figures (equity, outs, pot odds) and its one-line verdicts
 

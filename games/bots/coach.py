@@ -14,11 +14,27 @@ from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
 
 
+def _standing_dict(standing) -> dict | None:
+    """Outs and danger cards against the likely ranges (games/bots/outs.py), from the flop."""
+    if standing is None:
+        return None
+    return {
+        "ahead": standing.ahead,
+        "share": round(standing.share_now, 3),
+        "outs": list(standing.outs),
+        "tainted": list(standing.tainted),
+        "danger": list(standing.danger),
+        "dead_share": round(standing.dead_share, 3),
+        "text": standing.sentence(),
+    }
+
+
 def _figures_dict(f) -> dict:
     return {
         "equity": round(f.equity, 3),
         "equity_random": round(f.equity_random, 3),
         "outs": f.outs,
+        "standing": _standing_dict(f.standing),
         "pot_odds": None if f.pot_odds is None else round(f.pot_odds, 3),
         "to_call": f.to_call,
         "pot": f.pot,

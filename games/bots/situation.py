@@ -78,6 +78,12 @@ class Situation:
     opponents: tuple[Opponent, ...]  # live opponents (not folded)
     legal: Legal | None  # None unless it is this player's turn
     raises_this_street: int
+    # Where everyone sits (for positions): the button, the blinds, every seat dealt in, and
+    # each preflop action so far as (seat, kind). Empty when unknown (hand-made situations).
+    button: int | None = None
+    blinds: tuple[int, ...] = ()  # (small blind, big blind); heads-up the button posts small
+    seats: tuple[int, ...] = ()
+    preflop: tuple[tuple[int, str], ...] = ()
 
     @property
     def to_call(self) -> int:
@@ -154,4 +160,13 @@ class Situation:
             opponents=opponents,
             legal=Legal.from_dict(legal) if legal else None,
             raises_this_street=raises,
+            button=view["button"],
+            blinds=tuple(s for s in (view["small_blind_seat"], view["big_blind_seat"])
+                         if s is not None),
+            seats=tuple(p["seat"] for p in view["players"]),
+            preflop=tuple(
+                (e["seat"], e["kind"]) for e in view["events"]
+                if e["street"] == "preflop" and e["kind"] in ("check", "call", "bet", "raise",
+                                                              "fold")
+            ),
         )

@@ -1,4 +1,5 @@
-// The coach panel: your equity, outs and pot odds, and a verdict on each of your decisions.
+// The coach panel: your equity, outs (against their likely hands) and pot odds, and a
+// verdict on each of your decisions.
 // It asks the server (GET coachUrl) for your own figures whenever the table moves on while
 // you are in the hand, and shows the summary of your decisions once the hand is over.
 import { clear, h } from "./dom.js";
@@ -63,12 +64,17 @@ export class Coach {
       const facts = h("dl", { class: "coach-now" },
         h("dt", {}, "Equity vs likely ranges"), h("dd", { "data-coach": "equity" }, pct(now.equity)),
         h("dt", {}, "vs random hands"), h("dd", { "data-coach": "equity-random" }, pct(now.equity_random)));
-      if (now.outs !== null) facts.append(h("dt", {}, "Outs"), h("dd", { "data-coach": "outs" }, String(now.outs)));
+      if (now.standing && now.outs !== null) {
+        // Counted against their likely hands: when you are ahead, outs are not the question.
+        const outs = now.standing.ahead ? "ahead" : String(now.standing.outs.length);
+        facts.append(h("dt", {}, "Outs"), h("dd", { "data-coach": "outs" }, outs));
+      }
       if (now.pot_odds !== null) {
         facts.append(h("dt", {}, "Pot odds"),
           h("dd", { "data-coach": "pot-odds" }, `call ${now.to_call} into ${now.pot}: need ${pct(now.pot_odds)}`));
       }
       this.root.append(facts);
+      if (now.standing) this.root.append(h("p", { class: "coach-standing", "data-coach": "standing" }, now.standing.text));
     }
     if (report.decisions.length) {
       this.root.append(h("h3", {}, report.complete ? "Hand summary" : "Your decisions"));
