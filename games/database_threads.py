@@ -8,8 +8,8 @@ clock and liveness call the database through these two instead:
 - ``writing(func)``: a change to a table (a command, a clock item);
 - ``reading(func)``: a read (a socket's first snapshot, the liveness check).
 
-On PostgreSQL both run on one pool of ``DATABASE_THREADS`` threads (default: the connection
-pool's size), each thread with its own connection: one table's changes still serialize on
+On PostgreSQL both run on one pool of ``DATABASE_THREADS`` threads (default: two), each
+thread with its own connection: one table's changes still serialize on
 its row lock and version, other tables' go on beside them. SQLite has one writer at a time:
 its writes run on one thread, in order (a second writer thread would only wait in SQLite's
 busy handler, which sleeps up to 100 ms between tries), and its reads on the pool beside it,

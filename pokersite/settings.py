@@ -97,11 +97,16 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Threads per process that run the sockets' and the clock's database work, so that different
-# tables' changes do not wait for each other (games/database_threads.py): by default one per
-# pooled PostgreSQL connection, 10 without a pool (SQLite writes on one thread of its own,
-# as it allows one writer at a time).
-DATABASE_THREADS = env_int("DATABASE_THREADS", env_int("DATABASE_POOL_SIZE", 10) or 10)
+# Threads per process that run the sockets' and the clock's database work, so that one
+# table's change does not wait for another's round trip to the database
+# (games/database_threads.py). Two by default: the threads share one interpreter lock, so
+# more only take turns at the CPU, and measured here ten gave a worse burst p95 and fewer
+# actions a second than two (docs/deploy.md, "Capacity"). More help when the database is far
+# away (each change then waits longer on the network). Never more than the connection pool.
+# (SQLite writes on one thread of its own, as it allows one writer at a time.)
+DATABASE_THREADS = env_int(
+    "DATABASE_THREADS", min(2, env_int("DATABASE_POOL_SIZE", 10) or 2)
+)
 if DATABASE_THREADS < 1:
     raise ImproperlyConfigured(f"DATABASE_THREADS={DATABASE_THREADS} must be at least 1.")
 
