@@ -115,19 +115,24 @@ def _in_units(data: dict, scale: int) -> dict:
 POKERKIT_CANNOT = {"1002775011", "47656382023", "75726253875"}
 
 
-def test_every_imported_hand_replays_to_pokerkits_stacks():
+def pokerkit_replays():
+    """Each imported hand pokerkit can read, with pokerkit's last state of the same actions."""
     from pokerkit import HandHistory
 
-    compared = 0
     for _, text, hand in corpus():
         if hand.error or number(hand) in POKERKIT_CANNOT:
             continue
-        replayed = hand.replayed
-        fields = _in_units(read_hand(text).data, replayed.amounts.scale)
+        fields = _in_units(read_hand(text).data, hand.replayed.amounts.scale)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             *_, final = HandHistory(**fields)
-        assert list(replayed.finishing_stacks) == list(final.stacks), hand.label
+        yield hand, final
+
+
+def test_every_imported_hand_replays_to_pokerkits_stacks():
+    compared = 0
+    for hand, final in pokerkit_replays():
+        assert list(hand.replayed.finishing_stacks) == list(final.stacks), hand.label
         compared += 1
     assert compared == 992
 
@@ -265,19 +270,13 @@ def test_every_player_who_showed_in_the_text_shows_in_the_replay_and_nobody_else
 def test_pokerkit_shows_the_same_hands():
     """pokerkit's record of who showed agrees, bar one all-in caller who mucked: pokerkit turns
     every all-in hand face up, PokerStars let Player9 muck (the text: "Player9: mucks hand")."""
-    from pokerkit import HandHistory, HoleCardsShowingOrMucking
+    from pokerkit import HoleCardsShowingOrMucking
 
     from games.engine.types import EventKind
 
     differ = {}
-    for _, text, hand in corpus():
-        if hand.error or number(hand) in POKERKIT_CANNOT:
-            continue
+    for hand, final in pokerkit_replays():
         replayed = hand.replayed
-        fields = _in_units(read_hand(text).data, replayed.amounts.scale)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            *_, final = HandHistory(**fields)
         theirs = {op.player_index + 1 for op in final.operations
                   if isinstance(op, HoleCardsShowingOrMucking) and op.hole_cards}
         ours = {e.seat for e in replayed.state.events if e.kind is EventKind.SHOW}
