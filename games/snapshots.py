@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from games import plain_sql
 from games.engine import HandState
 from games.engine.fair_deal import shown_record
 from games.models import Hand, HandAction, Seat, Table
@@ -22,6 +23,18 @@ SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
     "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style", "busted_at",
     "user__is_staff", "queued_top_up", "client_seed",
+)
+# Read for every version a writer publishes: compiled once (games/plain_sql.py says why).
+_SEATS = plain_sql.CompiledQuery(
+    lambda table_id: Seat.objects.filter(table_id=table_id).order_by("number").values(*SEAT_FIELDS),
+    0,
+)
+_TIMED_OUT = plain_sql.CompiledQuery(
+    # No ordering: the model's default one would join the hand for nothing.
+    lambda hand_id: HandAction.objects.filter(hand_id=hand_id, timed_out=True)
+    .order_by()
+    .values_list("sequence", flat=True),
+    0,
 )
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
@@ -38,7 +51,7 @@ def capture(
     host, or the user a socket's snapshot is for). Three queries (seats, timed-out actions of
     the hand), four when someone not seated needs a personal part.
     """
-    rows = list(Seat.objects.filter(table_id=table.id).order_by("number").values(*SEAT_FIELDS))
+    rows = [dict(zip(SEAT_FIELDS, row, strict=True)) for row in _SEATS.rows(table.id)]
     seats = tuple(
         SeatRow(
             number=row["number"],
@@ -87,12 +100,7 @@ def capture(
             names=names,
             users=users,
             on_time_bank=hand.on_time_bank and hand.status == Hand.Status.IN_PROGRESS,
-            timed_out=frozenset(
-                # No ordering: the model's default one would join the hand for nothing.
-                HandAction.objects.filter(hand_id=hand.id, timed_out=True)
-                .order_by()
-                .values_list("sequence", flat=True)
-            ),
+            timed_out=frozenset(row[0] for row in _TIMED_OUT.rows(hand.id)),
             # The server seed only once the hand is over: a live hand's is never captured.
             fair_deal=shown_record(hand.fair_deal, hand.status != Hand.Status.IN_PROGRESS),
         )

@@ -5,13 +5,15 @@ Called only from games/services.py, inside the table's locked transaction.
 
 from datetime import datetime
 
-from games import chips
+from games import chips, plain_sql
 from games.engine import Event, EventKind, HandState
 from games.engine.fair_deal import FairDeal
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
 from games.services.fair_deals import commit_after_hand
 from games.services.writer import Locked, free_seat, is_bot
 
+# What record_events writes of each action, in one INSERT (games/plain_sql.py).
+ACTION_COLUMNS = ("hand", "sequence", "seat", "street", "kind", "amount", "timed_out", "created_at")
 # Rows whose amount is the "to" total (what the bet became) rather than chips moved.
 TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
 
@@ -56,7 +58,7 @@ def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -
                 timed_out=timed_out and not rows,
             )
         )
-    HandAction.objects.bulk_create(rows)
+    plain_sql.insert(rows, ACTION_COLUMNS)
 
 
 def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> None:

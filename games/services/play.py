@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from games import plain_sql
 from games.engine import Action, ActionKind, Entry, IllegalAction, SeatInput, plan_hand, start_hand
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
@@ -94,10 +95,9 @@ def advance_hand(locked: Locked, now: datetime) -> None:
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
         actor = next((s for s in locked.seats if s.number == state.actor), None)
         hand.bot_acts_at = now + bot_think_time() if actor and is_bot(actor) else None
-        hand.save(
-            update_fields=[
-                "state", "board", "action_deadline", "turn_version", "on_time_bank", "bot_acts_at"
-            ]
+        plain_sql.update(
+            hand,
+            ["state", "board", "action_deadline", "turn_version", "on_time_bank", "bot_acts_at"],
         )
     publish_change(locked)
 

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games import broadcast, chips, lobby, lobby_feed, presence, snapshots
+from games import broadcast, chips, lobby, lobby_feed, plain_sql, presence, snapshots
 from games.engine import HandState, TableConfig
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
@@ -80,14 +80,20 @@ def table_config(table: Table) -> TableConfig:
     )
 
 
+# The first statement of every change (games/plain_sql.py says why it is compiled once).
+_LOCK_TABLE = plain_sql.CompiledQuery(
+    lambda pk: Table.objects.select_for_update().filter(pk=pk).order_by(), 0
+)
+
+
 def lock_table(table_id: int) -> Locked:
     """Lock the table row for this transaction; its seats and latest hand come from this
     process's memory when no one changed the table since (games/services/table_memory.py),
     else from the database."""
-    try:
-        table = Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise ServiceError("That table does not exist.") from None
+    found = _LOCK_TABLE.instances(Table, table_id)
+    if not found:
+        raise ServiceError("That table does not exist.")
+    table = found[0]
     kept = table_memory.take(table.id, table.version)
     if kept is None or settings.TABLE_MEMORY_CHECK:
         seats, live, state, latest = _read_seats_and_hands(table)
@@ -168,7 +174,7 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     """
     table = locked.table
     table.version += 1
-    table.save(update_fields=changed_columns(locked))
+    plain_sql.update(table, changed_columns(locked))
     locked.table_values = table_values(table)  # saved: a second change starts from here
     if locked.hand is not None:
         hand, state = locked.hand, locked.state

@@ -1,0 +1,150 @@
+"""The writer's hot statements, written by the ORM once per process and then sent as they are.
+
+A change at a table sends a handful of small statements (lock the table, add the actions,
+save the hand and the table, read the seats for the frames). Building each through the ORM
+costs several times what the database takes to run it: on PostgreSQL a seat read is 0.65 ms
+of CPU through a queryset and 0.11 ms sent as compiled (bench/writer_cost.py measures a
+whole change). So these few statements keep the ORM as their author (a queryset, compiled
+on first use for the connection's database) and only skip compiling it again; values go
+both ways through the model fields' own conversions, as the ORM's would.
+
+Nothing here sends signals: no receiver listens to saves of the models written this way
+(games/signals.py), and ``tests/games/test_plain_sql.py`` compares every helper with the ORM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, Model, QuerySet
+from django.db.models.expressions import Expression
+from django.db.models.options import Options
+from django.db.transaction import TransactionManagementError
+
+M = TypeVar("M", bound=Model)
+# A column's conversions from what the driver returns (SQLite's text dates, 0/1 booleans;
+# JSON text) to the field's Python value, with the expression they belong to.
+Converters = list[tuple[int, list[Callable[..., Any]], Expression]]
+
+
+class CompiledQuery:
+    """A SELECT compiled once from a queryset and run again with new parameters.
+
+    ``build(*params)`` makes the queryset. It is compiled with ``stand_ins`` (values that
+    must come back as its SQL parameters, in order, or the query is refused at first use),
+    so the one SQL text fits every call. Rows come back converted, in the queryset's
+    column order (``.values(*names)``: the names' order).
+    """
+
+    def __init__(self, build: Callable[..., QuerySet[Any, Any]], *stand_ins: Any) -> None:
+        self._build = build
+        self._stand_ins = stand_ins
+        self._compiled: dict[str, tuple[str, Converters, int]] = {}
+        self.locks = False  # select_for_update(): run only inside a transaction
+
+    def _compile(self, using: str) -> tuple[str, Converters, int]:
+        compiled = self._compiled.get(using)
+        if compiled is None:
+            queryset = self._build(*self._stand_ins)
+            self.locks = queryset.query.select_for_update
+            compiler = queryset.query.get_compiler(using)
+            sql, params = compiler.as_sql()
+            if tuple(params) != self._stand_ins:
+                raise ValueError(
+                    f"The query's parameters {params!r} are not its stand-ins "
+                    f"{self._stand_ins!r}: it cannot be compiled once for every call."
+                )
+            columns = [expression for expression, _, _ in compiler.select]
+            compiled = sql, _converters(columns, compiler.connection), len(columns)
+            self._compiled[using] = compiled
+        return compiled
+
+    def rows(self, *params: Any, using: str = DEFAULT_DB_ALIAS) -> list[list[Any]]:
+        sql, converters, _ = self._compile(using)
+        connection = connections[using]
+        if self.locks and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = [list(row) for row in cursor.fetchall()]
+        for row in rows:
+            for position, functions, expression in converters:
+                value = row[position]
+                for convert in functions:
+                    value = convert(value, expression, connection)
+                row[position] = value
+        return rows
+
+    def instances(self, model: type[M], *params: Any, using: str = DEFAULT_DB_ALIAS) -> list[M]:
+        """The rows as model instances (a plain ``model.objects`` queryset, no joins)."""
+        names = [field.attname for field in model._meta.concrete_fields]
+        rows = self.rows(*params, using=using)
+        if rows and len(rows[0]) != len(names):
+            raise ValueError(f"The query does not select every column of {model.__name__}.")
+        return [model.from_db(using, names, row) for row in rows]
+
+
+def _converters(columns: Sequence[Expression], connection: BaseDatabaseWrapper) -> Converters:
+    found: Converters = []
+    for position, expression in enumerate(columns):
+        functions = connection.ops.get_db_converters(expression) + expression.get_db_converters(
+            connection
+        )
+        if functions:
+            found.append((position, functions, expression))
+    return found
+
+
+def _columns(meta: Options[Any], names: Sequence[str]) -> list[Field[Any, Any]]:
+    fields = [meta.get_field(name) for name in names]
+    for field in fields:
+        if not isinstance(field, Field) or not field.concrete:
+            raise ValueError(f"{meta.object_name}.{field.name} is not a column.")
+    return fields  # type: ignore[return-value]  # checked just above
+
+
+def update(instance: Model, names: Sequence[str], using: str = DEFAULT_DB_ALIAS) -> None:
+    """``instance.save(update_fields=names)`` as one UPDATE by primary key."""
+    if not names:
+        return
+    meta = instance._meta
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    fields = _columns(meta, names)
+    setters = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    sql = f"UPDATE {quote(meta.db_table)} SET {setters} WHERE {quote(meta.pk.column)} = %s"
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"{meta.object_name} {instance.pk} was not saved: no such row.")
+
+
+def insert(objects: Iterable[Model], names: Sequence[str], using: str = DEFAULT_DB_ALIAS) -> int:
+    """``bulk_create`` of the objects' ``names`` columns in one INSERT; their ``pk`` stays
+    unset (callers that need it use the ORM). Returns how many rows were added."""
+    objects = list(objects)
+    if not objects:
+        return 0
+    meta = objects[0]._meta
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    fields = _columns(meta, names)
+    columns = ", ".join(quote(field.column) for field in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES {', '.join([row] * len(objects))}"
+    values = [
+        field.get_db_prep_save(field.pre_save(obj, True), connection)
+        for obj in objects
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+    return len(objects)

@@ -1,0 +1,124 @@
+"""The writer's compiled statements (games/plain_sql.py) read and write what the ORM does.
+
+These run on SQLite in `make test` and on PostgreSQL in CI's second step, the two
+databases whose conversions differ (SQLite returns dates as text and booleans as 0/1).
+"""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import DatabaseError, transaction
+from django.db.transaction import TransactionManagementError
+from django.forms.models import model_to_dict
+
+from games import plain_sql
+from games.models import Hand, HandAction, Seat, Table
+from games.services import play, seating
+from games.snapshots import SEAT_FIELDS
+from tests.games.conftest import ACES_KINGS_DECK
+
+pytestmark = pytest.mark.django_db
+
+SEATS = plain_sql.CompiledQuery(
+    lambda table_id: Seat.objects.filter(table_id=table_id).order_by("number").values(*SEAT_FIELDS),
+    0,
+)
+
+
+def every_column(instance):
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+@pytest.fixture
+def hand(table, alice, bob, carol):
+    for number, user in enumerate((alice, bob, carol), start=1):
+        seating.sit(table.id, user, number, 100)
+    Seat.objects.filter(table=table, number=2).update(
+        busted_at=datetime(2026, 11, 27, 3, 4, 5, tzinfo=UTC)
+    )
+    return play.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+
+
+def test_rows_are_the_querysets_values_converted(table, hand):
+    wanted = list(Seat.objects.filter(table_id=table.id).order_by("number").values(*SEAT_FIELDS))
+    got = [dict(zip(SEAT_FIELDS, row, strict=True)) for row in SEATS.rows(table.id)]
+    assert got == wanted
+    assert isinstance(got[1]["busted_at"], datetime)  # SQLite's text, converted
+    assert got[0]["sitting_out"] is False  # SQLite's 0, converted
+    assert SEATS.rows(table.id + 1000) == []
+
+
+def test_locked_instances_have_every_column_as_the_orm_reads_it(table, hand):
+    lock = plain_sql.CompiledQuery(
+        lambda pk: Table.objects.select_for_update().filter(pk=pk).order_by(), 0
+    )
+    with transaction.atomic():
+        (locked,) = lock.instances(Table, table.id)
+        assert every_column(locked) == every_column(Table.objects.get(pk=table.id))
+        assert not locked._state.adding
+        (live,) = plain_sql.CompiledQuery(
+            lambda pk: Hand.objects.filter(pk=pk).order_by(), 0
+        ).instances(Hand, hand.id)
+    assert every_column(live) == every_column(Hand.objects.get(pk=hand.id))
+    assert isinstance(live.state, dict)  # JSON, decoded
+
+
+@pytest.mark.django_db(transaction=True)  # autocommit, as outside a test's transaction
+def test_a_lock_outside_a_transaction_is_refused(table):
+    lock = plain_sql.CompiledQuery(
+        lambda pk: Table.objects.select_for_update().filter(pk=pk).order_by(), 0
+    )
+    with pytest.raises(TransactionManagementError):
+        lock.rows(table.id)
+
+
+def test_a_query_whose_parameters_are_not_its_stand_ins_is_refused(table):
+    doubled = plain_sql.CompiledQuery(lambda pk: Table.objects.filter(pk=pk * 2), 3)
+    with pytest.raises(ValueError, match="stand-ins"):
+        doubled.rows(table.id)
+
+
+def test_update_writes_only_the_named_columns(table):
+    table.version = 41
+    table.notices = [{"text": "Back in 5", "at": "now"}]
+    table.name = "not saved"
+    plain_sql.update(table, ["version", "notices"])
+    saved = Table.objects.get(pk=table.id)
+    assert (saved.version, saved.notices, saved.name) == (
+        41, [{"text": "Back in 5", "at": "now"}], "Friday game"
+    )
+
+
+def test_update_of_a_missing_row_fails_loudly(table):
+    Table.objects.filter(pk=table.id).delete()
+    table.version = 3
+    with pytest.raises(DatabaseError, match="no such row"):
+        plain_sql.update(table, ["version"])
+
+
+def test_update_refuses_what_is_not_a_column(table):
+    with pytest.raises(ValueError, match="not a column"):
+        plain_sql.update(table, ["hands"])
+
+
+def test_insert_adds_the_rows_bulk_create_would(hand):
+    def rows(sequence_from):
+        return [
+            HandAction(
+                hand=hand, sequence=sequence_from + i, seat=i or None, street="flop",
+                kind="bet", amount=10 * i or None, timed_out=i == 1,
+            )
+            for i in range(3)
+        ]
+
+    columns = ("hand", "sequence", "seat", "street", "kind", "amount", "timed_out", "created_at")
+    assert plain_sql.insert(rows(100), columns) == 3
+    HandAction.objects.bulk_create(rows(200))
+    ours = HandAction.objects.filter(hand=hand, sequence__gte=100, sequence__lt=200)
+    theirs = HandAction.objects.filter(hand=hand, sequence__gte=200)
+    leave_out = ("id", "sequence", "created_at")
+    assert [model_to_dict(a, exclude=leave_out) for a in ours] == [
+        model_to_dict(a, exclude=leave_out) for a in theirs
+    ]
+    assert all(action.created_at is not None for action in ours)
+    assert plain_sql.insert([], columns) == 0
