@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+import orjson
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Field, Model, QuerySet
+from django.db.models import Field, JSONField, Model, QuerySet
 from django.db.models.expressions import Expression
 from django.db.models.options import Options
 from django.db.transaction import TransactionManagementError
@@ -108,6 +109,15 @@ def _columns(meta: Options[Any], names: Sequence[str]) -> list[Field[Any, Any]]:
     return fields  # type: ignore[return-value]  # checked just above
 
 
+def _db_value(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:
+    if isinstance(field, JSONField) and field.encoder is None and value is not None:
+        # As JSON text, by orjson: a live hand's state is several kilobytes, saved at every
+        # action, and orjson encodes it about ten times faster than the json module. The
+        # database reads the text as it would the ORM's (jsonb on PostgreSQL).
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    return field.get_db_prep_save(value, connection)
+
+
 def update(instance: Model, names: Sequence[str], using: str = DEFAULT_DB_ALIAS) -> None:
     """``instance.save(update_fields=names)`` as one UPDATE by primary key."""
     if not names:
@@ -118,9 +128,7 @@ def update(instance: Model, names: Sequence[str], using: str = DEFAULT_DB_ALIAS)
     fields = _columns(meta, names)
     setters = ", ".join(f"{quote(field.column)} = %s" for field in fields)
     sql = f"UPDATE {quote(meta.db_table)} SET {setters} WHERE {quote(meta.pk.column)} = %s"
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in fields
-    ]
+    values = [_db_value(field, field.pre_save(instance, False), connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
         if cursor.rowcount != 1:
@@ -141,7 +149,7 @@ def insert(objects: Iterable[Model], names: Sequence[str], using: str = DEFAULT_
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES {', '.join([row] * len(objects))}"
     values = [
-        field.get_db_prep_save(field.pre_save(obj, True), connection)
+        _db_value(field, field.pre_save(obj, True), connection)
         for obj in objects
         for field in fields
     ]

@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import JSONField
 
 from games import broadcast, chips, lobby, lobby_feed, plain_sql, presence, snapshots
 from games.engine import HandState, TableConfig
@@ -149,12 +150,13 @@ def _kept_after(locked: Locked) -> tuple[int, table_memory.Kept] | None:
 
 
 def table_values(table: Table) -> dict[str, Any]:
-    """The values of the table's columns but its id (copies: a service may change a list in
-    place, e.g. ``seat_requests``)."""
+    """The values of the table's columns but its id (JSON ones copied: a service may change
+    a list in place, e.g. ``seat_requests``; the others hold immutable values)."""
     return {
-        f.attname: copy.deepcopy(getattr(table, f.attname))
+        f.attname: copy.deepcopy(value) if isinstance(f, JSONField) else value
         for f in Table._meta.concrete_fields
         if not f.primary_key
+        for value in (getattr(table, f.attname),)
     }
 
 

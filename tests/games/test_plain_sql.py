@@ -80,13 +80,17 @@ def test_a_query_whose_parameters_are_not_its_stand_ins_is_refused(table):
 
 def test_update_writes_only_the_named_columns(table):
     table.version = 41
-    table.notices = [{"text": "Back in 5", "at": "now"}]
+    table.notices = [{"text": "Back in 5", "by_seat": {3: "ok"}, "odds": 0.25}]
     table.name = "not saved"
     plain_sql.update(table, ["version", "notices"])
     saved = Table.objects.get(pk=table.id)
+    # JSON as the ORM writes it: keys become strings.
     assert (saved.version, saved.notices, saved.name) == (
-        41, [{"text": "Back in 5", "at": "now"}], "Friday game"
+        41, [{"text": "Back in 5", "by_seat": {"3": "ok"}, "odds": 0.25}], "Friday game"
     )
+    table.notices = []
+    plain_sql.update(table, ["notices"])
+    assert Table.objects.get(pk=table.id).notices == []
 
 
 def test_update_of_a_missing_row_fails_loudly(table):
