@@ -18,17 +18,17 @@ with a sentence: other games, run-it-twice, a dead small blind ("posts small & b
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from games.engine import PHHError, PHHReplay, replay_phh_data
+from games.engine import PHHError, PHHReplay
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
+from games.history.site_format import SiteHand, replay_site_hand
 from games.history.site_time import played_at
-from games.history.stars_check import Figures, reconcile
+from games.history.stars_check import Figures
 
 UNKNOWN_CARD = "??"
 
@@ -111,44 +111,8 @@ class _Hand:
     fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
 
 
-@dataclass(frozen=True)
-class StarsHand:
-    """One PokerStars hand read into PHH fields (``data``), ready for ``replay_phh_data``;
-    ``figures`` are the amounts the text states, for ``stars_check.reconcile``."""
-
-    data: dict[str, Any]
-    number: str
-    hero: str | None
-    played_at: datetime | None  # UTC
-    table: str
-    figures: Figures
-    lines: tuple[int, ...] = ()  # the text's line number of each of ``data["actions"]``
-    zone: str = ""  # the zone of the time the header gives ("ET", "CET"), "" without one
-
-    @property
-    def where(self) -> str:
-        return f"Hand #{self.number}"
-
-    def explain(self, error: str) -> str:
-        """The engine's sentence about this hand in the text's terms: the hand's number,
-        the line of the action it names when only one line reads so, players by name.
-
-        >>> hand = read_hand(SAMPLE)
-        >>> hand.explain("p3 cbr 0.06: You cannot raise.")
-        'Hand #910000001, line 10: Hero raises to 0.06: You cannot raise.'
-        """
-        actions = self.data["actions"]
-        head, _, rest = error.partition(": ")
-        where = self.where
-        if rest and actions.count(head) == 1:
-            where += f", line {self.lines[actions.index(head)]}"
-            head = re.sub(r" cbr (\S+)$", r" raises to \1", head)
-            head = re.sub(r" cc$", " checks or calls", head)
-            head = re.sub(r" f$", " folds", head)
-            error = f"{head}: {rest}"
-        players = self.data["players"]
-        named = re.sub(r"\bp(\d+)\b", lambda m: _name(players, int(m.group(1))), error)
-        return f"{where}: {named}"
+# A PokerStars hand read into PHH fields: the shape every site's reader gives.
+StarsHand = SiteHand
 
 
 def read_hand(text: str) -> StarsHand:
@@ -191,15 +155,7 @@ Decimal('0.80')], 'Hero')
 def replay_stars(text: str) -> tuple[StarsHand, PHHReplay]:
     """Read one hand, replay it, and check the text's figures against the replay."""
     hand = read_hand(text)
-    try:
-        replayed = replay_phh_data(hand.data)
-    except PHHError as error:
-        raise PHHError(hand.explain(str(error))) from None
-    return hand, reconcile(replayed, hand.figures, hand.where)
-
-
-def _name(players: list[str], label: int) -> str:
-    return players[label - 1] if 1 <= label <= len(players) else f"p{label}"
+    return hand, replay_site_hand(hand)
 
 
 def _header(hand: _Hand, line: str) -> None:
