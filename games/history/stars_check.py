@@ -10,7 +10,9 @@ reconciled is refused with the difference named, never stored wrong:
 - "P collected X from pot": P wins at least X in the replay; what P wins beyond it is the
   rake the site kept from P (only winners pay rake).
 - "Total pot T | Rake R": those rakes add up to R, and T is the replay's pot (HM1 exports
-  write the pot after rake, T + R: accepted too).
+  write the pot after rake, T + R: accepted too). GGPoker also keeps a jackpot (and
+  "Bingo", "Fortune", "Tax") from the pot: the rakes add up to R and those together, and
+  what is stored as the rake per winner is everything the site kept.
 - The summary's "collected (X)" / "won (X)" agree with the collected lines.
 """
 
@@ -33,6 +35,9 @@ class Figures:
     summary_won: dict[str, Decimal] = field(default_factory=dict)
     total_pot: Decimal | None = None
     rake: Decimal | None = None
+    # What the site kept besides the rake, by the name the text gives it (GGPoker's
+    # "Jackpot", "Bingo"...): the winners collect the pot less the rake and these.
+    fees: dict[str, Decimal] = field(default_factory=dict)
 
     def add(self, kind: dict[str, Decimal], name: str, amount: Decimal) -> None:
         kind[name] = kind.get(name, Decimal(0)) + amount
@@ -76,9 +81,16 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
     kept = sum(rake.values())
     if figures.rake is not None:
         stated = replayed.amounts.units(figures.rake, f"{where}: the rake")
-        if stated != kept:
-            raise PHHError(f"{where}: the text's rake is {cash.format(stated)}, but its "
-                           f"collected amounts leave {cash.format(kept)} of the "
+        fees = {name: replayed.amounts.units(value, f"{where}: the {name.lower()}")
+                for name, value in figures.fees.items() if value}
+        taken = stated + sum(fees.values())
+        # GGPoker's "Tax" is sometimes taken from the pot and sometimes settled with the
+        # taxed player outside it (the collected lines then leave it in): both add up.
+        if kept not in (taken, taken - fees.get("Tax", 0)):
+            also = "".join(f" and {name.lower()} {cash.format(units)}"
+                           for name, units in fees.items())
+            raise PHHError(f"{where}: the text's rake is {cash.format(stated)}{also}, but "
+                           f"its collected amounts leave {cash.format(kept)} of the "
                            f"{cash.format(pot)} pot to the site.")
     if figures.total_pot is not None:
         total = replayed.amounts.units(figures.total_pot, f"{where}: the total pot")

@@ -12,10 +12,11 @@ first format that owns a text reads it.
 
 from __future__ import annotations
 
+from games.history.formats.ggpoker import GGPOKER
 from games.history.formats.stars import POKERSTARS
 from games.history.site_format import SiteFormat, SiteHand
 
-FORMATS: tuple[SiteFormat, ...] = (POKERSTARS,)
+FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER)
 
 __all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
 
