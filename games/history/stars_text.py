@@ -18,6 +18,7 @@ with a sentence: other games, run-it-twice, a dead small blind ("posts small & b
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -50,6 +51,8 @@ class Dialect:
     opening: str  # how a hand's first line begins, for people: "PokerStars Hand #"
     noise: re.Pattern[str] | None = None
     refused: tuple[tuple[re.Pattern[str], str], ...] = ()
+    # Whether a player's "collected" amount holds the bet returned to them (Winamax).
+    uncalled_collected: bool = False
 
 
 POKERSTARS = Dialect("PokerStars", L.HEADER, "PokerStars Hand #")
@@ -150,7 +153,13 @@ Decimal('0.80')], 'Hero')
     >>> hand.data["actions"][3:], hand.figures.rake
     (['p3 cbr 0.06', 'p1 f', 'p2 f'], Decimal('0'))
     """
-    lines = [line.strip() for line in text.replace("\r\n", "\n").split("\n")]
+    return read_lines([line.strip() for line in text.replace("\r\n", "\n").split("\n")], dialect)
+
+
+def read_lines(lines: list[str], dialect: Dialect = POKERSTARS) -> StarsHand:
+    """``read_hand`` of a hand's lines; empty lines do not count (the line numbers of
+    refusals count the others), so a site whose reader rewrites its lines one for one into
+    PokerStars' words (``formats.winamax``) has its own line numbers in its refusals."""
     lines = [line for line in lines if line]
     if not lines or not dialect.header.match(lines[0]):
         raise PHHError(f"Not a {dialect.venue} hand: it must begin with "
@@ -214,8 +223,10 @@ def _section(hand: _Hand, line: str, where: str) -> str | None:
         hand.lines.append(("d", "d db " + "".join(board.group(2).split())))
         hand.street_bet, hand.level = {}, Decimal(0)
         return "street"
-    if line.startswith("*** HOLE CARDS"):
+    if line.startswith(("*** HOLE CARDS", "*** PRE-FLOP")):  # Winamax: "PRE-FLOP"
         return "hole"
+    if line.startswith("*** ANTE/BLINDS"):  # Winamax's title before the posts
+        return None
     if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN")):  # GGPoker writes it as one word
         return "showdown"
     if line.startswith("*** SUMMARY"):
@@ -477,7 +488,9 @@ def _finish(hand: _Hand) -> StarsHand:
         )
         data["time"] = hand.played_at.time()
         data["time_zone_abbreviation"] = "UTC"
-    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, hand.figures,
+    figures = dataclasses.replace(
+        hand.figures, uncalled_collected=hand.dialect.uncalled_collected)
+    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, figures,
                      tuple(numbers), hand.zone if hand.played_at else "")
 
 

@@ -46,6 +46,7 @@ class ImportedHand(models.Model):
         PHH = "phh", "PHH"
         POKERSTARS = "pokerstars", "PokerStars text"
         GGPOKER = "ggpoker", "GGPoker text"
+        WINAMAX = "winamax", "Winamax text"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"

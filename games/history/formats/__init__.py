@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from games.history.formats.ggpoker import GGPOKER
 from games.history.formats.stars import POKERSTARS
+from games.history.formats.winamax import WINAMAX
 from games.history.site_format import SiteFormat, SiteHand
 
-FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER)
+FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER, WINAMAX)
 
 __all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
 
