@@ -48,3 +48,16 @@ def test_a_real_file_of_each_site_uploads(logged_in, alice, path, site, counts, 
     assert hand.hero_seat is not None and hand.names[str(hand.hero_seat)] == "Hero"
     assert hand.played_at is not None and hand.time_zone
     assert logged_in.get(f"/hands/imported/{hand.pk}/").status_code == 200
+
+
+def test_the_import_page_names_every_registered_site(logged_in):
+    page = logged_in.get("/hands/import/").content.decode()
+    assert "PokerStars, GGPoker, Winamax" in page
+
+
+def test_one_hand_of_another_site_is_reviewed_without_being_stored(logged_in, alice):
+    text = (DATA / "ggpoker/tour/NLHE-8max-MTT-USD-52.50-202104.KO.txt").read_text()
+    response = logged_in.post("/hands/import/", {"text": text})
+    assert response.status_code == 200 and b"cannot be replayed" not in response.content
+    assert b"fd98a38c" in response.content
+    assert not ImportedHand.objects.filter(owner=alice).exists()
