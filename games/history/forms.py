@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from games.engine import PHHError
+from games.history.formats import FORMATS
 from games.history.imports import MAX_CHARS, decode_upload
 
 UPLOAD_BYTES = 20_000_000
@@ -126,8 +127,15 @@ class ImportedFilterForm(DateRangeForm):
         }
 
 
+# The sites whose text can be imported, as the page names them: one registration in
+# ``formats`` adds a site here too.
+SITES = ", ".join(site_format.site for site_format in FORMATS)
+
+
 class UploadForm(forms.Form):
-    """Hand histories to import into "My hands": pasted or a file, PHH or PokerStars text."""
+    """Hand histories to import into "My hands": pasted or a file, PHH or a site's text."""
+
+    sites = SITES
 
     text = forms.CharField(
         required=False,
@@ -135,13 +143,13 @@ class UploadForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
     file = forms.FileField(
-        required=False, label="or upload a file (.phh, .phhs or PokerStars .txt)"
+        required=False, label="or upload a file (.phh, .phhs, or a site's .txt)"
     )
     hero_name = forms.CharField(
         required=False,
         max_length=100,
         label="Your name in these hands (optional)",
-        help_text="PokerStars text names you already (\"Dealt to\").",
+        help_text="The sites' text names you already (\"Dealt to\").",
     )
 
     def __init__(self, *args, **kwargs):

@@ -15,27 +15,28 @@ from games.engine import PHHError, replay_phh
 from games.history.decoding import decode_text
 from games.history.equity import street_equities
 from games.history.fair_lines import replayer_part
+from games.history.formats import format_of
 from games.history.money import Money
 from games.history.reading import fair_deal_of
 from games.history.replayer import build_replay
-from games.history.stars_text import looks_like_pokerstars, replay_stars, split_hands
 
 MAX_CHARS = 100_000
 
 
 def read_phh(text: str) -> Any:
-    """Replay one PHH hand (or one hand of PokerStars text); PHHError with a clear sentence
-    when that cannot be done."""
+    """Replay one PHH hand (or one hand of a site's text: ``formats``); PHHError with a clear
+    sentence when that cannot be done."""
     if not text.strip():
         raise PHHError("The hand history is empty.")
     if len(text) > MAX_CHARS:
         raise PHHError(f"The hand history is too long (more than {MAX_CHARS:,} characters).")
-    if looks_like_pokerstars(text):
-        hands = split_hands(text)
+    site_format = format_of(text)
+    if site_format is not None:
+        hands = site_format.split(text)
         if len(hands) > 1:
             raise PHHError(f"This text holds {len(hands)} hands; import them into My hands "
                            "above, or review one hand at a time.")
-        return replay_stars(hands[0])[1]
+        return site_format.replay(hands[0])[1]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

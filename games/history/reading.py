@@ -1,9 +1,10 @@
-"""Reading hand histories someone played elsewhere: PHH, .phhs files and PokerStars text.
+"""Reading hand histories someone played elsewhere: PHH, .phhs files and the sites' text
+(PokerStars and the others of ``formats``).
 
-``read_hands(text)`` tells the format from the text itself, cuts it into hands and replays
-each through the engine. Every hand comes back on its own, imported or refused with a
-sentence, so one broken hand never sinks a file of thousands. Nothing here touches the
-database (``imports.py`` stores what is read).
+``read_hands(text)`` tells the format from the text itself (``formats.format_of``), cuts it
+into hands and replays each through the engine. Every hand comes back on its own, imported
+or refused with a sentence, so one broken hand never sinks a file of thousands.
+Nothing here touches the database (``imports.py`` stores what is read).
 
 Each replayed hand also knows how to be written back: ``names``, ``money`` and ``stars_info``
 give what the PHH and PokerStars exports need.
@@ -18,10 +19,10 @@ from typing import Any
 from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
 from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
+from games.history.formats import SiteFormat, format_named, format_of
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.site_time import zone_of
-from games.history.stars_text import looks_like_pokerstars, replay_stars, split_hands
 
 MAX_HANDS = 20_000
 
@@ -34,7 +35,7 @@ class ReadHand:
     hand's own text, kept as it came.
     """
 
-    source: str  # "phh" or "pokerstars"
+    source: str  # "phh", or the site's format (``formats``: "pokerstars", "ggpoker"...)
     label: str
     text: str
     replayed: PHHReplay | None = None
@@ -60,8 +61,9 @@ def split_upload(text: str) -> list[tuple[str, str, str]]:
     """
     if not text.strip():
         raise PHHError("The hand history is empty.")
-    if looks_like_pokerstars(text):
-        parts = [("pokerstars", "", part) for part in split_hands(text)]
+    site_format = format_of(text)
+    if site_format is not None:
+        parts = [(site_format.source, "", part) for part in site_format.split(text)]
     else:
         parts = [("phh", name, part) for name, part in split_phhs(text)]
     if len(parts) > MAX_HANDS:
@@ -73,11 +75,16 @@ def split_upload(text: str) -> list[tuple[str, str, str]]:
 
 def read_part(source: str, name: str, text: str) -> ReadHand:
     """One hand of ``split_upload``, replayed or refused."""
-    return _read_stars(text) if source == "pokerstars" else _read_phh(name, text)
+    if source == "phh":
+        return _read_phh(name, text)
+    site_format = format_named(source)
+    if site_format is None:
+        return ReadHand(source, "the hand", text, error=f"Unknown hand-history format {source!r}.")
+    return _read_site(site_format, text)
 
 
 def read_hands(text: str) -> list[ReadHand]:
-    """Every hand of a PHH hand, a .phhs file, or PokerStars text (one hand or a whole file).
+    """Every hand of a PHH hand, a .phhs file, or a site's text (one hand or a whole file).
 
     >>> [(h.label, h.error) for h in read_hands("variant = 'FT'\\n")]
     [('the hand', "Unsupported variant 'FT': only no-limit hold'em ('NT').")]
@@ -105,16 +112,15 @@ def _read_phh(name: str, text: str) -> ReadHand:
     )
 
 
-def _read_stars(text: str) -> ReadHand:
-    first = text.split("\n", 1)[0]
-    number = first.split("#", 1)[1].split(":", 1)[0] if "#" in first else "?"
-    label = f"PokerStars hand #{number}"
+def _read_site(site_format: SiteFormat, text: str) -> ReadHand:
+    label = site_format.label(text)
+    source = site_format.source
     try:
-        hand, replayed = replay_stars(text)
+        hand, replayed = site_format.replay(text)
         deal = fair_deal_of(hand.data)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
-        return ReadHand("pokerstars", label, text, error=_refusal(error))
-    return ReadHand("pokerstars", label, text, replayed, hero=hand.hero,
+        return ReadHand(source, label, text, error=_refusal(error))
+    return ReadHand(source, label, text, replayed, hero=hand.hero,
                     played_at=hand.played_at, zone=hand.zone, fair_deal=deal)
 
 

@@ -10,7 +10,9 @@ reconciled is refused with the difference named, never stored wrong:
 - "P collected X from pot": P wins at least X in the replay; what P wins beyond it is the
   rake the site kept from P (only winners pay rake).
 - "Total pot T | Rake R": those rakes add up to R, and T is the replay's pot (HM1 exports
-  write the pot after rake, T + R: accepted too).
+  write the pot after rake, T + R: accepted too). GGPoker also keeps a jackpot (and
+  "Bingo", "Fortune", "Tax") from the pot: the rakes add up to R and those together, and
+  what is stored as the rake per winner is everything the site kept.
 - The summary's "collected (X)" / "won (X)" agree with the collected lines.
 """
 
@@ -33,6 +35,11 @@ class Figures:
     summary_won: dict[str, Decimal] = field(default_factory=dict)
     total_pot: Decimal | None = None
     rake: Decimal | None = None
+    # What the site kept besides the rake, by the name the text gives it (GGPoker's
+    # "Jackpot", "Bingo"...): the winners collect the pot less the rake and these.
+    fees: dict[str, Decimal] = field(default_factory=dict)
+    # Winamax: a player's "collected" amount holds the bet returned to them uncalled.
+    uncalled_collected: bool = False
 
     def add(self, kind: dict[str, Decimal], name: str, amount: Decimal) -> None:
         kind[name] = kind.get(name, Decimal(0)) + amount
@@ -52,6 +59,10 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
                 for name, value in by_name.items()}
 
     returned, won = _replayed_amounts(replayed)
+    # What the text's collected amounts stand for: the winnings, or (Winamax) the winnings
+    # and the uncalled bet together; the rake is what the site kept of the winnings.
+    paid = {seat: won.get(seat, 0) + (returned.get(seat, 0) if figures.uncalled_collected else 0)
+            for seat in set(won) | (set(returned) if figures.uncalled_collected else set())}
     for seat, amount in units(figures.uncalled, "an uncalled bet").items():
         if amount != returned.get(seat, 0):
             raise PHHError(f"{where}: the text returns {cash.format(amount)} uncalled to "
@@ -66,22 +77,31 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
                            f"{cash.format(collected.get(seat, 0))}.")
     collected = collected or in_summary
     for seat, got in collected.items():
-        due = won.get(seat, 0)
+        due = paid.get(seat, 0)
         if got > due:
             raise PHHError(f"{where}: {replayed.players[seat - 1]} collects {cash.format(got)} "
                            f"in the text; the replay pays {cash.format(due)}.")
-    rake = {seat: due - collected.get(seat, 0) for seat, due in won.items()
+    rake = {seat: due - collected.get(seat, 0) for seat, due in paid.items()
             if due > collected.get(seat, 0)}
     pot = sum(p.committed for p in replayed.state.players)
     kept = sum(rake.values())
     if figures.rake is not None:
         stated = replayed.amounts.units(figures.rake, f"{where}: the rake")
-        if stated != kept:
-            raise PHHError(f"{where}: the text's rake is {cash.format(stated)}, but its "
-                           f"collected amounts leave {cash.format(kept)} of the "
+        fees = {name: replayed.amounts.units(value, f"{where}: the {name.lower()}")
+                for name, value in figures.fees.items() if value}
+        taken = stated + sum(fees.values())
+        # GGPoker's "Tax" is sometimes taken from the pot and sometimes settled with the
+        # taxed player outside it (the collected lines then leave it in): both add up.
+        if kept not in (taken, taken - fees.get("Tax", 0)):
+            also = "".join(f" and {name.lower()} {cash.format(units)}"
+                           for name, units in fees.items())
+            raise PHHError(f"{where}: the text's rake is {cash.format(stated)}{also}, but "
+                           f"its collected amounts leave {cash.format(kept)} of the "
                            f"{cash.format(pot)} pot to the site.")
     if figures.total_pot is not None:
         total = replayed.amounts.units(figures.total_pot, f"{where}: the total pot")
+        if figures.uncalled_collected:  # Winamax's pot holds the bet that came back
+            pot += sum(returned.values())
         if total not in (pot, pot - kept):  # HM1 exports write the pot after rake
             raise PHHError(f"{where}: the text's total pot is {cash.format(total)}; the "
                            f"replay's is {cash.format(pot)}.")

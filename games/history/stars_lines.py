@@ -29,7 +29,7 @@ from evaluator.cards import CARD_PATTERN
 
 HEADER = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):")
 ARCHIVE_SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
-STAKES = re.compile(r"([^\s(/]+)/([^\s()/,]+)(?: [A-Z]{3})?\)")
+STAKES = re.compile(r"([^\s(/]+)/((?:[^\s()/,]|,(?=\d))+)(?: [A-Z]{3})?\)")
 # Games PokerStars names "Hold'em No Limit" that the engine does not play.
 OTHER_HOLDEM = re.compile(r"(?:6\+|Split|Short Deck) Hold'em")
 CAPPED = re.compile(r" - (\S+) Cap - ")
@@ -40,14 +40,20 @@ SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
 BOARD = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]")
 MONEY = re.compile(r"^[$€£₹]?([0-9][0-9,]*(?:\.[0-9]+)?)$")
 SHOWN = re.compile(rf"\[({CARD_PATTERN}|X|XX|\?\?) ({CARD_PATTERN}|X|XX|\?\?)\]")
+SHOWN_ONE = re.compile(rf"\[({CARD_PATTERN})\]")  # GGPoker: one card shown, one kept
 DEALT = re.compile(rf"^Dealt to (.+?) \[({CARD_PATTERN}) ({CARD_PATTERN})\]")
 UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.+)$")
 COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?\s*$")
 CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+) \| Cash Out Fee (\S+)$")
-TOTAL = re.compile(r"^Total pot (\S+)\s.*\| Rake (\S+)")
+TOTAL = re.compile(r"^Total pot (\S+)(?:\s.*?\| Rake (\S+))?")
+# GGPoker's summary names what it keeps besides the rake: "| Jackpot $0.1 | Bingo $0 |
+# Fortune $0 | Tax $0", each taken from the pot before the winners collect.
+FEE = re.compile(r"\| (Jackpot|Bingo|Fortune|Tax) (\S+)")
+# GGPoker's "Dealt to 4b92a21c " for every player dealt in whose cards the file hides.
+DEALT_FACE_DOWN = re.compile(r"^Dealt to \S.*$")
 SUMMARY_WON = re.compile(
     r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:collected|showed \[[^\]]*\] and won|"
-    r"mucked \[[^\]]*\] and won) \((\S+)\)"
+    r"mucked \[[^\]]*\] and won|won) \((\S+)\)"
 )
 SUMMARY_CARDS = re.compile(
     r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) \[(\S\S) (\S\S)\]"

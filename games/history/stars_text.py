@@ -18,22 +18,47 @@ with a sentence: other games, run-it-twice, a dead small blind ("posts small & b
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from games.engine import PHHError, PHHReplay, replay_phh_data
+from games.engine import PHHError, PHHReplay
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
+from games.history.site_format import SiteHand, replay_site_hand
 from games.history.site_time import played_at
-from games.history.stars_check import Figures, reconcile
+from games.history.stars_check import Figures
 
 UNKNOWN_CARD = "??"
 
 
-def split_hands(text: str) -> list[str]:
+@dataclass(frozen=True)
+class Dialect:
+    """A site that writes PokerStars' shape of text with its own first line (GGPoker's
+    "Poker Hand #HD123:"): the reader is the same, these facts differ.
+
+    ``header`` matches a hand's first line, the hand's number as its first group; ``noise``
+    matches the site's own lines that change no amount (ignored on purpose, as
+    ``stars_lines.is_noise`` does PokerStars'); ``refused`` pairs a line's pattern with the
+    sentence that refuses a hand holding it.
+    """
+
+    venue: str
+    header: re.Pattern[str]
+    opening: str  # how a hand's first line begins, for people: "PokerStars Hand #"
+    noise: re.Pattern[str] | None = None
+    refused: tuple[tuple[re.Pattern[str], str], ...] = ()
+    # Whether a player's "collected" amount holds the bet returned to them (Winamax).
+    uncalled_collected: bool = False
+
+
+POKERSTARS = Dialect("PokerStars", L.HEADER, "PokerStars Hand #")
+
+
+def split_hands(text: str, dialect: Dialect = POKERSTARS) -> list[str]:
     """Each hand of a PokerStars file, its lines stripped of surrounding spaces (archive files
     indent every line) and archive separators (``*** # 2 ***``) left out. Text before the
     first hand comes back as a part of its own, so that it is refused rather than lost.
@@ -49,19 +74,20 @@ def split_hands(text: str) -> list[str]:
         line = raw.strip()
         if L.ARCHIVE_SEPARATOR.match(line):
             continue
-        if L.HEADER.match(line):
+        if dialect.header.match(line):
             hands.append([])
         hands[-1].append(line)
     parts = ["\n".join(lines).strip() + "\n" for lines in hands]
     return [part for part in parts if part.strip()]
 
 
-def looks_like_pokerstars(text: str) -> bool:
-    """Whether a text's first line (archive separators aside) is a PokerStars hand's."""
+def looks_like_pokerstars(text: str, dialect: Dialect = POKERSTARS) -> bool:
+    """Whether a text's first line (archive separators aside) is a PokerStars hand's (or
+    the ``dialect``'s)."""
     for raw in text.lstrip("\ufeff").splitlines():
         line = raw.strip()
         if line and not L.ARCHIVE_SEPARATOR.match(line):
-            return bool(L.HEADER.match(line))
+            return bool(dialect.header.match(line))
     return False
 
 
@@ -109,50 +135,16 @@ class _Hand:
     level: Decimal = Decimal(0)
     all_in: set[str] = field(default_factory=set)
     fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
+    dialect: Dialect = POKERSTARS
 
 
-@dataclass(frozen=True)
-class StarsHand:
-    """One PokerStars hand read into PHH fields (``data``), ready for ``replay_phh_data``;
-    ``figures`` are the amounts the text states, for ``stars_check.reconcile``."""
-
-    data: dict[str, Any]
-    number: str
-    hero: str | None
-    played_at: datetime | None  # UTC
-    table: str
-    figures: Figures
-    lines: tuple[int, ...] = ()  # the text's line number of each of ``data["actions"]``
-    zone: str = ""  # the zone of the time the header gives ("ET", "CET"), "" without one
-
-    @property
-    def where(self) -> str:
-        return f"Hand #{self.number}"
-
-    def explain(self, error: str) -> str:
-        """The engine's sentence about this hand in the text's terms: the hand's number,
-        the line of the action it names when only one line reads so, players by name.
-
-        >>> hand = read_hand(SAMPLE)
-        >>> hand.explain("p3 cbr 0.06: You cannot raise.")
-        'Hand #910000001, line 10: Hero raises to 0.06: You cannot raise.'
-        """
-        actions = self.data["actions"]
-        head, _, rest = error.partition(": ")
-        where = self.where
-        if rest and actions.count(head) == 1:
-            where += f", line {self.lines[actions.index(head)]}"
-            head = re.sub(r" cbr (\S+)$", r" raises to \1", head)
-            head = re.sub(r" cc$", " checks or calls", head)
-            head = re.sub(r" f$", " folds", head)
-            error = f"{head}: {rest}"
-        players = self.data["players"]
-        named = re.sub(r"\bp(\d+)\b", lambda m: _name(players, int(m.group(1))), error)
-        return f"{where}: {named}"
+# A PokerStars hand read into PHH fields: the shape every site's reader gives.
+StarsHand = SiteHand
 
 
-def read_hand(text: str) -> StarsHand:
-    """Read one hand of PokerStars text; PHHError names the line that cannot be read.
+def read_hand(text: str, dialect: Dialect = POKERSTARS) -> StarsHand:
+    """Read one hand of PokerStars text (or the ``dialect``'s); PHHError names the line that
+    cannot be read.
 
     >>> hand = read_hand(SAMPLE)
     >>> hand.data["blinds_or_straddles"], hand.data["starting_stacks"], hand.hero
@@ -161,11 +153,18 @@ Decimal('0.80')], 'Hero')
     >>> hand.data["actions"][3:], hand.figures.rake
     (['p3 cbr 0.06', 'p1 f', 'p2 f'], Decimal('0'))
     """
-    lines = [line.strip() for line in text.replace("\r\n", "\n").split("\n")]
+    return read_lines([line.strip() for line in text.replace("\r\n", "\n").split("\n")], dialect)
+
+
+def read_lines(lines: list[str], dialect: Dialect = POKERSTARS) -> StarsHand:
+    """``read_hand`` of a hand's lines; empty lines do not count (the line numbers of
+    refusals count the others), so a site whose reader rewrites its lines one for one into
+    PokerStars' words (``formats.winamax``) has its own line numbers in its refusals."""
     lines = [line for line in lines if line]
-    if not lines or not L.HEADER.match(lines[0]):
-        raise PHHError("Not a PokerStars hand: it must begin with \"PokerStars Hand #\".")
-    hand = _Hand()
+    if not lines or not dialect.header.match(lines[0]):
+        raise PHHError(f"Not a {dialect.venue} hand: it must begin with "
+                       f"\"{dialect.opening}\".")
+    hand = _Hand(dialect=dialect)
     _header(hand, lines[0])
     table = L.TABLE.match(lines[1]) if len(lines) > 1 else None
     if table is None:
@@ -191,19 +190,11 @@ Decimal('0.80')], 'Hero')
 def replay_stars(text: str) -> tuple[StarsHand, PHHReplay]:
     """Read one hand, replay it, and check the text's figures against the replay."""
     hand = read_hand(text)
-    try:
-        replayed = replay_phh_data(hand.data)
-    except PHHError as error:
-        raise PHHError(hand.explain(str(error))) from None
-    return hand, reconcile(replayed, hand.figures, hand.where)
-
-
-def _name(players: list[str], label: int) -> str:
-    return players[label - 1] if 1 <= label <= len(players) else f"p{label}"
+    return hand, replay_site_hand(hand)
 
 
 def _header(hand: _Hand, line: str) -> None:
-    match = L.HEADER.match(line)
+    match = hand.dialect.header.match(line)
     assert match is not None
     hand.number = match.group(1)
     game = line[match.end():].split(" - ")[0].strip()
@@ -232,9 +223,11 @@ def _section(hand: _Hand, line: str, where: str) -> str | None:
         hand.lines.append(("d", "d db " + "".join(board.group(2).split())))
         hand.street_bet, hand.level = {}, Decimal(0)
         return "street"
-    if line.startswith("*** HOLE CARDS"):
+    if line.startswith(("*** HOLE CARDS", "*** PRE-FLOP")):  # Winamax: "PRE-FLOP"
         return "hole"
-    if line.startswith("*** SHOW DOWN"):
+    if line.startswith("*** ANTE/BLINDS"):  # Winamax's title before the posts
+        return None
+    if line.startswith(("*** SHOW DOWN", "*** SHOWDOWN")):  # GGPoker writes it as one word
         return "showdown"
     if line.startswith("*** SUMMARY"):
         return "summary"
@@ -267,6 +260,8 @@ def _line(hand: _Hand, line: str, where: str) -> None:
         hand.hero = dealt.group(1)
         hand.holes[dealt.group(1)] = dealt.group(2) + dealt.group(3)
         return
+    if L.DEALT_FACE_DOWN.match(line) and line[len("Dealt to "):].strip() in hand.seats:
+        return  # GGPoker names every player dealt in, showing the hero's cards only
     said = _who(hand, line)
     if said is not None and _action(hand, *said, where):
         hand.active.add(said[0])
@@ -284,6 +279,12 @@ def _line(hand: _Hand, line: str, where: str) -> None:
     if (cashed and cashed.group(1) in hand.seats) or L.is_noise(line) or (
         said is not None and said[1] in L.QUIET_ACTIONS
     ):
+        return
+    dialect = hand.dialect
+    for pattern, sentence in dialect.refused:
+        if pattern.match(line):
+            raise PHHError(f"{where}: {sentence} ({line!r}).")
+    if dialect.noise is not None and dialect.noise.match(line):
         return
     raise PHHError(f"{where}: cannot read {line!r}.")
 
@@ -317,6 +318,8 @@ def _action(hand: _Hand, name: str, rest: str, where: str) -> bool:
         to = amount(rest.split(" to ", 1)[1], where)
         hand.lines.append((name, f"cbr {to}"))
         _bet_to(hand, name, to)
+    elif rest.startswith("shows ") and (name, "f") in hand.lines:
+        pass  # GGPoker: cards shown by a player who had folded change nothing
     elif rest.startswith("shows "):
         hand.lines.append((name, "sm " + _shown(hand, name, rest, where)))
     elif rest == "mucks hand":
@@ -332,11 +335,16 @@ def _bet_to(hand: _Hand, name: str, to: Decimal) -> None:
 
 
 def _shown(hand: _Hand, name: str, rest: str, where: str) -> str:
-    """The cards a player shows, "??" for one they keep hidden (HM1's ``[XX Qs]``)."""
-    cards = L.SHOWN.search(rest)
+    """The cards a player shows, "??" for one they keep hidden (HM1's ``[XX Qs]``,
+    GGPoker's ``[As]``)."""
+    cards = L.SHOWN.search(rest) or L.SHOWN_ONE.search(rest)
     if not cards:
         raise PHHError(f"{where}: {name} shows no cards.")
-    shown = [c if c not in ("X", "XX", UNKNOWN_CARD) else UNKNOWN_CARD for c in cards.groups()]
+    groups = cards.groups() if len(cards.groups()) == 2 else (UNKNOWN_CARD, cards.group(1))
+    shown = [c if c not in ("X", "XX", UNKNOWN_CARD) else UNKNOWN_CARD for c in groups]
+    dealt = hand.holes.get(name, "")
+    if sorted(shown) == sorted([dealt[:2], dealt[2:]]):
+        return dealt  # GGPoker may show the hero's cards in another order than dealt
     if UNKNOWN_CARD not in shown:
         hand.holes.setdefault(name, "".join(shown))
     return "".join(shown)
@@ -365,7 +373,10 @@ def _summary(hand: _Hand, line: str, where: str) -> None:
     total = L.TOTAL.match(line)
     if total:
         hand.figures.total_pot = amount(total.group(1), where)
-        hand.figures.rake = amount(total.group(2), where)
+        if total.group(2) is not None:
+            hand.figures.rake = amount(total.group(2), where)
+        for name, fee in L.FEE.findall(line):
+            hand.figures.fees[name] = amount(fee, where)
         return
     won = L.SUMMARY_WON.match(line)
     if won and won.group(1) in hand.seats:
@@ -424,6 +435,15 @@ def _antes(hand: _Hand, players: list[str]) -> dict[str, Any]:
     return {"ante_trimming_status": False, "antes": antes}
 
 
+def _big_blind(hand: _Hand) -> Decimal:
+    """The hand's big blind: the first one posted in full, else the first line's (GGPoker's
+    first line sometimes names the next level's blinds while the table posts this one's)."""
+    for name, kind, chips in hand.posts:
+        if kind == "big blind" and name not in hand.all_in:
+            return chips
+    return hand.big_blind
+
+
 def _finish(hand: _Hand) -> StarsHand:
     where = f"Hand #{hand.number}"
     if not hand.seats:
@@ -449,13 +469,13 @@ def _finish(hand: _Hand) -> StarsHand:
         "variant": "NT",
         **_antes(hand, players),
         "blinds_or_straddles": _blinds(hand, players, where),
-        "min_bet": hand.big_blind,
+        "min_bet": _big_blind(hand),
         "starting_stacks": [hand.stacks[n] for n in players],
         "actions": actions,
         "players": players,
         "seats": [hand.seats[n] for n in players],
         "seat_count": max(hand.max_seats, *hand.seats.values()),
-        "venue": "PokerStars",
+        "venue": hand.dialect.venue,
         "hand": hand.number,
         "table": hand.table,
     }
@@ -468,7 +488,9 @@ def _finish(hand: _Hand) -> StarsHand:
         )
         data["time"] = hand.played_at.time()
         data["time_zone_abbreviation"] = "UTC"
-    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, hand.figures,
+    figures = dataclasses.replace(
+        hand.figures, uncalled_collected=hand.dialect.uncalled_collected)
+    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, figures,
                      tuple(numbers), hand.zone if hand.played_at else "")
 
 

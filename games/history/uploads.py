@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import UNKNOWN, EventKind, PHHError
+from games.history.formats import format_named
 from games.history.positions import positions
 from games.history.reading import (
     ReadHand,
@@ -107,6 +108,11 @@ def _hero(hand: ReadHand, seat_names: dict[int, str], wanted: str) -> int | None
     return None
 
 
+def _site_name(source: str) -> str:
+    site_format = format_named(source)
+    return site_format.site if site_format else ""
+
+
 def _aware(when: dt.datetime | None) -> dt.datetime | None:
     if when is None or timezone.is_aware(when):
         return when
@@ -136,9 +142,7 @@ def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
         owner_id=batch.owner_id,
         batch=batch,
         source=hand.source,
-        site=str(fields.get("venue") or ("PokerStars" if hand.source == "pokerstars" else ""))[
-            :60
-        ],
+        site=str(fields.get("venue") or _site_name(hand.source))[:60],
         site_hand=str(fields.get("hand") or "")[:60],
         table_name=str(fields.get("table") or "")[:100],
         played_at=_aware(hand.played_at),

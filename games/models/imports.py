@@ -45,6 +45,8 @@ class ImportedHand(models.Model):
     class Source(models.TextChoices):
         PHH = "phh", "PHH"
         POKERSTARS = "pokerstars", "PokerStars text"
+        GGPOKER = "ggpoker", "GGPoker text"
+        WINAMAX = "winamax", "Winamax text"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"

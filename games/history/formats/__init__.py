@@ -1,0 +1,48 @@
+"""The formats seam: every site's text hand histories, recognised and read in one place.
+
+A site is one module here that builds a ``SiteFormat`` (how to know its text, cut a file into
+hands, read one hand) and one line in ``FORMATS`` below. Both the bulk upload
+(``reading.split_upload`` / ``read_part``) and the single-hand review (``imports.read_phh``)
+go through ``format_of`` and ``format_named``; PHH, which has no first line of its own (it is
+TOML), is what a text is when no site claims it.
+
+The order of ``FORMATS`` matters only where two sites' first lines could look alike: the
+first format that owns a text reads it.
+"""
+
+from __future__ import annotations
+
+from games.history.formats.ggpoker import GGPOKER
+from games.history.formats.stars import POKERSTARS
+from games.history.formats.winamax import WINAMAX
+from games.history.site_format import SiteFormat, SiteHand
+
+FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER, WINAMAX)
+
+__all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
+
+
+def format_of(text: str) -> SiteFormat | None:
+    """The site whose hand history ``text`` is (from its first lines), None for PHH.
+
+    >>> format_of("PokerStars Hand #1: Hold'em No Limit ($1/$2)").site
+    'PokerStars'
+    >>> format_of("variant = 'NT'") is None
+    True
+    """
+    for site_format in FORMATS:
+        if site_format.owns(text):
+            return site_format
+    return None
+
+
+def format_named(source: str) -> SiteFormat | None:
+    """The format stored as ``source`` (``ImportedHand.source``), None for "phh".
+
+    >>> format_named("pokerstars").site, format_named("phh")
+    ('PokerStars', None)
+    """
+    for site_format in FORMATS:
+        if site_format.source == source:
+            return site_format
+    return None

@@ -1,0 +1,57 @@
+"""Helpers for the corpus tests of each site's real files: read every hand of a folder of
+files through the formats seam, and replay an imported hand's actions with pokerkit."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections import Counter
+from pathlib import Path
+
+from games.history.decoding import decode_text
+from games.history.formats import format_named
+from games.history.reading import ReadHand, clean, read_part, split_upload
+from tests.history.test_stars_corpus import _in_units
+
+
+def read_folder(folder: Path, pattern: str = "*/*.txt") -> list[tuple[str, str, ReadHand]]:
+    """(file name, hand text, the hand read) for every hand of every file, as uploaded."""
+    hands = []
+    for path in sorted(folder.glob(pattern)):
+        for source, name, text in split_upload(clean(decode_text(path.read_bytes()))):
+            hands.append((path.name, text, read_part(source, name, text)))
+    return hands
+
+
+def refusal_kind(error: str) -> str:
+    """A refusal without its hand, line and amounts, to count refusals by reason.
+
+    >>> refusal_kind("Hand #RC1, line 20: Bo raises to 6.16: You cannot raise: ...")
+    'Bo raises to N: You cannot raise: ...'
+    """
+    kind = re.sub(r"^Hand #\S+?(?:, line \d+)?: ", "", error)
+    return re.sub(r"[$€£]?\d[\d,.]*", "N", kind)
+
+
+def refusals(hands: list[tuple[str, str, ReadHand]], cut: int = 60) -> Counter[str]:
+    """How many hands were refused for each reason (its first ``cut`` characters)."""
+    return Counter(refusal_kind(h.error)[:cut] for _, _, h in hands if h.error)
+
+
+def pokerkit_stacks(source: str, text: str, scale: int) -> list[int]:
+    """pokerkit's finishing stacks for the same actions the site's reader read."""
+    from pokerkit import HandHistory
+
+    site_format = format_named(source)
+    assert site_format is not None
+    fields = _in_units(site_format.read(text).data, scale)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, final = HandHistory(**fields)
+    return list(final.stacks)
+
+
+def stated_rake(text: str, pattern: str) -> str | None:
+    """The rake the text's summary states, as written (``pattern``'s first group)."""
+    match = re.search(pattern, text, re.M)
+    return match.group(1) if match else None
