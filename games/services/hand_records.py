@@ -14,6 +14,8 @@ from games.services.writer import Locked, free_seat, is_bot
 
 # What record_events writes of each action, in one INSERT (games/plain_sql.py).
 ACTION_COLUMNS = ("hand", "sequence", "seat", "street", "kind", "amount", "timed_out", "created_at")
+# A finished hand is saved whole.
+HAND_COLUMNS = tuple(f.name for f in Hand._meta.concrete_fields if not f.primary_key)
 # Rows whose amount is the "to" total (what the bet became) rather than chips moved.
 TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
 
@@ -64,8 +66,8 @@ def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -
 def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> None:
     """Store the result, pay the seats, and let leaving players go (busted ones stay a while).
 
-    A fixed number of statements whatever the number of players, plus a cash-out for each
-    player who goes and a buy-in for each top-up queued during the hand.
+    A few statements, one more for each player and each staying seat (plain UPDATEs), plus
+    a cash-out for each player who goes and a buy-in for each top-up queued during the hand.
     """
     table, seats = locked.table, locked.seats
     result = state.result
@@ -74,7 +76,7 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     hand.ended_at = now
     hand.action_deadline = None
     hand.pots = [pot.to_dict() for pot in result.pots]
-    hand.save()
+    plain_sql.update(hand, HAND_COLUMNS)
     commit_after_hand(table, now)  # the next hand's commitment, before its seeds are final
     players = list(hand.players.all())
     for player in players:
@@ -82,7 +84,10 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
         player.finishing_stack = result.finishing_stacks[player.seat]
         player.shown = engine_player.shown
         player.mucked = engine_player.mucked
-    HandPlayer.objects.bulk_update(players, ["finishing_stack", "shown", "mucked"])
+    # One plain UPDATE per row: a bulk_update's CASE expressions cost more to build than the
+    # few round trips they save (games/plain_sql.py).
+    for player in players:
+        plain_sql.update(player, ["finishing_stack", "shown", "mucked"])
     closing = table.status == Table.Status.CLOSED
     staying = []
     for seat in seats:
@@ -97,7 +102,8 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     add_queued_top_ups(locked, staying)
     for seat in staying:  # a busted player keeps the seat for a while, to rebuy there
         seat.busted_at = now if seat.stack == 0 else None
-    Seat.objects.bulk_update(staying, ["stack", "busted_at", "queued_top_up"])
+    for seat in staying:
+        plain_sql.update(seat, ["stack", "busted_at", "queued_top_up"])
 
 
 def add_queued_top_ups(locked: Locked, seats: list[Seat]) -> None:
