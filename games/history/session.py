@@ -5,9 +5,11 @@ Every hand is seen from one player's seat (yours). Per hand:
 - **Net**: chips won or lost, after the site's rake.
 - **All-in adjusted net** ("luck-adjusted"): when the money went in before the river and the
   hands were then turned up, the pots are counted by each player's exact equity at that moment
-  instead of by the cards that came: adjusted = net - won + sum(equity in pot x pot). Equity is
-  exact (every remaining board, ``equity.exact_equity``) among the hands eligible for each pot;
-  a hand whose rivals' cards are not all known is not adjusted. The rake stays as it was taken.
+  instead of by the cards that came: adjusted = net - won + sum(equity in pot x pot), for the
+  main pot and each side pot as they stood (a short stack's equity counts in the pot it can
+  win). Equity is exact (every remaining board) among the hands eligible for each pot, every
+  other hand the viewer knows counted out of the deck; a hand whose rivals' cards are not all
+  known is not adjusted. The rake stays as it was taken.
 - **VPIP**: put chips in preflop of your own will (a call, bet or raise; blinds do not count).
 - **PFR**: raised preflop. **3-bet**: raised preflop when facing exactly one raise (out of the
   hands where you acted facing exactly one raise).
@@ -28,6 +30,7 @@ from fractions import Fraction
 from django.core.cache import cache
 
 from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine.pots import build_pots
 from games.engine.types import BETTING_EVENTS
 from games.history.equity import CACHE_SECONDS
 from games.history.positions import ORDER, positions
@@ -114,18 +117,25 @@ def facts(state: HandState, seat: int, net: int) -> Facts:
     )
 
 
-def exact_shares(hands: list[tuple[str, ...]], board: list[str]) -> list[Fraction]:
-    """Each hand's exact share of a pot over every way the board can finish (ties split).
+def exact_shares(
+    hands: list[tuple[str, ...]], board: list[str], dead: list[str] | None = None
+) -> list[Fraction]:
+    """Each hand's exact share of a pot over every way the board can finish (ties split),
+    the ``dead`` cards (known to be elsewhere) never coming.
 
     >>> exact_shares([("As", "Ah"), ("Kd", "Kc")], ["2c", "7d", "9h", "Jc"])
     [Fraction(21, 22), Fraction(1, 22)]
+    >>> exact_shares([("As", "Ah"), ("Kd", "Kc")], ["2c", "7d", "9h", "Jc"], ["Kh", "Qd"])
+    [Fraction(41, 42), Fraction(1, 42)]
     """
+    dead = dead or []
     key = "session-shares:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
+    key += ":" + "".join(dead)
     cached = cache.get(key)
     if cached is None:
         from evaluator import hand_equity as equity  # NumPy-backed: loaded on first use
 
-        result = equity(["".join(h) for h in hands], board="".join(board))
+        result = equity(["".join(h) for h in hands], board="".join(board), dead="".join(dead))
         # Tie credit is a sum of counts over 2..10 ways: a whole number of 2520ths.
         cached = [
             (hand.wins * 2520 + round(hand.tie_credit * 2520), result.boards * 2520)
@@ -166,21 +176,43 @@ def all_in_adjusted(state: HandState, seat: int, net: int) -> Fraction | None:
     folded = {p.seat for p in state.players if p.folded}
     if seat in folded or UNKNOWN in holes[seat]:
         return None
+    known = {s: hole for s, hole in holes.items() if UNKNOWN not in hole}
+    won = sum(
+        share
+        for pot in result.pots
+        for w, share in zip(pot.winners, pot.shares, strict=True)
+        if w == seat
+    )
     expected = Fraction(0)
-    won = 0
-    for pot in result.pots:
-        won += sum(share for w, share in zip(pot.winners, pot.shares, strict=True) if w == seat)
-        if seat not in pot.eligible:
+    for amount, eligible in felt_pots(state):
+        if seat not in eligible:
             continue
-        rivals = [s for s in pot.eligible if s not in folded]
+        rivals = [s for s in eligible if s not in folded]
         if any(UNKNOWN in holes[s] for s in rivals):
             return None
         if len(rivals) == 1:
-            expected += pot.amount
+            expected += amount
             continue
-        shares = exact_shares([holes[s] for s in rivals], board)
-        expected += shares[rivals.index(seat)] * pot.amount
+        # Every other hand the viewer knows (shown, or their own) is out of the deck too.
+        dead = [card for s, hole in known.items() if s not in rivals for card in hole]
+        shares = exact_shares([holes[s] for s in rivals], board, dead)
+        expected += shares[rivals.index(seat)] * amount
     return net - won + expected
+
+
+def felt_pots(state: HandState) -> list[tuple[int, tuple[int, ...]]]:
+    """The main pot and each side pot as (amount, eligible seats), as they stood on the felt.
+
+    Not ``result.pots``: the result pays consecutive pots won by the same players as one
+    (one odd chip, not one per pot), and names only the first one's players; a short stack
+    all in for the main pot must be credited equity in that pot alone.
+    """
+    contributions, dead = state.pot_contributions()
+    live = [not p.folded for p in state.players]
+    return [
+        (amount, tuple(state.players[i].seat for i in eligible))
+        for amount, eligible in build_pots(contributions, live, dead)
+    ]
 
 
 @dataclass

@@ -9,7 +9,15 @@ from fractions import Fraction
 import pytest
 
 from evaluator import hand_equity
-from games.engine import HandState
+from games.engine import (
+    FULL_DECK,
+    Action,
+    ActionKind,
+    HandState,
+    SeatInput,
+    TableConfig,
+    replay,
+)
 from games.history.reading import read_hands
 from games.history.session import all_in_adjusted, facts
 from tests.history.test_pokerstars_import import DATA
@@ -71,6 +79,35 @@ def test_the_all_in_adjusted_net_of_a_hand_worked_out_by_hand():
     assert all_in_adjusted(state, villain, 99 * scale) / scale == (
         Fraction(99) - Fraction(200) + Fraction(200) * Fraction(2, 44)
     )
+
+
+def test_a_short_stack_all_in_is_credited_equity_in_the_main_pot_alone():
+    """Queens all in preflop for 30; aces and kings call, then get all in on the turn.
+    Main pot 90 (all three), side pot 340 (aces and kings). Board at the all-in: 7h 8d 3c
+    9h, so 42 river cards are unseen: the two other queens win the main pot for the queens,
+    the two other kings win both pots for the kings, every other card goes to the aces.
+    (No river makes a straight or a flush for anyone, and pairing the board changes no
+    order.) The result pays both pots as one (the aces won them), which must not credit the
+    queens with equity in the side pot they could not win."""
+    deck = ["As", "Kd", "Qc", "Ah", "Kc", "Qd", "2s", "7h", "8d", "3c", "4s", "9h", "5d", "2h"]
+    deck += [card for card in FULL_DECK if card not in deck]
+    seats = [SeatInput(1, "queens", 30), SeatInput(2, "aces", 200), SeatInput(3, "kings", 200)]
+    state = replay(TableConfig(1, 2), seats, deck, [
+        Action(1, ActionKind.RAISE, 30), Action(2, ActionKind.CALL), Action(3, ActionKind.CALL),
+        Action(2, ActionKind.CHECK), Action(3, ActionKind.CHECK),
+        Action(2, ActionKind.BET, 170), Action(3, ActionKind.CALL),
+    ], button=1)
+    assert [state.player(seat).hole for seat in (1, 2, 3)] == [
+        ("Qc", "Qd"), ("As", "Ah"), ("Kd", "Kc")
+    ]
+    assert [(pot.amount, pot.winners) for pot in state.result.pots] == [(430, (2,))]
+    queens = all_in_adjusted(state, 1, -30)
+    aces = all_in_adjusted(state, 2, 230)
+    kings = all_in_adjusted(state, 3, -200)
+    assert queens == -30 + Fraction(90 * 2, 42)  # about -25.71 (-9.52 if the whole pot counted)
+    assert aces == 230 - 430 + Fraction(90 * 38 + 340 * 40, 42)
+    assert kings == -200 + Fraction(90 * 2 + 340 * 2, 42)
+    assert queens + aces + kings == 0  # no rake: the adjusted nets balance
 
 
 def test_a_hand_that_was_not_all_in_is_not_adjusted_and_its_stats_are_read():
