@@ -117,6 +117,8 @@ def review(request):
     chart = line_chart({
         "net": [p[0] for p in session.points],
         "adjusted": [p[1] for p in session.points],
+        "showdown": [p[2] for p in session.points],
+        "non_showdown": [p[3] for p in session.points],
     })
     rows = [_row(session, "All positions", "", session.total)] + [
         _row(session, position, position, line)

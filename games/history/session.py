@@ -13,6 +13,8 @@ Every hand is seen from one player's seat (yours). Per hand:
 - **VPIP**: put chips in preflop of your own will (a call, bet or raise; blinds do not count).
 - **PFR**: raised preflop. **3-bet**: raised preflop when facing exactly one raise (out of the
   hands where you acted facing exactly one raise).
+- **Showdown / non-showdown winnings**: the net of the hands you were still in when the hands
+  were turned up, and of the others (won by betting, or folded); together they are the net.
 - **WTSD**: went to showdown, out of the hands where you saw the flop. **W$SD**: won chips at
   the showdown, out of the hands that went to showdown with you in.
 
@@ -66,6 +68,7 @@ class Facts:
     wtsd: bool | None
     wsd: bool | None
     adjusted: Fraction | None  # all-in adjusted net in units; None: not an all-in hand
+    showdown: bool = False  # the player was still in when the hands were turned up
 
 
 def facts(state: HandState, seat: int, net: int) -> Facts:
@@ -114,6 +117,7 @@ def facts(state: HandState, seat: int, net: int) -> Facts:
         wtsd=wtsd,
         wsd=wsd,
         adjusted=all_in_adjusted(state, seat, net),
+        showdown=showdown,
     )
 
 
@@ -237,7 +241,8 @@ class Session:
     unit: str  # a currency symbol, "" for play chips, "bb" for big blinds
     places: int
     samples: list[Sample]
-    points: list[tuple[Decimal, Decimal]]  # cumulative (net, adjusted) after each hand
+    # Cumulative after each hand: (net, all-in adjusted, won at showdown, won without).
+    points: list[tuple[Decimal, Decimal, Decimal, Decimal]]
     total: Line
     by_position: dict[str, Line]
     all_ins: list[str]
@@ -274,9 +279,9 @@ def review(samples: Iterable[Sample]) -> Session:
         places = max(len(str(s.scale)) - 1 for s in hands)
     total = Line()
     by_position: dict[str, Line] = {}
-    points: list[tuple[Decimal, Decimal]] = []
+    points: list[tuple[Decimal, Decimal, Decimal, Decimal]] = []
     all_ins: list[str] = []
-    running = (Decimal(0), Decimal(0))
+    running = (Decimal(0), Decimal(0), Decimal(0), Decimal(0))
     for sample in hands:
         f = facts(sample.state, sample.seat, sample.net)
         per = Decimal(sample.state.config.big_blind) if in_bb else Decimal(sample.scale)
@@ -285,7 +290,11 @@ def review(samples: Iterable[Sample]) -> Session:
         if f.adjusted is not None:
             all_ins.append(sample.key)
             adjusted = Decimal(f.adjusted.numerator) / Decimal(f.adjusted.denominator) / per
-        running = (running[0] + net, running[1] + adjusted)
+        at_showdown = net if f.showdown else Decimal(0)
+        running = (
+            running[0] + net, running[1] + adjusted,
+            running[2] + at_showdown, running[3] + net - at_showdown,
+        )
         points.append(running)
         line = by_position.setdefault(f.position, Line())
         for target in (total, line):

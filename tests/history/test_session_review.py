@@ -19,7 +19,7 @@ from games.engine import (
     replay,
 )
 from games.history.reading import read_hands
-from games.history.session import all_in_adjusted, facts
+from games.history.session import Sample, all_in_adjusted, facts, review
 from tests.history.test_pokerstars_import import DATA
 from tests.history.test_uploads import upload_in_steps
 
@@ -120,6 +120,37 @@ def test_a_hand_that_was_not_all_in_is_not_adjusted_and_its_stats_are_read():
         "BB", True, False, False, True, False)
 
 
+def test_net_splits_into_showdown_and_non_showdown_winnings():
+    """Three hands from seat 1: a raise everyone folds to (+2, no showdown), a fold (-1, no
+    showdown), 7-2 all in preflop against aces, lost at the showdown (-100)."""
+    seats = [SeatInput(1, "hero", 100), SeatInput(2, "villain", 100)]
+    config = TableConfig(1, 2)
+    # Dealt from seat 2: aces to the villain, 7-2 to the hero; board 3c 9h Td Js 5s.
+    deck = ["As", "7c", "Ah", "2d", "4h", "3c", "9h", "Td", "6d", "Js", "8c", "5s"]
+    deck += [card for card in FULL_DECK if card not in deck]
+    hands = [
+        replay(config, seats, deck, [Action(1, ActionKind.RAISE, 6), Action(2, ActionKind.FOLD)],
+               button=1),
+        replay(config, seats, deck, [Action(1, ActionKind.FOLD)], button=1),
+        replay(config, seats, deck, [Action(1, ActionKind.RAISE, 100), Action(2, ActionKind.CALL)],
+               button=1),
+    ]
+    nets = [state.result.finishing_stacks[1] - 100 for state in hands]
+    assert nets == [2, -1, -100]
+    session = review(
+        Sample(f"h{k}", "", "", None, state, 1, net)
+        for k, (state, net) in enumerate(zip(hands, nets, strict=True))
+    )
+    # (net, all-in adjusted, won at showdown, won without), after each hand
+    assert session.points[:2] == [(2, 2, 0, 2), (1, 1, 0, 1)]
+    net, adjusted, showdown, non_showdown = session.points[2]
+    assert (net, showdown, non_showdown) == (-99, -100, 1)
+    seven_deuce = hand_equity(["7c2d", "AsAh"])[0]  # exact, over every board
+    equity = Fraction(seven_deuce.wins + Fraction(seven_deuce.tie_credit), seven_deuce.boards)
+    expected = 1 - 100 + 200 * equity  # about -73.8
+    assert abs(adjusted - Decimal(expected.numerator) / expected.denominator) < Decimal("1e-20")
+
+
 def test_the_session_page_sums_net_and_adjusted_and_links_every_number(logged_in):
     upload_in_steps(logged_in, text=ACES_CRACKED + "\n\n" +
                     (DATA / "hypatia-heads-up-muck.txt").read_text())
@@ -139,7 +170,8 @@ def test_the_session_page_sums_net_and_adjusted_and_links_every_number(logged_in
         "PokerStars #300000000001"]
     adjusted = logged_in.get("/hands/review/?source=imported&show=allin").content.decode()
     assert "PokerStars #300000000001" in adjusted and "PokerStars #154873209871" not in adjusted
-    assert 'id="session-chart"' in page and 'data-series="adjusted"' in page
+    for series in ("net", "adjusted", "showdown", "non_showdown"):
+        assert f'data-series="{series}"' in page
 
 
 def test_hands_played_here_are_reviewed_from_the_players_own_seat(client, bob, side_pot_hand):
