@@ -40,6 +40,11 @@ class Figures:
     fees: dict[str, Decimal] = field(default_factory=dict)
     # Winamax: a player's "collected" amount holds the bet returned to them uncalled.
     uncalled_collected: bool = False
+    # 888: a collected amount holds the returned bet in some hands and not in others; it is
+    # then exactly the winnings with the returned bet, or the winnings less a rake.
+    uncalled_maybe_collected: bool = False
+    # What the refusal calls ``rake`` when the site writes none and it is known otherwise.
+    rake_named: str = "the text's rake"
 
     def add(self, kind: dict[str, Decimal], name: str, amount: Decimal) -> None:
         kind[name] = kind.get(name, Decimal(0)) + amount
@@ -63,6 +68,12 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
     # and the uncalled bet together; the rake is what the site kept of the winnings.
     paid = {seat: won.get(seat, 0) + (returned.get(seat, 0) if figures.uncalled_collected else 0)
             for seat in set(won) | (set(returned) if figures.uncalled_collected else set())}
+    if figures.uncalled_maybe_collected:
+        for name, value in (figures.collected or figures.summary_won).items():
+            seat = seat_of[name]
+            whole = won.get(seat, 0) + returned.get(seat, 0)
+            if replayed.amounts.units(value, f"{where}: a collected amount") == whole:
+                paid[seat] = whole
     for seat, amount in units(figures.uncalled, "an uncalled bet").items():
         if amount != returned.get(seat, 0):
             raise PHHError(f"{where}: the text returns {cash.format(amount)} uncalled to "
@@ -79,8 +90,11 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
     for seat, got in collected.items():
         due = paid.get(seat, 0)
         if got > due:
+            whole = due + returned.get(seat, 0)
+            also = (f" ({cash.format(whole)} with the bet it returns)"
+                    if figures.uncalled_maybe_collected and whole != due else "")
             raise PHHError(f"{where}: {replayed.players[seat - 1]} collects {cash.format(got)} "
-                           f"in the text; the replay pays {cash.format(due)}.")
+                           f"in the text; the replay pays {cash.format(due)}{also}.")
     rake = {seat: due - collected.get(seat, 0) for seat, due in paid.items()
             if due > collected.get(seat, 0)}
     pot = sum(p.committed for p in replayed.state.players)
@@ -95,7 +109,7 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
         if kept not in (taken, taken - fees.get("Tax", 0)):
             also = "".join(f" and {name.lower()} {cash.format(units)}"
                            for name, units in fees.items())
-            raise PHHError(f"{where}: the text's rake is {cash.format(stated)}{also}, but "
+            raise PHHError(f"{where}: {figures.rake_named} is {cash.format(stated)}{also}, but "
                            f"its collected amounts leave {cash.format(kept)} of the "
                            f"{cash.format(pot)} pot to the site.")
     if figures.total_pot is not None:

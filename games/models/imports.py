@@ -47,6 +47,7 @@ class ImportedHand(models.Model):
         POKERSTARS = "pokerstars", "PokerStars text"
         GGPOKER = "ggpoker", "GGPoker text"
         WINAMAX = "winamax", "Winamax text"
+        PACIFIC = "888poker", "888poker text"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"

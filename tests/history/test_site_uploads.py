@@ -29,6 +29,10 @@ def logged_in(client, alice):
     ("winamax/tour/NLHE-EUR-STT-FullHist.txt", "Winamax", (5, 5), None, "10/20"),
     ("winamax/cash/NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt",
      "Winamax", (1, 1), None, "€0.02/€0.05"),
+    ("888poker/cash/NLHE-10max-USD-0.50-1.00-201607.jackpot.table.txt", "888poker", (1, 1),
+     None, "$0.50/$1"),
+    ("888poker/cash/888-NLHE-USD-0.01-0.02-201107.non.english.post.both.txt", "888poker",
+     (1, 0), "Player1 posts a dead small blind", None),
 ])
 def test_a_real_file_of_each_site_uploads(logged_in, alice, path, site, counts, refused, stakes):
     upload = SimpleUploadedFile(Path(path).name, (DATA / path).read_bytes())
@@ -52,7 +56,7 @@ def test_a_real_file_of_each_site_uploads(logged_in, alice, path, site, counts, 
 
 def test_the_import_page_names_every_registered_site(logged_in):
     page = logged_in.get("/hands/import/").content.decode()
-    assert "PokerStars, GGPoker, Winamax" in page
+    assert "PokerStars, GGPoker, Winamax, 888poker" in page
 
 
 def test_one_hand_of_another_site_is_reviewed_without_being_stored(logged_in, alice):
