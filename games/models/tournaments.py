@@ -58,6 +58,12 @@ class Tournament(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # The level of the last hand dealt (0-based), for the admin and the felt.
     level = models.PositiveSmallIntegerField(default=0)
+    # A deal proposed to the players left, while it waits for their answers (no hand is
+    # dealt meanwhile): {"method", "proposed_by", "stacks", "prizes", "equities",
+    # "amounts", "agreed"}, keyed by user id (games/services/tournament_deals.py).
+    deal = models.JSONField(null=True, blank=True)
+    # How it ended: "play" (one player won every chip) or "deal" (the players left agreed).
+    ended_by = models.CharField(max_length=8, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

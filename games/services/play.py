@@ -174,7 +174,8 @@ def start_next_hand(
     if table.is_tournament:
         # Everyone with chips is dealt in, away or not, bots alone too: it plays to its end.
         seats = [s for s in locked.seats if s.stack > 0]
-        tournament_table.apply_level(locked, now)
+        if not tournament_table.before_deal(locked, now):
+            seats = []  # a deal among the players waits for their answers
     else:
         seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
         if all(is_bot(s) for s in locked.seats):

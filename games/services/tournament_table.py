@@ -37,11 +37,14 @@ def level_index(tournament: Tournament, now: datetime, hands_dealt: int) -> int:
     return schedule.level_index(hands_played=hands_dealt)
 
 
-def apply_level(locked: Locked, now: datetime) -> None:
-    """Before a deal: the table's blinds and ante become the level's (saved with the
-    change's other table columns by ``publish_change``)."""
+def before_deal(locked: Locked, now: datetime) -> bool:
+    """Before a deal: False while a deal among the players waits for their answers (no
+    hand meanwhile); else the table's blinds and ante become the level's (saved with the
+    change's other table columns by ``publish_change``) and True."""
     table = locked.table
     tournament = tournament_of(table)
+    if tournament.deal is not None:
+        return False
     index = level_index(tournament, now, table.hands_played)
     level: BlindLevel = tournament.blind_schedule().levels[index]
     table.small_blind, table.big_blind, table.ante = (
@@ -53,6 +56,7 @@ def apply_level(locked: Locked, now: datetime) -> None:
         ante = f", ante {level.ante:,}" if level.ante else ""
         notices.add(locked, "level", "", f"Level {index + 1}: blinds "
                     f"{level.small_blind:,}/{level.big_blind:,}{ante}.")
+    return True
 
 
 def place_prizes(tournament: Tournament, entrants: int) -> list[int]:
@@ -90,7 +94,7 @@ def end_of_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
         for seat in busted:
             entry = entries[seat.user_id]
             entry.place, entry.place_worst = places[str(seat.user_id)]
-            _finish_entry(tournament, entry, prizes_now[str(seat.user_id)], hand.number)
+            pay_entry(tournament, entry, prizes_now[str(seat.user_id)], hand.number)
             name = seat.user.get_username()
             won = f", and wins {entry.prize:,}" if entry.prize else ""
             notices.add(locked, "busted", name, f"{name} is out in place {entry.place_text}{won}.")
@@ -103,9 +107,10 @@ def end_of_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
         plain_sql.update(seat, ["stack"])
 
 
-def _finish_entry(
+def pay_entry(
     tournament: Tournament, entry: TournamentEntry, prize: int, hand_number: int | None
 ) -> None:
+    """The entry has its place: it is finished and its prize paid from the pool."""
     entry.status = TournamentEntry.Status.FINISHED
     entry.prize = prize
     entry.busted_in_hand = hand_number
@@ -117,17 +122,24 @@ def _win(
     locked: Locked, tournament: Tournament, entry: TournamentEntry, seat: Seat,
     paid: list[int], now: datetime,
 ) -> None:
-    """The last player holds every chip: first place and its prize; the tournament is over
-    and its table closes (the winner's tournament chips end with it: the pool is paid)."""
+    """The last player holds every chip: first place and its prize."""
     entry.place, entry.place_worst = 1, 1
-    _finish_entry(tournament, entry, prize_for_places(paid, {"winner": (1, 1)})["winner"], None)
+    pay_entry(tournament, entry, prize_for_places(paid, {"winner": (1, 1)})["winner"], None)
+    name = seat.user.get_username()
+    notices.add(locked, "won", name, f"{name} wins the tournament and {entry.prize:,}.")
+    close_tournament(locked, tournament, now, ended_by="play")
+
+
+def close_tournament(locked: Locked, tournament: Tournament, now: datetime, ended_by: str) -> None:
+    """Every prize is paid: the tournament is over and its table closes; the seats left are
+    freed, their tournament chips ending with the pool they stood for."""
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
-    tournament.save(update_fields=["status", "finished_at"])
+    tournament.ended_by = ended_by
+    tournament.deal = None
+    tournament.save(update_fields=["status", "finished_at", "ended_by", "deal"])
     table = locked.table
     table.status = Table.Status.CLOSED
     table.next_hand_at = None
-    name = seat.user.get_username()
-    notices.add(locked, "won", name, f"{name} wins the tournament and {entry.prize:,}.")
-    free_seat(locked, seat)
-
+    for seat in [s for s in locked.seats if s.pk is not None]:
+        free_seat(locked, seat)

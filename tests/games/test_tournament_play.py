@@ -252,17 +252,12 @@ TWO_BUST_DECK = (  # noqa: SIM905 - grouped by street, easier to read than a lis
 ).split()
 
 
-def test_players_busting_in_one_hand_with_equal_stacks_share_their_places_prizes():
-    entrants = players(4)
-    tournament = sng(entrants[0], max_players=4)  # 400 chips: 200, 120, 80
-    now = timezone.now()
-    for user in entrants:
-        tournaments.register(tournament.id, user, now=now)
-    tournament.refresh_from_db()
-    table_id = tournament.table_id
+def play_two_bust_hand(table_id: int, now) -> dict[str, int]:
+    """Deal TWO_BUST_DECK at a four-player table: 7-2 folds, the eights push, aces and kings
+    call; aces win, kings and eights bust. Returns hole cards -> user id."""
     rest = [c for c in FULL_DECK if c not in TWO_BUST_DECK]
     services.start_next_hand(table_id, deck=TWO_BUST_DECK + rest, now=now)
-    for _ in range(4):  # 7-2 folds; the eights push; aces and kings call
+    for _ in range(4):
         state = live_state(table_id)
         if state is None or state.actor is None:
             break
@@ -274,7 +269,18 @@ def test_players_busting_in_one_hand_with_equal_stacks_share_their_places_prizes
         version = Table.objects.values_list("version", flat=True).get(pk=table_id)
         services.act(table_id, seat.user, kind, None, version)
     hand = Hand.objects.get(table_id=table_id, number=1)
-    holes = {p.hole_cards: p.user_id for p in hand.players.all()}
+    return {p.hole_cards: p.user_id for p in hand.players.all()}
+
+
+def test_players_busting_in_one_hand_with_equal_stacks_share_their_places_prizes():
+    entrants = players(4)
+    tournament = sng(entrants[0], max_players=4)  # 400 chips: 200, 120, 80
+    now = timezone.now()
+    for user in entrants:
+        tournaments.register(tournament.id, user, now=now)
+    tournament.refresh_from_db()
+    table_id = tournament.table_id
+    holes = play_two_bust_hand(table_id, now)
     kings, eights = holes["KdKc"], holes["8c3h"]
     result = {e.user_id: (e.place, e.place_worst, e.prize) for e in tournament.entries.all()}
     assert result[kings] == result[eights] == (3, 4, 40)
