@@ -26,9 +26,9 @@ def line_of(table_id: int, user_id: int | None = None) -> dict:
     return personal_view(snapshot, public, user_id)["tournament"]
 
 
-def running(count: int, **values):
+def running(count: int, seats: int | None = None, **values):
     entrants = players(count)
-    tournament = sng(entrants[0], max_players=count, **values)
+    tournament = sng(entrants[0], max_players=seats or count, **values)
     now = timezone.now()
     for user in entrants:
         tournaments.register(tournament.id, user, now=now)
@@ -38,6 +38,15 @@ def running(count: int, **values):
 
 def test_a_cash_table_has_no_tournament_line(table):
     assert public_view(snapshots.load(table.id)).view["tournament"] is None
+
+
+def test_nobody_is_offered_a_free_chair_at_a_tournament_table():
+    tournament, entrants = running(3, seats=6)
+    tournaments.start(tournament.id, entrants[0])  # three of its six chairs are free
+    tournament.refresh_from_db()
+    watcher = public_view(snapshots.load(tournament.table_id)).view["viewer"]
+    assert watcher["may_sit"] is False
+    assert watcher["text"] == "You are watching a tournament."
 
 
 def test_the_line_counts_levels_by_hands_players_stacks_and_prizes():
