@@ -7,13 +7,14 @@ INVITED_TABLES = "invited_tables"
 
 
 def can_see(table: Table, user, session) -> bool:
-    """Public tables are open to all; private ones to the invited, the host and the seated.
+    """Public tables (and tournament tables) are open to all; private ones to the invited,
+    the host and the seated.
 
     ``session`` is the Django session (``request.session``, or ``scope["session"]`` in a
     consumer), where invite links opened in this browser are remembered.
     """
-    if not table.is_private:
-        return True
+    if not table.is_private or table.is_tournament:
+        return True  # a tournament's table is listed with it: anyone may watch
     if table.id in session.get(INVITED_TABLES, []):
         return True
     return user.is_authenticated and (

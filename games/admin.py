@@ -12,7 +12,17 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.engine import HandState, export_phh
-from games.models import Hand, HandAction, HandPlayer, LedgerEntry, Player, Seat, Table
+from games.models import (
+    Hand,
+    HandAction,
+    HandPlayer,
+    LedgerEntry,
+    Player,
+    Seat,
+    Table,
+    Tournament,
+    TournamentEntry,
+)
 from games.services import ServiceError, hosting
 from games.table_limits import LIMIT_FIELDS
 
@@ -356,6 +366,58 @@ class HandAdmin(admin.ModelAdmin):
         filename = f"table{hand.table_id}-hand{hand.number}.phh"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
+
+
+class TournamentEntryInline(admin.TabularInline):
+    model = TournamentEntry
+    fields = ("user", "status", "place", "place_worst", "prize", "busted_in_hand")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Sit-and-gos, read-only: they change only through the services (registration moves
+    chips through the ledger; the table's writer plays it)."""
+
+    list_display = ["name", "status", "entrants", "buy_in", "prize_pool", "starting_stack",
+                    "payout", "level_shown", "host", "started_at", "finished_at"]
+    list_filter = ["status", "payout"]
+    list_select_related = ["host"]
+    search_fields = ["name", "entries__user__username"]
+    fields = ("name", "status", "host", "max_players", "buy_in", "starting_stack", "payout",
+              "schedule_preset", "schedule", "action_seconds", "table", "level", "created_at",
+              "started_at", "finished_at")
+    readonly_fields = fields
+    inlines = [TournamentEntryInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(entry_count=Count("entries"))
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="Players", ordering="entry_count")
+    def entrants(self, tournament):
+        return f"{tournament.entry_count}/{tournament.max_players}"
+
+    @admin.display(description="Prize pool")
+    def prize_pool(self, tournament):
+        return tournament.buy_in * tournament.entry_count
+
+    @admin.display(description="Level", ordering="level")
+    def level_shown(self, tournament):
+        return tournament.level + 1 if tournament.started_at else ""
 
 
 @admin.register(LogEntry)

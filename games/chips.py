@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from games.models import LedgerEntry, Player, Seat, Table
+from games.models import LedgerEntry, Player, Seat, Table, Tournament
 from games.models.chips import DAILY_TOP_UP, STARTING_GRANT
 
 
@@ -49,7 +49,9 @@ def top_up_if_broke(user, today: date | None = None) -> LedgerEntry | None:
     """Once a day, bring a player with no chips (bankroll and tables) back to the top-up."""
     today = today or timezone.localdate()
     player = _locked_player(user)
-    at_tables = Seat.objects.filter(user=user).aggregate(total=Sum("stack"))["total"] or 0
+    # Tournament stacks are not bankroll chips (they never cash out): they do not count.
+    cash_seats = Seat.objects.filter(user=user, table__is_tournament=False)
+    at_tables = cash_seats.aggregate(total=Sum("stack"))["total"] or 0
     if player.last_top_up == today or player.bankroll + at_tables >= DAILY_TOP_UP:
         return None
     player.last_top_up = today
@@ -70,6 +72,33 @@ def cash_out(user, table: Table, amount: int) -> LedgerEntry | None:
         return None
     player = _locked_player(user)
     return _record(player, LedgerEntry.Kind.CASH_OUT, amount, table=table)
+
+
+def tournament_buy_in(user, tournament: Tournament) -> LedgerEntry:
+    """Move a tournament's buy-in from the bankroll into its prize pool."""
+    player = _locked_player(user)
+    amount = tournament.buy_in
+    if amount > player.bankroll:
+        raise ChipError(
+            f"The buy-in of {amount:,} is more than your bankroll of {player.bankroll:,}."
+        )
+    return _record(player, LedgerEntry.Kind.TOURNAMENT_BUY_IN, -amount, tournament=tournament)
+
+
+def tournament_refund(user, tournament: Tournament) -> LedgerEntry:
+    """Give a buy-in back from the prize pool (the player unregistered before the start)."""
+    player = _locked_player(user)
+    return _record(
+        player, LedgerEntry.Kind.TOURNAMENT_REFUND, tournament.buy_in, tournament=tournament
+    )
+
+
+def tournament_prize(user, tournament: Tournament, amount: int) -> LedgerEntry | None:
+    """Pay a prize from the tournament's prize pool to the bankroll (nothing for no prize)."""
+    if amount <= 0:
+        return None
+    player = _locked_player(user)
+    return _record(player, LedgerEntry.Kind.TOURNAMENT_PRIZE, amount, tournament=tournament)
 
 
 @transaction.atomic

@@ -36,6 +36,7 @@ from games import felt
 from games.engine import HandState
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
+from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
 TABLE_FIELDS = (
@@ -157,6 +158,11 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         "log": log,
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
         "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
+        # A sit-and-go's line (None at a cash table): public facts only.
+        "tournament": tournament_line(
+            snapshot.table.get("tournament"), [s.stack for s in snapshot.seats],
+            snapshot.taken_at,
+        ),
     }
     view["table_state"] = table_state(view)
     view["viewer"] = viewer_status(view, None)  # a spectator's; personal views have their own

@@ -8,15 +8,18 @@ read; this is the only table read a socket makes.
 
 from collections.abc import Iterable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.models import Count
 from django.utils import timezone
 
 from games import plain_sql
 from games.engine import HandState
 from games.engine.fair_deal import shown_record
-from games.models import Hand, HandAction, Seat, Table
+from games.engine.tournament.payouts import prizes
+from games.models import Hand, HandAction, Seat, Table, Tournament
 from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSnapshot
 
 SEAT_FIELDS = (
@@ -110,7 +113,32 @@ def capture(
     table_fields["next_hand_at"] = table.next_hand_at
     table_fields["time_bank_seconds"] = max(0, int(settings.TIME_BANK_SECONDS))
     table_fields["runout_street_seconds"] = max(0.0, float(settings.RUNOUT_STREET_SECONDS))
+    if table.is_tournament:
+        live = hand is not None and hand.status == Hand.Status.IN_PROGRESS
+        table_fields["tournament"] = tournament_facts(table, live)
     return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now())
+
+
+def tournament_facts(table: Table, hand_live: bool) -> dict[str, Any] | None:
+    """What the felt's tournament line is built from (games/tournament_line.py): one query.
+    ``hands_played`` counts the hands before the one being played, whose level it keeps."""
+    tournament = (
+        Tournament.objects.filter(table_id=table.id).annotate(entrants=Count("entries")).first()
+    )
+    if tournament is None:
+        return None
+    entrants: int = tournament.entrants  # the annotation
+    return {
+        "name": tournament.name,
+        "status": tournament.status,
+        "entrants": entrants,
+        "starting_stack": tournament.starting_stack,
+        "prizes": prizes(tournament.buy_in * entrants, tournament.payout, entrants),
+        "schedule": tournament.schedule,
+        "started_at": tournament.started_at,
+        "hands_played": table.hands_played - (1 if hand_live else 0),
+        "deal": tournament.deal,
+    }
 
 
 def _hand_users(state: HandState | None) -> dict[int, int]:

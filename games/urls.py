@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games import accounts, views
+from games import accounts, tournament_views, views
 from games.bots import coach, practice
 from pokersite.throttles import throttle_guests, throttle_logins
 
@@ -10,6 +10,19 @@ urlpatterns = [
     path("tables/new/", views.create_table, name="create_table"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("invite/<str:code>/", views.invite, name="invite"),
+    path("tournaments/", tournament_views.lobby, name="tournaments"),
+    path("tournaments/new/", tournament_views.create, name="create_tournament"),
+    path("tournaments/<int:tournament_id>/", tournament_views.detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/register/", tournament_views.register,
+         name="tournament_register"),
+    path("tournaments/<int:tournament_id>/unregister/", tournament_views.unregister,
+         name="tournament_unregister"),
+    path("tournaments/<int:tournament_id>/start/", tournament_views.start,
+         name="tournament_start"),
+    path("tournaments/<int:tournament_id>/deal/", tournament_views.propose_deal,
+         name="tournament_deal"),
+    path("tournaments/<int:tournament_id>/deal/answer/", tournament_views.answer_deal,
+         name="tournament_deal_answer"),
     path("practice/", practice.practice, name="practice"),
     path("tables/<int:table_id>/bots/", practice.add_bots, name="add_bots"),
     path("tables/<int:table_id>/coach-setting/", practice.allow_coach, name="allow_coach"),

@@ -77,6 +77,8 @@ def viewer_status(view: dict[str, Any], you: dict[str, Any] | None) -> dict[str,
                   None)
     asked = next((r for r in view["requests"] if you and r["user_id"] == you["user_id"]), None)
     free = len([s for s in view["seats"] if not s.get("left")]) < (view.get("max_seats") or 0)
+    # A tournament's seats are given at its start: nobody sits down later.
+    free = free and not view.get("tournament")
     state, text = _state_and_line(view, table, you, me, asked, free)
     banner = [table["text"]] if table["text"] else []
     if asked is not None:
@@ -113,8 +115,11 @@ def _state_and_line(
             "Leave to withdraw your request."
         )
     if me is None:
-        watching = "You are watching. Pick an empty seat to play." if free \
+        watching = (
+            "You are watching. Pick an empty seat to play." if free
+            else "You are watching a tournament." if view.get("tournament")
             else "You are watching: every seat is taken."
+        )
         if table["state"] in ("waiting_start", "paused"):
             return table["state"], f"{table['text']} {watching}"
         return "spectator", watching

@@ -7,6 +7,7 @@ from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
+from games.models.tournaments import Tournament, TournamentEntry
 
 __all__ = [
     "ChatMessage",
@@ -22,4 +23,6 @@ __all__ = [
     "Player",
     "Seat",
     "Table",
+    "Tournament",
+    "TournamentEntry",
 ]

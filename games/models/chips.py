@@ -1,9 +1,11 @@
 """Play money: a bankroll per player and a ledger row for every chip movement.
 
 Conservation: the sum of all ledger amounts of the ISSUING kinds (grants, top-ups, staff
-adjustments, and host adjustments made before issue 21) equals bankrolls + table stacks +
-chips in live pots. BUY_IN, CASH_OUT, HOST_ADD and HOST_TAKE rows move chips between a
-bankroll and a table and net to zero across the room.
+adjustments, and host adjustments made before issue 21) equals bankrolls + cash table stacks
++ chips in live pots + the chips tournaments hold (buy-ins not yet refunded or paid out as
+prizes: minus the sum of their TOURNAMENT_* rows). BUY_IN, CASH_OUT, HOST_ADD and HOST_TAKE
+rows move chips between a bankroll and a table and net to zero across the room. Stacks at
+a tournament table are tournament chips, outside this sum: the prize pool stands for them.
 """
 
 from django.conf import settings
@@ -47,6 +49,11 @@ class LedgerEntry(models.Model):
         # (games/chips.py, adjust_stack): ``amount`` is the change to the bankroll.
         HOST_ADD = "host_add", "Added to the stack by the host"
         HOST_TAKE = "host_take", "Taken from the stack by the host"
+        # A sit-and-go (games/models/tournaments.py): the buy-in into its prize pool, its
+        # refund when the player unregisters before the start, and a prize from the pool.
+        TOURNAMENT_BUY_IN = "sng_buy_in", "Tournament buy-in"
+        TOURNAMENT_REFUND = "sng_refund", "Tournament refund"
+        TOURNAMENT_PRIZE = "sng_prize", "Tournament prize"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger"
@@ -57,6 +64,10 @@ class LedgerEntry(models.Model):
     bankroll_after = models.PositiveBigIntegerField()
     table = models.ForeignKey(
         "games.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="ledger"
+    )
+    tournament = models.ForeignKey(
+        "games.Tournament", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="ledger",
     )
     reason = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(

@@ -37,6 +37,9 @@ class Table(models.Model):
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)
+    # A sit-and-go's table (games/models/tournaments.py): seats are given at the start, the
+    # blinds follow the schedule, and its chips never cash out to a bankroll.
+    is_tournament = models.BooleanField(default=False)
     # Whether players may open the coach panel here (always at practice tables).
     coach_allowed = models.BooleanField(default=False)
     # The host approves each new player before they sit (their requests wait in

@@ -8,7 +8,9 @@ bumps the version, and broadcasts the new version once it is committed (writer.p
 - play.py: actions, the clock and dealing; seating.py: sitting down, standing up, rebuying;
 - hosting.py: what the host (or staff) does to run the table;
 - chat.py: table chat; commands.py: the socket's commands, each to its service;
-- hand_records.py: writing hands, called by play.py.
+- hand_records.py: writing hands, called by play.py;
+- tournaments.py: a sit-and-go's registration and start; tournament_table.py: its levels,
+  busts, places and prizes at the table (called by the deal and the hand's end).
 """
 
 from games.services.commands import perform

@@ -9,6 +9,7 @@ from games import chips, plain_sql
 from games.engine import Event, EventKind, HandState
 from games.engine.fair_deal import FairDeal
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
+from games.services import tournament_table
 from games.services.fair_deals import commit_after_hand
 from games.services.writer import Locked, free_seat, is_bot
 
@@ -88,6 +89,10 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     # few round trips they save (games/plain_sql.py).
     for player in players:
         plain_sql.update(player, ["finishing_stack", "shown", "mucked"])
+    if table.is_tournament:
+        # Tournament chips stay at the table; busting gives a place (and maybe a prize).
+        tournament_table.end_of_hand(locked, hand, state, now)
+        return
     closing = table.status == Table.Status.CLOSED
     staying = []
     for seat in seats:

@@ -34,6 +34,7 @@ from games.services.writer import (
     lock_table,
     next_hand_delay,
     publish_change,
+    refuse_at_tournament,
     require_host,
     schedule_next_hand,
     seat_at,
@@ -90,6 +91,8 @@ def delete_table(table_id: int, staff: User) -> None:
 
 def _set_status(locked: Locked, user: User, status: str, message: str) -> None:
     table = locked.table
+    # Levels by minutes run on through a pause, and a close would cash out tournament chips.
+    refuse_at_tournament(locked, "pausing, resuming or closing")
     if table.status == Table.Status.CLOSED:
         raise ServiceError("A closed table cannot be reopened.")
     if table.status == status:
@@ -188,6 +191,7 @@ def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table
     a sentence, when any change cannot be made (see ``settings_changes``)."""
     locked = lock_table(table_id)
     require_host(locked, user)
+    refuse_at_tournament(locked, "changing the settings (the schedule sets the blinds)")
     table = locked.table
     previous_host = table.host_id
     changed = settings_changes(table, [s.number for s in locked.seats], changes)
@@ -219,6 +223,7 @@ def remove_player(table_id: int, user: User, seat_number: int, reason: str = "")
 
 
 def _remove(locked: Locked, user: User, seat: Seat, reason: str = "") -> None:
+    refuse_at_tournament(locked, "removing a player (their chips stay in the tournament)")
     name = seat.user.get_username()
     if seat.leave_after_hand:
         raise ServiceError(f"{name} already leaves when this hand ends.")
@@ -254,6 +259,7 @@ def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reaso
     # bankroll + stack whole, needs no table-local account, and stays within a buy-in.
     locked = lock_table(table_id)
     require_host(locked, user)
+    refuse_at_tournament(locked, "adjusting a stack")
     seat = seat_at(locked, seat_number)
     if in_live_hand(locked, seat):
         raise ServiceError(
@@ -284,6 +290,7 @@ def hand_over(table_id: int, user: User, seat_number: int) -> None:
     """Make the player in ``seat_number`` the host."""
     locked = lock_table(table_id)
     require_host(locked, user)
+    refuse_at_tournament(locked, "handing over the host role (the tournament's host runs it)")
     seat = seat_at(locked, seat_number)
     if is_bot(seat):
         raise ServiceError("A bot cannot host a table.")

@@ -16,6 +16,7 @@ from games import plain_sql
 from games.engine import Action, ActionKind, Entry, IllegalAction, SeatInput, plan_hand, start_hand
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
+from games.services import tournament_table
 from games.services.fair_deals import committed_deal
 from games.services.hand_records import finish_hand, record_events, record_new_hand
 from games.services.writer import (
@@ -110,9 +111,12 @@ def _play_for_absent(locked: Locked) -> None:
     hand, state = locked.hand, locked.state
     if hand is None or state is None:
         return
+    # At a tournament, a player who is away is blinded out: dealt in, folded at once.
+    tournament = locked.table.is_tournament
     absent = {
         seat.number for seat in locked.seats
-        if seat.leave_after_hand or (seat.sitting_out and seat.consecutive_timeouts > 0)
+        if seat.leave_after_hand
+        or (seat.sitting_out and (tournament or seat.consecutive_timeouts > 0))
     }
     while state.actor is not None and state.actor in absent:
         record_events(hand, state.apply(state.timeout_action()))
@@ -167,11 +171,17 @@ def start_next_hand(
     table = locked.table
     if locked.hand is not None or table.status != Table.Status.OPEN:
         return None
-    seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
-    if all(is_bot(s) for s in locked.seats):
-        seats = []  # nobody but bots: stop dealing
-    elif table.is_practice and not practice_person_here(table):
-        seats = []  # its person left, or sits out: the bots do not play on alone
+    if table.is_tournament:
+        # Everyone with chips is dealt in, away or not, bots alone too: it plays to its end.
+        seats = [s for s in locked.seats if s.stack > 0]
+        if not tournament_table.before_deal(locked, now):
+            seats = []  # a deal among the players waits for their answers
+    else:
+        seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
+        if all(is_bot(s) for s in locked.seats):
+            seats = []  # nobody but bots: stop dealing
+        elif table.is_practice and not practice_person_here(table):
+            seats = []  # its person left, or sits out: the bots do not play on alone
     lineup = plan_hand(
         [SeatInput(s.number, s.user_id, s.stack, Entry(s.entry)) for s in seats], table.button
     )

@@ -32,6 +32,11 @@ def _check_seat_free(locked: Locked, user: User, seat_number: int) -> None:
     table = locked.table
     if table.status == Table.Status.CLOSED:
         raise ServiceError("This table is closed.")
+    if table.is_tournament:
+        raise ServiceError(
+            "This is a tournament table: its seats are given when the tournament starts; "
+            "register for a tournament instead."
+        )
     if not 1 <= seat_number <= table.max_seats:
         raise ServiceError(f"Seat {seat_number} does not exist; seats are 1 to {table.max_seats}.")
     if any(s.user_id == user.id for s in locked.seats):
@@ -113,6 +118,12 @@ def stand(table_id: int, user: User) -> None:
         publish_change(locked)
         return
     seat = locked.seat_of(user)
+    if table.is_tournament:
+        # Standing up would take tournament chips away (writer.free_seat says why).
+        raise ServiceError(
+            "You cannot leave a tournament while you have chips: sit out instead, and you "
+            "will be blinded out until you come back."
+        )
     if in_live_hand(locked, seat):
         seat.leave_after_hand = True
         seat.save(update_fields=["leave_after_hand"])
@@ -178,6 +189,8 @@ def add_chips(table_id: int, user: User, amount: int) -> Seat:
     seat = locked.seat_of(user)
     if table.status == Table.Status.CLOSED:
         raise ServiceError("This table is closed.")
+    if table.is_tournament:
+        raise ServiceError("This is a tournament: no chips can be added to a stack.")
     if seat.leave_after_hand:
         raise ServiceError("You are leaving this table.")
     if amount <= 0:

@@ -205,9 +205,15 @@ def schedule_next_hand(
 
     A deal already planned is never brought forward: someone sitting down between hands
     must not cut short the pause after a hand (its result, an all-in run-out on show)."""
-    ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
-    person = table.seats.filter(user__player__bot_style="").exists()
-    person = person and (not table.is_practice or practice_person_here(table, arriving))
+    if table.is_tournament:
+        # A tournament plays on to its end: away players are blinded out, bots left alone
+        # still finish it (the prizes are due).
+        ready = table.seats.filter(stack__gt=0).count() >= 2
+        person = True
+    else:
+        ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
+        person = table.seats.filter(user__player__bot_style="").exists()
+        person = person and (not table.is_practice or practice_person_here(table, arriving))
     open_ = table.status == Table.Status.OPEN
     if not (ready and person and open_):
         table.next_hand_at = None
@@ -231,8 +237,19 @@ def is_bot(seat: Seat) -> bool:
 
 
 def free_seat(locked: Locked, seat: Seat) -> None:
-    """The player leaves: their stack goes back to their bankroll and the chair is free."""
-    chips.cash_out(seat.user, locked.table, seat.stack)
+    """The player leaves: their stack goes back to their bankroll and the chair is free.
+
+    At a tournament table the stack is tournament chips, never cashed out: a seat there is
+    freed only when it has none left (busted), or when the tournament is over and its
+    prizes are paid (games/services/tournament_table.py)."""
+    if locked.table.is_tournament:
+        if seat.stack and locked.table.status != Table.Status.CLOSED:
+            raise ServiceError(
+                "Tournament chips cannot leave the table: a player stays in the tournament "
+                "until they bust or it ends (sit out to be blinded out)."
+            )
+    else:
+        chips.cash_out(seat.user, locked.table, seat.stack)
     # The seat stays in ``locked.seats``: its player gets a personal frame of this change.
     seat.delete()
 
@@ -244,6 +261,13 @@ def in_live_hand(locked: Locked, seat: Seat) -> bool:
 def may_host(table: Table, user: User) -> bool:
     """The table's host runs it from the felt; staff may do the same at any table."""
     return user.is_staff or (table.host_id is not None and table.host_id == user.id)
+
+
+def refuse_at_tournament(locked: Locked, what: str) -> None:
+    """A tournament table runs by its schedule to its end: ``what`` (a host's or staff's
+    control that would move chips, seats or the clock) is refused there."""
+    if locked.table.is_tournament:
+        raise ServiceError(f"This is a tournament table: {what} is not possible here.")
 
 
 def require_host(locked: Locked, user: User) -> None:

@@ -28,6 +28,8 @@ let wasMyTurn = false;
 let deadline = null;
 // When the next hand deals, on this page's clock (null: none planned).
 let nextDeal = null;
+// When a tournament's level ends, on this page's clock (null: by hands, or the last level).
+let levelEnds = null;
 const nextDealIn = () => (nextDeal === null ? null : secondsUntil(nextDeal));
 // When a busted player's chair is freed, on this page's clock (null: not busted).
 let rebuyEnds = null;
@@ -122,6 +124,8 @@ function render(latest) {
       ? null : performance.now() + latest.next_hand_in * 1000;
     const rebuy = latest.viewer ? latest.viewer.rebuy_seconds_left : null;
     rebuyEnds = rebuy === null || rebuy === undefined ? null : performance.now() + rebuy * 1000;
+    const level = latest.tournament ? latest.tournament.seconds_to_next_level : null;
+    levelEnds = level === null || level === undefined ? null : performance.now() + level * 1000;
     tellNotices(latest);
   }
   renderFelt(felt, table, {
@@ -163,7 +167,7 @@ function render(latest) {
   const seated = table.you.seat !== null;
   const chipsButton = $("add-chips");
   const mine = addChipsRange(table);
-  chipsButton.hidden = !mine;
+  chipsButton.hidden = !mine || Boolean(table.tournament); // tournament chips: none added
   if (mine) chipsButton.textContent = mine.rebuy ? "Rebuy" : "Add chips";
   const sitOut = $("sit-out");
   sitOut.hidden = !seated;
@@ -172,7 +176,8 @@ function render(latest) {
   const leave = $("leave");
   // Someone waiting for the host's approval leaves (withdraws) with the same button.
   const asking = table.requests.some((r) => r.user_id === table.you.user_id);
-  leave.hidden = !seated && !asking;
+  // A tournament is left by busting (or sitting out to be blinded out), never with chips.
+  leave.hidden = (!seated && !asking) || Boolean(table.tournament);
   leave.disabled = Boolean(table.you.leaving);
   leave.textContent = table.you.leaving ? "Leaving after this hand"
     : asking && !seated ? "Withdraw my request" : "Leave table";
@@ -189,7 +194,7 @@ function showTable(table) {
     || dealt.ante !== table.ante)) {
     stakes += ` (this hand: ${dealt.small_blind}/${dealt.big_blind}; the new blinds start next hand)`;
   }
-  $("stakes").textContent = stakes;
+  $("stakes").textContent = table.tournament ? tournamentText(table.tournament) : stakes;
 
   // The server's words for the table and for you (games/viewer_status.py).
   const text = table.viewer ? table.viewer.banner : "";
@@ -197,6 +202,32 @@ function showTable(table) {
   tableBanner.textContent = text;
   tableBanner.hidden = !text;
   tableBanner.dataset.state = table.viewer ? table.viewer.state : "";
+}
+
+/** A sit-and-go's line (games/tournament_line.py): level, blinds, the next level and
+ * when, players left, average stack, prize pool and payouts, a deal waiting. */
+function tournamentText(t) {
+  const blinds = (b) => `${b.small_blind}/${b.big_blind}${b.ante ? ` ante ${b.ante}` : ""}`;
+  let text = `${t.name} · level ${t.level} · blinds ${blinds(t.blinds)}`;
+  if (t.next_blinds) {
+    let when = "";
+    if (levelEnds !== null) {
+      const left = Math.max(0, Math.ceil((levelEnds - performance.now()) / 1000));
+      when = ` in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    } else if (t.hands_to_next_level !== null) {
+      when = ` in ${t.hands_to_next_level} hand${t.hands_to_next_level === 1 ? "" : "s"}`;
+    }
+    text += ` · next ${blinds(t.next_blinds)}${when}`;
+  }
+  text += ` · players ${t.players_left}/${t.entrants}`;
+  if (t.average_stack !== null) text += ` · average ${t.average_stack}`;
+  const paid = t.payouts.map((p) => `${p.place}: ${p.prize}`).join(", ");
+  text += ` · prize pool ${t.prize_pool} (${paid})`;
+  if (t.deal) {
+    const yes = t.deal.players.filter((p) => p.agreed).length;
+    text += ` · a deal waits: ${yes} of ${t.deal.players.length} agreed`;
+  }
+  return text;
 }
 
 /** A notice about you (the host removed you, adjusted your stack...) also pops up. */
@@ -233,6 +264,7 @@ function tick() {
     actionBar.showStatus();
     const idle = felt.querySelector('[data-role="between-hands"]');
     if (idle) idle.textContent = betweenText(view, nextDealIn());
+    if (view.tournament && levelEnds !== null) $("stakes").textContent = tournamentText(view.tournament);
   }
   const bar = felt.querySelector(".seat.to-act .clock > span");
   if (deadline === null || !view) {

@@ -59,6 +59,15 @@ def issued_chips() -> int:
 
 
 def chips_in_room() -> int:
-    """Bankrolls plus table stacks (a seat's stack includes its chips in a live pot)."""
+    """Bankrolls plus cash table stacks (a seat's stack includes its chips in a live pot)
+    plus the chips tournaments hold (their buy-ins not yet refunded or paid as prizes);
+    tournament stacks are tournament chips, which the prize pool stands for."""
     bankrolls = Player.objects.aggregate(total=Sum("bankroll"))["total"] or 0
-    return bankrolls + (Seat.objects.aggregate(total=Sum("stack"))["total"] or 0)
+    cash_seats = Seat.objects.filter(table__is_tournament=False)
+    stacks = cash_seats.aggregate(total=Sum("stack"))["total"] or 0
+    return bankrolls + stacks + held_by_tournaments()
+
+
+def held_by_tournaments() -> int:
+    rows = LedgerEntry.objects.filter(tournament__isnull=False)
+    return -(rows.aggregate(total=Sum("amount"))["total"] or 0)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Hand, LedgerEntry, Player, Seat, Table
-from games.services import table_memory
+from games.services import table_memory, tournaments
 from tests.games.conftest import ACES_KINGS_DECK
 
 pytestmark = pytest.mark.django_db
@@ -242,3 +242,15 @@ def test_a_table_made_in_the_admin_goes_through_the_writer(staff_client):
     assert response.status_code == 302
     table = Table.objects.get(name="Staff table")
     assert (table.small_blind, table.big_blind, table.host) == (2, 4, None)
+
+
+def test_the_admin_lists_tournaments_with_their_players_and_prize_pool(staff_client, alice, bob):
+    tournament = tournaments.create_tournament(
+        alice, name="Sunday turbo", max_players=4, buy_in=250, starting_stack=1_500,
+        payout="65-35", preset="turbo",
+    )
+    tournaments.register(tournament.id, bob)
+    page = staff_client.get("/admin/games/tournament/").content.decode()
+    assert "Sunday turbo" in page and "1/4" in page and "250" in page
+    detail = staff_client.get(f"/admin/games/tournament/{tournament.id}/change/")
+    assert detail.status_code == 200 and "bob" in detail.content.decode()

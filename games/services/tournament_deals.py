@@ -1,0 +1,168 @@
+"""A deal among the players left in a sit-and-go: one of them proposes an ICM deal or an
+equal split of the prizes still to be paid; it ends the tournament only when every one of
+them agrees. Until they have all answered no hand is dealt (the stacks it was worked out
+on must not move); one "no" withdraws it and play goes on.
+
+The figures come from ``games/engine/tournament/icm.py``: every ICM equity is an exact
+fraction, shown as such next to the whole chips it rounds to, so players see what they
+agree to. Each player's place is by their stack when the deal is made (equal stacks tie).
+"""
+
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.tournament.icm import deal_amounts, equal_split, icm_equities
+from games.models import Seat, Tournament, TournamentEntry
+from games.services import notices
+from games.services.tournament_table import close_tournament, pay_entry, place_prizes
+from games.services.writer import (
+    FIRST_DEAL_DELAY,
+    Locked,
+    ServiceError,
+    lock_table,
+    publish_change,
+    schedule_next_hand,
+)
+
+
+class DealMethod(StrEnum):
+    ICM = "icm"
+    EQUAL = "equal"
+
+
+def _lock_running(tournament_id: int) -> tuple[Locked, Tournament]:
+    """The tournament's table locked (the writer's lock, taken first as every change at a
+    table does), then its row."""
+    table_id = Tournament.objects.filter(pk=tournament_id).values_list("table_id", flat=True)
+    found = table_id.first()
+    if found is None:
+        raise ServiceError("That tournament is not being played: there is no deal to make.")
+    locked = lock_table(found)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ServiceError(f"{tournament.name} is not running: there is no deal to make.")
+    return locked, tournament
+
+
+def _players_left(locked: Locked) -> list[Seat]:
+    return sorted((s for s in locked.seats if s.pk is not None and s.stack > 0),
+                  key=lambda s: s.number)
+
+
+def deal_figures(
+    method: DealMethod | str, stacks: list[int], prizes_left: list[int]
+) -> tuple[list[Fraction], list[int]]:
+    """Each player's ICM equity (exact) and what the deal pays them, in the order of
+    ``stacks``: the ICM equities rounded to whole chips, or the prizes split equally (the
+    odd chips to the bigger stacks first).
+
+    >>> equities, amounts = deal_figures("icm", [50, 30, 20], [50, 30, 20])
+    >>> [str(e) for e in equities], amounts
+    (['1075/28', '131/4', '202/7'], [38, 33, 29])
+    >>> deal_figures("equal", [20, 50, 30], [50, 30, 20])[1]
+    [33, 34, 33]
+    """
+    equities = icm_equities(stacks, prizes_left)
+    if DealMethod(method) is DealMethod.ICM:
+        return equities, deal_amounts(equities, stacks)
+    order = sorted(range(len(stacks)), key=lambda i: (-stacks[i], i))
+    shares = equal_split(prizes_left, len(stacks))
+    amounts = [0] * len(stacks)
+    for share, index in zip(shares, order, strict=True):
+        amounts[index] = share
+    return equities, amounts
+
+
+@transaction.atomic
+def propose_deal(tournament_id: int, user: User, method: str) -> dict[str, Any]:
+    """A player left proposes a deal (``icm`` or ``equal``); they agree to it by proposing."""
+    try:
+        method = DealMethod(method)
+    except ValueError:
+        raise ServiceError("A deal is by ICM ('icm') or an equal split ('equal').") from None
+    locked, tournament = _lock_running(tournament_id)
+    seats = _players_left(locked)
+    if not any(s.user_id == user.id for s in seats):
+        raise ServiceError("Only a player still in the tournament can propose a deal.")
+    if tournament.deal is not None:
+        raise ServiceError("A deal is already waiting for answers: agree to it or decline it.")
+    if locked.hand is not None:
+        raise ServiceError("A deal is made between hands: wait for this hand to end.")
+    prizes_left = place_prizes(tournament, tournament.entries.count())[: len(seats)]
+    equities, amounts = deal_figures(method, [s.stack for s in seats], prizes_left)
+    tournament.deal = {
+        "method": method.value,
+        "proposed_by": user.get_username(),
+        "prizes": prizes_left,
+        "players": [
+            {"user_id": s.user_id, "name": s.user.get_username(), "stack": s.stack,
+             "icm": f"{e.numerator}/{e.denominator}", "icm_chips": f"{float(e):.2f}",
+             "amount": amount}
+            for s, e, amount in zip(seats, equities, amounts, strict=True)
+        ],
+        "agreed": [user.id],
+    }
+    tournament.save(update_fields=["deal"])
+    locked.table.next_hand_at = None  # no hand until everyone has answered
+    said = ", ".join(f"{p['name']} {p['amount']:,}" for p in tournament.deal["players"])
+    kind = "an ICM deal" if method is DealMethod.ICM else "an equal split"
+    notices.add(locked, "deal", user.get_username(),
+                f"{user.get_username()} proposes {kind}: {said}. Everyone left must agree.")
+    publish_change(locked)
+    return tournament.deal
+
+
+@transaction.atomic
+def answer_deal(tournament_id: int, user: User, agree: bool, now: datetime | None = None) -> bool:
+    """Agree to the deal waiting, or decline it (it is withdrawn, and play goes on). True
+    when this answer was the last yes: the deal is paid and the tournament is over."""
+    now = now or timezone.now()
+    locked, tournament = _lock_running(tournament_id)
+    deal = tournament.deal
+    if deal is None:
+        raise ServiceError("No deal has been proposed.")
+    players = {p["user_id"]: p for p in deal["players"]}
+    if user.id not in players:
+        raise ServiceError("Only the players left in the tournament answer a deal.")
+    name = user.get_username()
+    if not agree:
+        tournament.deal = None
+        tournament.save(update_fields=["deal"])
+        notices.add(locked, "deal", name, f"{name} declined the deal: play goes on.")
+        schedule_next_hand(locked.table, now, FIRST_DEAL_DELAY)
+        publish_change(locked)
+        return False
+    if user.id in deal["agreed"]:
+        raise ServiceError("You have agreed to this deal already.")
+    deal["agreed"] = [*deal["agreed"], user.id]
+    if set(deal["agreed"]) != set(players):
+        tournament.save(update_fields=["deal"])
+        notices.add(locked, "deal", name, f"{name} agrees to the deal.")
+        publish_change(locked)
+        return False
+    _settle(locked, tournament, deal, now)
+    publish_change(locked)
+    return True
+
+
+def _settle(locked: Locked, tournament: Tournament, deal: dict[str, Any], now: datetime) -> None:
+    """Everyone agreed: places by stack (equal stacks tie), each paid the deal's amount."""
+    players = deal["players"]
+    entries = {e.user_id: e for e in tournament.entries.filter(
+        status=TournamentEntry.Status.PLAYING).select_related("user")}
+    for player in players:
+        above = sum(1 for p in players if p["stack"] > player["stack"])
+        level = sum(1 for p in players if p["stack"] == player["stack"])
+        entry = entries[player["user_id"]]
+        entry.place, entry.place_worst = above + 1, above + level
+        pay_entry(tournament, entry, player["amount"], None)
+    notices.add(locked, "deal", "", "Everyone agreed: the deal is paid and the tournament "
+                "is over.")
+    close_tournament(locked, tournament, now, ended_by="deal")
+

@@ -1,0 +1,145 @@
+"""A sit-and-go at its table: the level's blinds at each deal, the busted players' places
+and prizes at each hand's end, and the end, when one player holds every chip.
+
+Called by the writer's own changes (``play.start_next_hand``, ``hand_records.finish_hand``)
+inside the table's locked transaction. The tournament row changes only there while it runs,
+so the table's lock covers it too.
+
+Prizes are paid as places are decided: a player who busts in the money is paid from the
+prize pool when the hand ends (their place and its prize can no longer change); the winner
+is paid last. Every prize comes from ``payouts.prize_for_places``, so they add up to the
+pool exactly.
+"""
+
+from datetime import datetime
+
+from games import chips, plain_sql
+from games.engine import HandState
+from games.engine.tournament.payouts import Bust, finishing_places, prize_for_places, prizes
+from games.engine.tournament.schedule import BlindLevel
+from games.models import Hand, Seat, Table, Tournament, TournamentEntry
+from games.services import notices
+from games.services.writer import Locked, free_seat
+
+
+def tournament_of(table: Table) -> Tournament:
+    return Tournament.objects.get(table_id=table.id)
+
+
+def level_index(tournament: Tournament, now: datetime, hands_dealt: int) -> int:
+    """The level in force for the next deal: by minutes since the start (the stored
+    ``started_at``, so it holds across a restart), or by hands already dealt."""
+    schedule = tournament.blind_schedule()
+    if schedule.minutes is not None:
+        assert tournament.started_at is not None  # a running tournament has started
+        elapsed = (now - tournament.started_at).total_seconds()
+        return schedule.level_index(elapsed_seconds=elapsed)
+    return schedule.level_index(hands_played=hands_dealt)
+
+
+def before_deal(locked: Locked, now: datetime) -> bool:
+    """Before a deal: False while a deal among the players waits for their answers (no
+    hand meanwhile); else the table's blinds and ante become the level's (saved with the
+    change's other table columns by ``publish_change``) and True."""
+    table = locked.table
+    tournament = tournament_of(table)
+    if tournament.deal is not None:
+        return False
+    index = level_index(tournament, now, table.hands_played)
+    level: BlindLevel = tournament.blind_schedule().levels[index]
+    table.small_blind, table.big_blind, table.ante = (
+        level.small_blind, level.big_blind, level.ante
+    )
+    if index != tournament.level:
+        tournament.level = index
+        tournament.save(update_fields=["level"])
+        ante = f", ante {level.ante:,}" if level.ante else ""
+        notices.add(locked, "level", "", f"Level {index + 1}: blinds "
+                    f"{level.small_blind:,}/{level.big_blind:,}{ante}.")
+    return True
+
+
+def place_prizes(tournament: Tournament, entrants: int) -> list[int]:
+    """The prize of each paid place, best first: the pool is exactly the buy-ins."""
+    return prizes(tournament.buy_in * entrants, tournament.payout, entrants)
+
+
+def clockwise_from_button(seats: list[Seat], button: int) -> list[Seat]:
+    """The seats in the order odd chips go: from the button's left round to the button."""
+    return sorted(seats, key=lambda s: (s.number <= button, s.number))
+
+
+def end_of_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> None:
+    """Pay the seats their stacks in tournament chips; the players who busted take their
+    places (those who began the hand with more chips finish better; equal stacks tie) and
+    their prizes, and leave; when one player is left, they win and the tournament ends."""
+    result = state.result
+    assert result is not None  # the hand is complete
+    tournament = Tournament.objects.select_for_update().get(table_id=locked.table.id)
+    entries = {e.user_id: e for e in tournament.entries.all()}
+    playing = [e for e in entries.values() if e.status == TournamentEntry.Status.PLAYING]
+    seats = [s for s in locked.seats if s.pk is not None]
+    for seat in seats:
+        if seat.number in result.finishing_stacks:
+            seat.stack = result.finishing_stacks[seat.number]
+    busted = [
+        s for s in clockwise_from_button(seats, state.button)
+        if s.number in result.finishing_stacks and s.stack == 0
+    ]
+    paid = place_prizes(tournament, len(entries))
+    if busted:
+        busts = [Bust(str(s.user_id), state.player(s.number).starting_stack) for s in busted]
+        places = finishing_places(busts, players_before=len(playing))
+        prizes_now = prize_for_places(paid, places)
+        for seat in busted:
+            entry = entries[seat.user_id]
+            entry.place, entry.place_worst = places[str(seat.user_id)]
+            pay_entry(tournament, entry, prizes_now[str(seat.user_id)], hand.number)
+            name = seat.user.get_username()
+            won = f", and wins {entry.prize:,}" if entry.prize else ""
+            notices.add(locked, "busted", name, f"{name} is out in place {entry.place_text}{won}.")
+            free_seat(locked, seat)
+    left = [s for s in seats if s.stack > 0]
+    if len(left) == 1:
+        _win(locked, tournament, entries[left[0].user_id], left[0], paid, now)
+        return
+    for seat in left:
+        plain_sql.update(seat, ["stack"])
+
+
+def pay_entry(
+    tournament: Tournament, entry: TournamentEntry, prize: int, hand_number: int | None
+) -> None:
+    """The entry has its place: it is finished and its prize paid from the pool."""
+    entry.status = TournamentEntry.Status.FINISHED
+    entry.prize = prize
+    entry.busted_in_hand = hand_number
+    entry.save(update_fields=["status", "place", "place_worst", "prize", "busted_in_hand"])
+    chips.tournament_prize(entry.user, tournament, prize)
+
+
+def _win(
+    locked: Locked, tournament: Tournament, entry: TournamentEntry, seat: Seat,
+    paid: list[int], now: datetime,
+) -> None:
+    """The last player holds every chip: first place and its prize."""
+    entry.place, entry.place_worst = 1, 1
+    pay_entry(tournament, entry, prize_for_places(paid, {"winner": (1, 1)})["winner"], None)
+    name = seat.user.get_username()
+    notices.add(locked, "won", name, f"{name} wins the tournament and {entry.prize:,}.")
+    close_tournament(locked, tournament, now, ended_by="play")
+
+
+def close_tournament(locked: Locked, tournament: Tournament, now: datetime, ended_by: str) -> None:
+    """Every prize is paid: the tournament is over and its table closes; the seats left are
+    freed, their tournament chips ending with the pool they stood for."""
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    tournament.ended_by = ended_by
+    tournament.deal = None
+    tournament.save(update_fields=["status", "finished_at", "ended_by", "deal"])
+    table = locked.table
+    table.status = Table.Status.CLOSED
+    table.next_hand_at = None
+    for seat in [s for s in locked.seats if s.pk is not None]:
+        free_seat(locked, seat)

@@ -1,0 +1,124 @@
+"""Sit-and-go pages: the tournament lobby (registering, running, finished) with the form to
+create one, and a tournament's own page (its players, Register, Unregister, Start, a deal
+for the players left, and the results). Thin views: each POST calls one service and tells
+its sentence back."""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games.engine.tournament.payouts import prizes
+from games.models import Seat, Tournament
+from games.services import ServiceError, tournament_deals, tournaments
+from games.tournament_forms import CreateTournamentForm
+
+FINISHED_SHOWN = 20  # the lobby shows the latest finished tournaments, not all of them
+
+
+def _listed(status: str):
+    return (
+        Tournament.objects.filter(status=status).annotate(entrants=Count("entries"))
+        .select_related("host").order_by("-created_at")
+    )
+
+
+def lobby(request, form=None, status=200):
+    context = {
+        "registering": _listed(Tournament.Status.REGISTERING),
+        "running": _listed(Tournament.Status.RUNNING),
+        "finished": _listed(Tournament.Status.FINISHED)[:FINISHED_SHOWN],
+        "form": (form or CreateTournamentForm()) if request.user.is_authenticated else None,
+    }
+    return render(request, "games/tournaments.html", context, status=status)
+
+
+@login_required
+@require_POST
+def create(request):
+    form = CreateTournamentForm(request.POST)
+    tournament = form.create(request.user) if form.is_valid() else None
+    if tournament is None:
+        return lobby(request, form, status=400)
+    return redirect("tournament", tournament_id=tournament.id)
+
+
+def detail(request, tournament_id: int):
+    """A tournament's page; once it is over, its results."""
+    tournament = get_object_or_404(Tournament.objects.select_related("host"), pk=tournament_id)
+    entries = list(tournament.entries.select_related("user"))
+    entries.sort(key=lambda e: (e.place is not None, e.place or 0, e.registered_at))
+    user = request.user
+    mine = next((e for e in entries if user.is_authenticated and e.user_id == user.id), None)
+    count = len(entries)
+    try:
+        paid = prizes(tournament.buy_in * count, tournament.payout, count)
+    except ValueError:
+        paid = []  # fewer registered than the payout pays places: nothing to show yet
+    players_left = Seat.objects.filter(table_id=tournament.table_id, stack__gt=0) if (
+        tournament.table_id) else Seat.objects.none()
+    context = {
+        "tournament": tournament, "entries": entries, "mine": mine,
+        "prize_pool": tournament.buy_in * count, "payouts": list(enumerate(paid, start=1)),
+        "schedule": tournament.blind_schedule(),
+        "is_host": user.is_authenticated and (user.is_staff or tournament.host_id == user.id),
+        "still_in": user.is_authenticated and players_left.filter(user=user).exists(),
+        "deal": tournament.deal,
+        "answered": bool(tournament.deal and user.is_authenticated
+                         and user.id in tournament.deal["agreed"]),
+    }
+    return render(request, "games/tournament.html", context)
+
+
+def _run(request, tournament_id: int, action: Callable[[], object], done: str):
+    try:
+        action()
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return redirect("tournament", tournament_id=tournament_id)
+
+
+@login_required
+@require_POST
+def register(request, tournament_id: int):
+    return _run(request, tournament_id,
+                lambda: tournaments.register(tournament_id, request.user),
+                "You are registered: your buy-in is in the prize pool.")
+
+
+@login_required
+@require_POST
+def unregister(request, tournament_id: int):
+    return _run(request, tournament_id,
+                lambda: tournaments.unregister(tournament_id, request.user),
+                "You are unregistered: your buy-in is back in your bankroll.")
+
+
+@login_required
+@require_POST
+def start(request, tournament_id: int):
+    return _run(request, tournament_id, lambda: tournaments.start(tournament_id, request.user),
+                "The tournament has started.")
+
+
+@login_required
+@require_POST
+def propose_deal(request, tournament_id: int):
+    method = request.POST.get("method", "")
+    return _run(request, tournament_id,
+                lambda: tournament_deals.propose_deal(tournament_id, request.user, method),
+                "Deal proposed: everyone left must agree.")
+
+
+@login_required
+@require_POST
+def answer_deal(request, tournament_id: int):
+    agree = request.POST.get("answer") == "yes"
+    return _run(request, tournament_id,
+                lambda: tournament_deals.answer_deal(tournament_id, request.user, agree),
+                "You agreed to the deal." if agree else "You declined the deal.")
