@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_imported_hand_sources'),
+        ('games', '0014_imported_hand_888poker'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
