@@ -48,6 +48,7 @@ class ImportedHand(models.Model):
         GGPOKER = "ggpoker", "GGPoker text"
         WINAMAX = "winamax", "Winamax text"
         PACIFIC = "888poker", "888poker text"
+        POKERNOW = "pokernow", "PokerNow log"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"

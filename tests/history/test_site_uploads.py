@@ -56,7 +56,7 @@ def test_a_real_file_of_each_site_uploads(logged_in, alice, path, site, counts, 
 
 def test_the_import_page_names_every_registered_site(logged_in):
     page = logged_in.get("/hands/import/").content.decode()
-    assert "PokerStars, GGPoker, Winamax, 888poker" in page
+    assert "PokerStars, GGPoker, Winamax, 888poker, PokerNow" in page
 
 
 def test_one_hand_of_another_site_is_reviewed_without_being_stored(logged_in, alice):
@@ -65,3 +65,21 @@ def test_one_hand_of_another_site_is_reviewed_without_being_stored(logged_in, al
     assert response.status_code == 200 and b"cannot be replayed" not in response.content
     assert b"fd98a38c" in response.content
     assert not ImportedHand.objects.filter(owner=alice).exists()
+
+
+def test_a_real_pokernow_log_uploads_with_its_hero(logged_in, alice):
+    """95 hands of a cash table: 90 stored with the log's hero, 5 run twice refused."""
+    path = DATA / "pokernow/poker_now_log_pglbcN5nQo3bUmuXx6tROb3yN.csv"
+    upload = SimpleUploadedFile(path.name, path.read_bytes())
+    last = upload_in_steps(logged_in, file=upload)[-1]
+    assert (last["total"], last["imported"], last["duplicates"]) == (95, 90, 0)
+    reasons = [r["reason"] for r in last["refused"]]
+    assert len(reasons) == 5 and all("the board was run twice" in r for r in reasons)
+    hands = ImportedHand.objects.filter(owner=alice)
+    assert hands.count() == 90 and {(h.site, h.source) for h in hands} == {("PokerNow", "pokernow")}
+    dealt = [h for h in hands if h.hero_seat is not None]
+    assert len(dealt) == 85
+    assert {h.names[str(h.hero_seat)] for h in dealt} == {"K Godel @ Di5cxDUTF9"}
+    hand = dealt[0]
+    assert hand.played_at is not None and hand.time_zone == "UTC"
+    assert logged_in.get(f"/hands/imported/{hand.pk}/").status_code == 200

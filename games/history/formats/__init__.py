@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from games.history.formats.ggpoker import GGPOKER
 from games.history.formats.pacific import PACIFIC
+from games.history.formats.pokernow import POKERNOW
 from games.history.formats.stars import POKERSTARS
 from games.history.formats.winamax import WINAMAX
 from games.history.site_format import SiteFormat, SiteHand
 
-FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER, WINAMAX, PACIFIC)
+FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW)
 
 __all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
 

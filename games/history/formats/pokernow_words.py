@@ -1,0 +1,246 @@
+"""One PokerNow hand's log rows, rewritten into PokerStars' words for its reader.
+
+PokerNow's log is a CSV of ``entry,at,order`` rows (``formats.pokernow`` cuts it into hands,
+oldest row first). Players are written ``"name @ id"``; the id stays when a player changes
+their name, so a player is known by the id and named as the hand's "Player stacks" row
+names them. Amounts of "calls", like "raises to", are the player's whole bet on the street,
+where PokerStars writes what the call adds: the rewrite keeps each player's bet to tell.
+
+Rows that change no amount of the hand are left out on purpose (``QUIET``): the table's
+seat requests, joins and sit-backs (the next hand's stacks hold them), stack changes the
+admin queues "in the next hand", spectator notes, run-it-twice votes that end in one run,
+"Undealt cards" (the board nobody played), "Dead Small Blind" (a seat with no small blind).
+Refused with a sentence: other games, boards run twice, bomb pots.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from games.engine import PHHError
+
+START = re.compile(
+    r"^-- starting hand #(\d+)(?: \(id: (\w+)\))?\s+\((.+?)\) "
+    r"\((?:dealer: \"(.+)\"|dead button)\) --$"
+)
+STACKS = re.compile(r'#(\d+) "(.+?)" \((\d[\d.]*)\)')
+PLAYER = re.compile(r'^"(.+?)" (.+)$')
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+CARD = re.compile(r"(10|[2-9TJQKA])([♠♥♦♣])")
+BOARD = re.compile(r"^(Flop|Turn|River)( \(second run\))?:\s+(.*)$")
+ALL_IN = " and go all in"
+QUIET = re.compile(
+    r"^(?:The player \".+\" (?:requested a seat|canceled the seat request|joined the game"
+    r"|sit back|passed the room ownership|will start to play|changed the name to)"
+    r"|The admin (?:approved|\".+\" (?:enqueued|rejected|forced|canceled))"
+    r"|WARNING: the admin queued the stack change for the player .+ in the next hand"
+    r"|IMPORTANT: (?:The player .+ spectator mode|spectator mode)"
+    r"|Remaining players decide whether to run it twice\.$"
+    r"|Some players choose to not run it twice\.$"
+    r"|All players in hand choose to run it twice\.$"
+    r"|\".+\" chooses to  ?(?:not )?run it twice\.$"
+    r"|Undealt cards: |Dead Small Blind$)"
+)
+ID_CHANGE = re.compile(r'^The player "(.+)" changed the ID from (\S+) to (\S+) because ')
+POSTS = (
+    ("posts a small blind of ", "posts small blind "),
+    ("posts a big blind of ", "posts big blind "),
+    ("posts a missed big blind of ", "posts big blind "),  # live, as a big blind is
+    ("posts a straddle of ", "posts straddle "),
+    ("posts an ante of ", "posts the ante "),
+)
+DEAD = "posts a missing small blind of "  # dead money: in the pot, not in the bet
+
+
+def cards(text: str) -> list[str]:
+    """PokerNow's cards in the engine's letters.
+
+    >>> cards("10♥, A♠")
+    ['Th', 'As']
+    """
+    return [("T" if rank == "10" else rank) + SUITS[suit] for rank, suit in CARD.findall(text)]
+
+
+def player_id(quoted: str) -> str:
+    return quoted.rsplit(" @ ", 1)[-1]
+
+
+@dataclass
+class Rewrite:
+    """The hand's PokerStars lines as they are written, and what the rewrite must track."""
+
+    number: str
+    names: dict[str, str] = field(default_factory=dict)  # id -> the stacks row's name
+    lines: list[str] = field(default_factory=list)
+    origin: list[int] = field(default_factory=list)  # the part's line of each of ``lines``
+    street_bet: dict[str, Decimal] = field(default_factory=dict)
+    level: Decimal = Decimal(0)
+    dead: dict[str, Decimal] = field(default_factory=dict)  # missing small blinds, by name
+    shown: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, line: str, row: int) -> None:
+        self.lines.append(line)
+        self.origin.append(row)
+
+    def who(self, quoted: str, where: str) -> str:
+        name = self.names.get(player_id(quoted))
+        if name is None:
+            raise PHHError(f"{where}: {quoted} acts but is not in the hand's stacks.")
+        return name
+
+
+def amount(word: str, where: str) -> Decimal:
+    if not re.fullmatch(r"\d+(?:\.\d+)?", word):
+        raise PHHError(f"{where}: {word!r} is not an amount.")
+    return Decimal(word)
+
+
+def head(rewrite: Rewrite, start: re.Match[str], stacks: str, when: str,
+         lines: tuple[int, int], posts: list[str]) -> None:
+    """The first lines: the hand's number, stakes and time; the table and button; seats
+    (``lines``: the part's lines of the starting row and of the stacks row)."""
+    row, stacks_row = lines
+    number, _, game, dealer = start.groups()
+    where = f"Hand #{number}"
+    if game != "No Limit Texas Hold'em":
+        raise PHHError(f"{where}: unsupported game ({game}); only no-limit hold'em can be "
+                       "replayed.")
+    seats = STACKS.findall(stacks)
+    if not seats:
+        raise PHHError(f"{where}: the \"Player stacks\" row is missing.")
+    seat_of = {}
+    for seat, quoted, _ in seats:
+        rewrite.names[player_id(quoted)] = quoted
+        seat_of[quoted] = int(seat)
+    small = _posted(posts, "posts a small blind of ")
+    big = _posted(posts, "posts a big blind of ")
+    if big is None:
+        raise PHHError(f"{where}: nobody posts a big blind.")
+    stamp = when[:19].replace("-", "/").replace("T", " ")
+    rewrite.add(f"PokerNow Hand #{number}: Hold'em No Limit ({small or 0}/{big}) - "
+                f"{stamp} UTC", row)
+    if dealer is not None:
+        if dealer not in seat_of:
+            raise PHHError(f"{where}: the dealer {dealer} has no stack.")
+        button = seat_of[dealer]
+    else:  # a dead button: the empty seat before the first player who posts a blind
+        button = _before_blinds(posts, seat_of, rewrite, where)
+    # PokerNow's tables have ten seats, numbered as the "Player stacks" row numbers them.
+    rewrite.add(f"Table 'PokerNow' 10-max Seat #{button} is the button", row)
+    for seat, quoted, chips in seats:
+        rewrite.add(f"Seat {seat}: {quoted} ({chips} in chips)", stacks_row)
+
+
+def _posted(posts: list[str], words: str) -> str | None:
+    for entry in posts:
+        said = PLAYER.match(entry)
+        if said and said.group(2).startswith(words):
+            return said.group(2)[len(words):].removesuffix(ALL_IN.strip()).split()[0]
+    return None
+
+
+def _before_blinds(posts: list[str], seat_of: dict[str, int], rewrite: Rewrite,
+                   where: str) -> int:
+    for entry in posts:
+        said = PLAYER.match(entry)
+        if said and said.group(2).startswith(("posts a small blind", "posts a big blind")):
+            seat = seat_of.get(rewrite.names.get(player_id(said.group(1)), ""))
+            if seat is not None:
+                return seat - 1 if seat > 1 else 10
+    raise PHHError(f"{where}: a dead button and no blind posted: the button cannot be told.")
+
+
+def row(rewrite: Rewrite, entry: str, line: int, hero: str | None) -> None:
+    """One row after the stacks, rewritten (or left out on purpose)."""
+    where = f"Hand #{rewrite.number}, line {line}"
+    if entry.startswith("Your hand is "):
+        if hero is not None:
+            rewrite.add(f"Dealt to {hero} [{' '.join(cards(entry))}]", line)
+        return
+    board = BOARD.match(entry)
+    if board:
+        street, second, shown = board.groups()
+        if second:
+            raise PHHError(f"{where}: the board was run twice, which cannot be replayed (the "
+                           "engine deals one board).")
+        old, _, new = shown.partition("[")
+        dealt = " ".join(cards(new))
+        before = f"[{' '.join(cards(old))}] " if cards(old) else ""
+        rewrite.add(f"*** {street.upper()} *** {before}[{dealt}]", line)
+        rewrite.street_bet, rewrite.level = {}, Decimal(0)
+        return
+    if "(bomb pot bet)" in entry:
+        raise PHHError(f"{where}: a bomb pot (everyone puts chips in and the hand starts at "
+                       "the flop) cannot be replayed: the engine bets before the flop.")
+    uncalled = re.match(r'^Uncalled bet of (\S+) returned to "(.+)"$', entry)
+    if uncalled:
+        name = rewrite.who(uncalled.group(2), where)
+        rewrite.add(f"Uncalled bet ({amount(uncalled.group(1), where)}) returned to {name}",
+                    line)
+        return
+    changed = ID_CHANGE.match(entry)
+    if changed:  # the player's next rows carry the new id
+        known = rewrite.names.get(changed.group(2))
+        if known is not None:
+            rewrite.names[changed.group(3)] = known
+        return
+    if QUIET.match(entry):
+        return
+    said = PLAYER.match(entry)
+    if said:
+        _action(rewrite, rewrite.who(said.group(1), where), said.group(2).strip(), where, line)
+        return
+    raise PHHError(f"{where}: cannot read {entry!r}.")
+
+
+def _action(rewrite: Rewrite, name: str, rest: str, where: str, line: int) -> None:
+    all_in = rest.endswith(ALL_IN)
+    rest = rest.removesuffix(ALL_IN)
+    tail = " and is all-in" if all_in else ""
+    bet = rewrite.street_bet.get(name, Decimal(0))
+    collected = re.match(r"^collected (\S+) from pot(?: with .*)?$", rest)
+    if rest in ("folds", "checks"):
+        rewrite.add(f"{name}: {rest}", line)
+    elif rest.startswith(DEAD):
+        chips = amount(rest[len(DEAD):], where)
+        rewrite.dead[name] = rewrite.dead.get(name, Decimal(0)) + chips
+    elif rest.startswith(tuple(words for words, _ in POSTS)):
+        for words, stars in POSTS:
+            if rest.startswith(words):
+                chips = amount(rest[len(words):], where)
+                rewrite.add(f"{name}: {stars}{chips}{tail}", line)
+                if words != "posts an ante of ":
+                    _bet_to(rewrite, name, bet + chips)
+                break
+    elif rest.startswith("calls "):
+        to = amount(rest[len("calls "):], where)
+        rewrite.add(f"{name}: calls {to - bet}{tail}", line)
+        _bet_to(rewrite, name, to)
+    elif rest.startswith("bets "):
+        to = amount(rest[len("bets "):], where)
+        rewrite.add(f"{name}: bets {to}{tail}", line)
+        _bet_to(rewrite, name, to)
+    elif rest.startswith("raises to "):
+        to = amount(rest[len("raises to "):], where)
+        if to <= rewrite.level:  # all in for no more than the bet: PokerNow's words, a call
+            rewrite.add(f"{name}: calls {to - bet}{tail}", line)
+        else:
+            rewrite.add(f"{name}: raises {to - rewrite.level} to {to}{tail}", line)
+        _bet_to(rewrite, name, to)
+    elif rest.startswith("shows a "):
+        shown = cards(rest)
+        if rewrite.shown.get(name) == shown:
+            return  # PokerNow writes a show again once the board is run out: one show
+        rewrite.shown[name] = shown
+        rewrite.add(f"{name}: shows [{' '.join(shown)}]", line)
+    elif collected:
+        rewrite.add(f"{name} collected {amount(collected.group(1), where)} from pot", line)
+    else:
+        raise PHHError(f"{where}: cannot read {name} {rest!r}.")
+
+
+def _bet_to(rewrite: Rewrite, name: str, to: Decimal) -> None:
+    rewrite.street_bet[name] = to
+    rewrite.level = max(rewrite.level, to)
