@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0014_imported_hand_888poker'),
+        ('games', '0015_tournaments'),
     ]
 
     operations = [
