@@ -1,4 +1,6 @@
-"""No-limit hold'em rules as a pure, replayable state machine (no Django, no I/O).
+"""No-limit hold'em and pot-limit Omaha rules as a pure, replayable state machine (no
+Django, no I/O). The game is the table's ``TableConfig.variant`` (``Variant``), no-limit
+hold'em unless given.
 
 Between hands
     ``plan_hand(seats, previous_button) -> Lineup | None`` moves the button to the next
@@ -76,6 +78,7 @@ from games.engine.types import (
     ShownHand,
     Street,
     TableConfig,
+    Variant,
 )
 
 __all__ = [
@@ -100,6 +103,7 @@ __all__ = [
     "ShownHand",
     "Street",
     "TableConfig",
+    "Variant",
     "export_phh",
     "plan_hand",
     "replay",

@@ -21,6 +21,7 @@ from __future__ import annotations
 from evaluator import evaluate
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
+from games.engine.hand_values import hand_value
 from games.engine.pots import build_pots, split
 from games.engine.types import (
     EventKind,
@@ -51,7 +52,7 @@ def _evaluate(hand: HandData, p: PlayerState) -> tuple[int, str, tuple[str, ...]
         raise IllegalAction(
             f"The showdown needs the cards of seat {p.seat}, and they are not known."
         )
-    return evaluate_cards(cards)
+    return hand_value(hand.config.variant, p.hole, hand.board)
 
 
 def showing_order(hand: HandData) -> list[int]:
@@ -204,7 +205,7 @@ def award_uncontested(hand: HandData, index: int) -> None:
         # Shown by choice after winning: described once there is a flop to describe it with.
         text, best_five = "", ()  # type: tuple[str, tuple[str, ...]]
         if len(hand.board) >= 3 and UNKNOWN not in hand.board:
-            _strength, text, best_five = evaluate_cards([*p.hole, *hand.board])
+            _strength, text, best_five = hand_value(hand.config.variant, p.hole, hand.board)
         p.shown = True
         shown.append(ShownHand(p.seat, p.hole, text, best_five))
         hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=best_five, text=text)

@@ -1,8 +1,9 @@
-"""One hand of no-limit hold'em as a state machine: ``start_hand``, ``legal_actions``,
-``apply``. ``HandState`` is the hand's data (hand.py) with the moves on top; the rules it
-applies live below it: betting.py (what is legal), blinds.py (forced bets), showdown.py
-(showing and pots); JSON in serialize.py, what a viewer sees in visibility.py. Nothing here is
-imported by those modules, so the engine's imports run one way.
+"""One hand of no-limit hold'em or pot-limit Omaha (``TableConfig.variant``) as a state
+machine: ``start_hand``, ``legal_actions``, ``apply``. ``HandState`` is the hand's data
+(hand.py) with the moves on top; the rules it applies live below it: betting.py (what is
+legal, the pot limit), blinds.py (forced bets), showdown.py (showing and pots); JSON in
+serialize.py, what a viewer sees in visibility.py. Nothing here is imported by those
+modules, so the engine's imports run one way.
 
 Betting follows the TDA rules; the order of play is the one pokerkit uses, so the two agree
 action for action:
@@ -188,7 +189,7 @@ class HandState(HandData):
 
     def _deal_street(self) -> None:
         street = NEXT_STREET[self.street]
-        positions = street_positions(len(self.players))[street]
+        positions = street_positions(len(self.players), self.config.variant.hole_cards)[street]
         cards = tuple(self.deck[i] for i in positions)
         self.dealt = positions[-1] + 1  # the burn before them is dealt too
         self.board.extend(cards)
@@ -284,11 +285,11 @@ def start_hand(
 
     ``seats`` are the players dealt in (``plan_hand`` picks them); ``button`` is one of their
     seats. ``deck`` is the caller's shuffled deck, dealt in the order of ``deal_order.py``:
-    one card at a time to each player starting left of the button, twice; then burn, three
-    for the flop, burn, turn, burn, river. ``mucks`` (for imported histories) lists seats
-    that give up their cards at showdown instead of showing; ``shows`` (for imported
-    histories too) lists seats that show even when the rules would muck them, or when
-    everyone else folded (see showdown.py). ``blinds`` (for imported
+    one card at a time to each player starting left of the button, twice (four times in
+    Omaha); then burn, three for the flop, burn, turn, burn, river. ``mucks`` (for imported
+    histories) lists seats that give up their cards at showdown instead of showing;
+    ``shows`` (for imported histories too) lists seats that show even when the rules would
+    muck them, or when everyone else folded (see showdown.py). ``blinds`` (for imported
     histories) gives each seat's forced bet instead of the table's blinds, and ``antes`` each
     seat's ante instead of the table's (a big-blind ante; dead money): see ``blinds.py``.
     Bad input raises ValueError.
@@ -314,7 +315,8 @@ def start_hand(
     n = len(seats)
     forced = None if blinds is None else check_blinds(blinds, numbers)
     per_seat = None if antes is None else check_antes(antes, numbers)
-    cards = check_deck(deck, cards_needed(n))
+    hole_cards = config.variant.hole_cards
+    cards = check_deck(deck, cards_needed(n, hole_cards))
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
     players = [
@@ -337,11 +339,11 @@ def start_hand(
         config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat
     )
     post_forced_bets(state)
-    holes = hole_positions(n)
-    for p, (first, second) in zip(players, holes, strict=True):
-        p.hole = (cards[first], cards[second])
+    holes = hole_positions(n, hole_cards)
+    for p, positions in zip(players, holes, strict=True):
+        p.hole = tuple(cards[k] for k in positions)
         state.record(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
-    state.dealt = holes[-1][1] + 1  # every hole card
+    state.dealt = holes[-1][-1] + 1  # every hole card
     state._begin_round()
     state._advance()
     return state

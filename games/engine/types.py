@@ -30,6 +30,38 @@ class Street(StrEnum):
     SHOWDOWN = "showdown"
 
 
+class Variant(StrEnum):
+    """The game a hand is dealt in; the values are PHH's variant codes.
+
+    >>> Variant.POT_LIMIT_OMAHA.hole_cards, Variant.POT_LIMIT_OMAHA.pot_limit
+    (4, True)
+    >>> Variant("NT").label
+    "No-limit hold'em"
+    """
+
+    NO_LIMIT_HOLDEM = "NT"
+    POT_LIMIT_OMAHA = "PO"
+
+    @property
+    def hole_cards(self) -> int:
+        """Cards dealt to each player: Omaha four (exactly two of them play), hold'em two."""
+        return 4 if self is Variant.POT_LIMIT_OMAHA else 2
+
+    @property
+    def omaha(self) -> bool:
+        """Hands use exactly two hole cards and three board cards."""
+        return self is Variant.POT_LIMIT_OMAHA
+
+    @property
+    def pot_limit(self) -> bool:
+        """No bet or raise may exceed the pot (after the call): see betting.py."""
+        return self is Variant.POT_LIMIT_OMAHA
+
+    @property
+    def label(self) -> str:
+        return "Pot-limit Omaha" if self is Variant.POT_LIMIT_OMAHA else "No-limit hold'em"
+
+
 class ActionKind(StrEnum):
     """What a player may do; the values match the table protocol's ``action`` field."""
 
@@ -157,11 +189,14 @@ def config_problems(values: Mapping[str, Any]) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class TableConfig:
-    """Stakes and size of a table; stakes no hand can be played with raise ValueError
-    (``config_problems`` says which).
+    """Stakes, size and game of a table; stakes no hand can be played with raise ValueError
+    (``config_problems`` says which). ``variant`` is the game: no-limit hold'em unless
+    given (a PHH code such as ``"PO"`` is read as its ``Variant``).
 
     >>> TableConfig(small_blind=1, big_blind=2).min_bet
     2
+    >>> TableConfig(1, 2, variant="PO").variant.label
+    'Pot-limit Omaha'
     >>> TableConfig(small_blind=0, big_blind=2)
     Traceback (most recent call last):
     ...
@@ -174,11 +209,18 @@ class TableConfig:
     max_seats: int = 10
     min_buy_in: int = 1
     max_buy_in: int | None = None
+    variant: Variant = Variant.NO_LIMIT_HOLDEM
 
     def __post_init__(self) -> None:
         problems = config_problems({name: getattr(self, name) for name in CONFIG_FIELDS})
         if problems:
             raise ValueError(next(iter(problems.values())))
+        if not isinstance(self.variant, Variant):
+            try:  # stored configs and PHH files name the game by its code
+                object.__setattr__(self, "variant", Variant(self.variant))
+            except ValueError:
+                codes = ", ".join(repr(v.value) for v in Variant)
+                raise ValueError(f"Unknown game {self.variant!r}: one of {codes}.") from None
 
     @property
     def min_bet(self) -> int:
@@ -200,7 +242,7 @@ class TableConfig:
             raise ValueError(f"The buy-in must be between {self.min_buy_in} and {top} chips.")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "small_blind": self.small_blind,
             "big_blind": self.big_blind,
             "ante": self.ante,
@@ -208,6 +250,9 @@ class TableConfig:
             "min_buy_in": self.min_buy_in,
             "max_buy_in": self.max_buy_in,
         }
+        if self.variant is not Variant.NO_LIMIT_HOLDEM:  # hold'em keeps the shape it had
+            data["variant"] = self.variant.value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
