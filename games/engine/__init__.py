@@ -30,10 +30,10 @@ Private information: the deck (``state.deck``), every player's ``hole`` and DEAL
 players with ``shown`` set; a mucked hand is never revealed.
 
 Hand histories
-    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em PHH
-    hand and replays it through the engine (``python manage.py phh replay FILE...``), amounts
-    exact in minor units, the site's rake and straddles included; ``split_phhs(text)`` cuts a
-    ``.phhs`` file into its hands.
+    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em
+    ('NT') or pot-limit Omaha ('PO') PHH hand and replays it through the engine
+    (``python manage.py phh replay FILE...``), amounts exact in minor units, the site's rake
+    and straddles included; ``split_phhs(text)`` cuts a ``.phhs`` file into its hands.
 
 Example
     >>> from games.engine import *

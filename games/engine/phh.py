@@ -1,4 +1,5 @@
-"""PHH (Poker Hand History, TOML) out of and into the engine, for no-limit hold'em ("NT").
+"""PHH (Poker Hand History, TOML) out of and into the engine, for no-limit hold'em ("NT") and
+pot-limit Omaha ("PO": four hole cards, ``d dh p1 AsKdQcJh``; the same fields).
 
 Export follows pokerkit's ``HandHistory.dumps``: players in position order with the button
 last (heads-up: the big blind, then the button), ``blinds_or_straddles`` per player in that
@@ -142,7 +143,7 @@ def export_phh(
     else:
         antes = [config.ante] * n
     data: dict[str, Any] = {
-        "variant": "NT",
+        "variant": config.variant.value,
         "ante_trimming_status": state.antes is None,
         "antes": [money(a, scale) for a in antes],
         "blinds_or_straddles": [money(b, scale) for b in blinds],

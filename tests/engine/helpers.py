@@ -16,6 +16,7 @@ from games.engine import (
     LegalActions,
     SeatInput,
     TableConfig,
+    Variant,
     shuffled_deck,
     start_hand,
 )
@@ -90,6 +91,16 @@ def random_ante_setup(rng: random.Random) -> Setup:
     return Setup(config, setup.seats, setup.deck, setup.button, antes)
 
 
+def random_omaha_setup(rng: random.Random) -> Setup:
+    """A random hand of pot-limit Omaha: 2 to 9 players, as ``random_setup`` deals them
+    (antes, new players' posts, short stacks all-in on the blinds)."""
+    setup = random_setup(rng)
+    c = setup.config
+    config = TableConfig(c.small_blind, c.big_blind, c.ante, max_seats=c.max_seats,
+                         variant=Variant.POT_LIMIT_OMAHA)
+    return Setup(config, setup.seats, setup.deck, setup.button, setup.antes)
+
+
 def random_action(rng: random.Random, legal: LegalActions, *, may_raise: bool = True) -> Action:
     """A plausible random decision among the legal ones (no raise when ``may_raise`` is off)."""
     seat = legal.seat
@@ -129,9 +140,10 @@ def play_random(state: HandState, rng: random.Random, max_steps: int = 500) -> H
 
 def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
     """A pokerkit state for the same hand as ``state`` (just started), hole cards dealt."""
-    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
 
     config = state.config
+    game = PotLimitOmahaHoldem if config.variant is Variant.POT_LIMIT_OMAHA else NoLimitTexasHoldem
     players = state.players
     antes: int | list[int] = config.ante
     if state.antes is not None:  # seat by seat: pokerkit's raw antes, heads-up reversed
@@ -144,7 +156,7 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
         blinds = [config.small_blind, config.big_blind] + [
             -config.big_blind if p.posts_to_play else 0 for p in players[2:]
         ]
-    pk = NoLimitTexasHoldem.create_state(
+    pk = game.create_state(
         (
             Automation.ANTE_POSTING,
             Automation.BET_COLLECTION,
