@@ -51,6 +51,26 @@ def cards_needed(players: int, hole_cards: int = 2) -> int:
     return board_positions(players, hole_cards)[-1] + 1
 
 
+def rerun_positions(
+    players: int, hole_cards: int, streets: Sequence[Street], run: int
+) -> dict[Street, tuple[int, ...]]:
+    """Where a board run again is in the deck: run 1 (the second board) deals ``streets``
+    (those still to come when the betting ended) from the cards after the river, each after
+    a burn as usual; run 2 from the cards after that, and so on.
+
+    >>> rerun_positions(2, 2, [Street.TURN, Street.RIVER], 1)
+    {<Street.TURN: 'turn'>: (13,), <Street.RIVER: 'river'>: (15,)}
+    """
+    after = cards_needed(players, hole_cards)
+    after += (run - 1) * sum(1 + STREET_CARDS[s] for s in streets)
+    positions: dict[Street, tuple[int, ...]] = {}
+    for street in streets:
+        after += 1  # the burn
+        positions[street] = tuple(range(after, after + STREET_CARDS[street]))
+        after += STREET_CARDS[street]
+    return positions
+
+
 def deck_that_deals(
     holes: Sequence[Sequence[str]], board: Sequence[str], size: int | None = None
 ) -> list[str]:

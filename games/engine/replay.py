@@ -19,6 +19,7 @@ def replay(
     blinds: Mapping[int, int] | None = None,
     shows: Iterable[int] = (),
     antes: Mapping[int, int] | None = None,
+    runouts: int = 1,
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -29,7 +30,7 @@ def replay(
     {2: 101, 1: 99}
     """
     state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
-                       antes=antes)
+                       antes=antes, runouts=runouts)
     for action in actions:
         state.apply(action)
     return state
@@ -51,6 +52,7 @@ def replay_state(state: HandState) -> HandState:
         blinds=state.blinds,
         shows=state.shows,
         antes=state.antes,
+        runouts=state.runouts,
     )
 
 

@@ -34,7 +34,12 @@ from typing import Any
 from games.engine.betting import check_action, legal_actions
 from games.engine.blinds import check_antes, check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
-from games.engine.deal_order import cards_needed, hole_positions, street_positions
+from games.engine.deal_order import (
+    cards_needed,
+    hole_positions,
+    rerun_positions,
+    street_positions,
+)
 from games.engine.hand import HandData, PlayerState
 from games.engine.serialize import state_from_dict, state_to_dict
 from games.engine.showdown import award_uncontested, reveal_for_runout, settle_showdown
@@ -53,6 +58,7 @@ from games.engine.types import (
 from games.engine.visibility import view_for
 
 NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+MAX_RUNOUTS = 4
 
 
 class HandState(HandData):
@@ -157,8 +163,11 @@ class HandState(HandData):
             self._close_round()
             if sum(1 for i in live if self.players[i].stack > 0) <= 1:
                 reveal_for_runout(self)
+                rest: list[Street] = []
                 while self.street is not Street.RIVER:
                     self._deal_street()
+                    rest.append(self.street)
+                self._run_again(rest)
                 settle_showdown(self)
                 return
             if self.street is Street.RIVER:
@@ -196,6 +205,26 @@ class HandState(HandData):
         self.street = street
         self.record(EventKind.DEAL_BOARD, None, cards=cards)
 
+    def _run_again(self, streets: list[Street]) -> None:
+        """Deal ``streets`` again for each further run of the board (run it twice), as many
+        runs as the hand is set to and the deck holds cards for."""
+        n, hole_cards = len(self.players), self.config.variant.hole_cards
+        shared = self.board[: len(self.board) - sum(len(street_positions(n, hole_cards)[s])
+                                                     for s in streets)]
+        for run in range(1, self.runouts if streets else 1):
+            positions = rerun_positions(n, hole_cards, streets, run)
+            if positions[streets[-1]][-1] >= len(self.deck):
+                break  # no cards left for another board: the hand is run fewer times
+            board = list(shared)
+            for street in streets:
+                cards = tuple(self.deck[i] for i in positions[street])
+                board.extend(cards)
+                self.street = street  # the event names the street it deals
+                self.record(EventKind.DEAL_BOARD, None, cards=cards, board=run)
+            self.runs.append(board)
+            self.dealt = positions[streets[-1]][-1] + 1
+        self.street = Street.RIVER
+
     def _begin_round(self) -> None:
         """Open the betting on the current street (blinds are already in front preflop)."""
         n = len(self.players)
@@ -227,6 +256,7 @@ class HandState(HandData):
             [replace(p) for p in self.players],
             self.dealt,
             list(self.board),
+            [list(r) for r in self.runs],
             self.street,
             list(self.queue),
             self.full_raise,
@@ -238,7 +268,7 @@ class HandState(HandData):
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (players, self.dealt, self.board, self.street, self.queue, self.full_raise,
+        (players, self.dealt, self.board, self.runs, self.street, self.queue, self.full_raise,
          self.aggressor, events, actions, self.result, self.unsettled) = saved
         self.players = players
         del self.events[events:]
@@ -280,6 +310,7 @@ def start_hand(
     blinds: Mapping[int, int] | None = None,
     shows: Iterable[int] = (),
     antes: Mapping[int, int] | None = None,
+    runouts: int = 1,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -292,6 +323,11 @@ def start_hand(
     muck them, or when everyone else folded (see showdown.py). ``blinds`` (for imported
     histories) gives each seat's forced bet instead of the table's blinds, and ``antes`` each
     seat's ante instead of the table's (a big-blind ante; dead money): see ``blinds.py``.
+    ``runouts`` (1 to 4; 2 is "run it twice") is how many times the rest of the board is
+    dealt when the betting ends before the river with two or more players in: each run
+    deals the streets still to come from the cards after the river (burns included) and
+    pays its share of every pot, the odd chips of a pot to the first run (as pokerkit does);
+    when the deck runs out of cards (ten players of Omaha) the board is run fewer times.
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -312,6 +348,8 @@ def start_hand(
             raise ValueError(f"Seat {s.seat} has no chips to play with.")
     if button not in numbers:
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
+    if not isinstance(runouts, int) or not 1 <= runouts <= MAX_RUNOUTS:
+        raise ValueError(f"The board can be run 1 to {MAX_RUNOUTS} times, not {runouts!r}.")
     n = len(seats)
     forced = None if blinds is None else check_blinds(blinds, numbers)
     per_seat = None if antes is None else check_antes(antes, numbers)
@@ -336,7 +374,8 @@ def start_hand(
     if both:
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
     state = HandState(
-        config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat
+        config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
+        runouts,
     )
     post_forced_bets(state)
     holes = hole_positions(n, hole_cards)

@@ -360,6 +360,7 @@ class Event:
     bet or raise. ``cards``: hole cards (DEAL_HOLE, private; SHOW) or board cards
     (DEAL_BOARD). ``auto``: the engine acted for the player because there was nothing to
     decide. ``pot``: pot index for WIN. ``text``: the hand description for SHOW and WIN.
+    ``board``: for DEAL_BOARD and WIN, which run of the board (0 unless run more than once).
     """
 
     seq: int
@@ -374,6 +375,7 @@ class Event:
     auto: bool = False
     pot: int | None = None
     text: str = ""
+    board: int = 0  # which run of the board (0: the first; 1: the second when run twice)
 
     @property
     def is_private(self) -> bool:
@@ -400,6 +402,7 @@ class Event:
             "auto": self.auto,
             "pot": self.pot,
             "text": self.text,
+            **({"board": self.board} if self.board else {}),  # only a second run's events
         }
 
     @classmethod
@@ -417,6 +420,7 @@ class Event:
             auto=data["auto"],
             pot=data["pot"],
             text=data["text"],
+            board=data.get("board", 0),
         )
 
 
@@ -440,6 +444,7 @@ class PotResult:
     shares: tuple[int, ...] = ()
     description: str = ""
     covers: tuple[int, ...] = ()
+    board: int = 0  # which run of the board paid it (a hand run twice pays each pot twice)
 
     @property
     def name(self) -> str:
@@ -455,6 +460,7 @@ class PotResult:
             "shares": list(self.shares),
             "description": self.description,
             "covers": list(self.covers or (self.index,)),
+            **({"board": self.board} if self.board else {}),
         }
 
     @classmethod
@@ -467,6 +473,7 @@ class PotResult:
             shares=tuple(data["shares"]),
             description=data["description"],
             covers=tuple(data.get("covers", ())),  # hands stored before covers: their index
+            board=data.get("board", 0),
         )
 
 
@@ -523,7 +530,9 @@ class HandResult:
     """The outcome of a finished hand.
 
     ``finishing_stacks`` maps seat to chips after the hand; ``shown`` lists hands shown at
-    showdown in showing order; ``mucked`` the seats that gave up their cards unseen.
+    showdown in showing order; ``mucked`` the seats that gave up their cards unseen;
+    ``runs`` the other boards of a hand whose board was run more than once (``board`` is the
+    first), each pot then paid in shares, one per board (``PotResult.board``).
     """
 
     pots: tuple[PotResult, ...]
@@ -532,6 +541,7 @@ class HandResult:
     mucked: tuple[int, ...] = ()
     showdown: bool = False
     board: tuple[str, ...] = field(default=())
+    runs: tuple[tuple[str, ...], ...] = ()  # the second (third...) boards when run more than once
 
     def net(self, starting_stacks: dict[int, int]) -> dict[int, int]:
         return {s: self.finishing_stacks[s] - starting_stacks[s] for s in self.finishing_stacks}
@@ -544,6 +554,7 @@ class HandResult:
             "mucked": list(self.mucked),
             "showdown": self.showdown,
             "board": list(self.board),
+            **({"runs": [list(r) for r in self.runs]} if self.runs else {}),
         }
 
     @classmethod
@@ -555,4 +566,5 @@ class HandResult:
             mucked=tuple(data["mucked"]),
             showdown=data["showdown"],
             board=tuple(data["board"]),
+            runs=tuple(tuple(r) for r in data.get("runs", ())),
         )

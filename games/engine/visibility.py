@@ -76,6 +76,7 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
         "big_blind_seat": hand.big_blind_seat,
         "street": hand.street.value,
         "board": list(hand.board),
+        **({"runs": [list(r) for r in hand.runs]} if hand.runs else {}),  # run it twice
         "players": players,
         "pots": current_pots(hand),
         "total_pot": hand.total_pot,

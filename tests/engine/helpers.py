@@ -29,13 +29,16 @@ class Setup:
     deck: tuple[str, ...]
     button: int
     antes: dict[int, int] | None = None  # seat by seat (dead money), as imported hands have
+    runouts: int = 1  # run it twice: 2
 
     def start(self) -> HandState:
-        return start_hand(self.config, self.seats, self.deck, self.button, antes=self.antes)
+        return start_hand(self.config, self.seats, self.deck, self.button, antes=self.antes,
+                          runouts=self.runouts)
 
     def describe(self) -> str:
         return (
             f"config={self.config} button={self.button} antes={self.antes} "
+            f"runouts={self.runouts} "
             f"seats={[(s.seat, s.stack, s.entry.value) for s in self.seats]}"
         )
 
@@ -156,17 +159,19 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
         blinds = [config.small_blind, config.big_blind] + [
             -config.big_blind if p.posts_to_play else 0 for p in players[2:]
         ]
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    if state.runouts == 1:  # else every player chooses the count in mirror()
+        automations += (Automation.RUNOUT_COUNT_SELECTION,)
     pk = game.create_state(
-        (
-            Automation.ANTE_POSTING,
-            Automation.BET_COLLECTION,
-            Automation.BLIND_OR_STRADDLE_POSTING,
-            Automation.CARD_BURNING,
-            Automation.HAND_KILLING,
-            Automation.CHIPS_PUSHING,
-            Automation.CHIPS_PULLING,
-            Automation.RUNOUT_COUNT_SELECTION,
-        ),
+        automations,
         # Ante trimming: the table's antes count by contribution level, as in the engine;
         # antes given seat by seat are dead money in the main pot (no trimming).
         state.antes is None,
@@ -199,13 +204,16 @@ def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[n
                 else:
                     pk.complete_bet_or_raise_to(e.to)
             elif e.kind is EventKind.DEAL_BOARD:
-                _show_all(pk)
+                _show_all(pk, state.runouts)
                 pk.deal_board("".join(e.cards))
-        _show_all(pk)
+        _show_all(pk, state.runouts)
 
 
-def _show_all(pk) -> None:  # type: ignore[no-untyped-def]
-    """Everyone shows in pokerkit (cheaper than its own policy; a shown loser still loses)."""
+def _show_all(pk, runouts: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """Everyone shows in pokerkit (cheaper than its own policy; a shown loser still loses),
+    after every player still in asks for ``runouts`` runs of the board (all agree)."""
+    while runouts > 1 and any(pk.runout_count_selector_statuses):
+        pk.select_runout_count(runouts)
     while pk.showdown_index is not None:
         pk.show_or_muck_hole_cards(True)
 
