@@ -124,6 +124,10 @@ def export_phh(
     """
     if state.result is None:
         raise ValueError("Only a finished hand can be written as a hand history.")
+    if state.runs:  # pokerkit would deal them as the one board's streets and refuse the file
+        raise ValueError(
+            "PHH has no way to write a board run more than once (run it twice), so this "
+            "hand cannot be written as a hand history.")
     config = state.config
     n = len(state.players)
     if state.blinds is not None:

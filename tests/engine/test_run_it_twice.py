@@ -17,6 +17,7 @@ from games.engine import (
     SeatInput,
     TableConfig,
     Variant,
+    export_phh,
     replay_state,
     start_hand,
 )
@@ -130,6 +131,17 @@ def test_the_setting_is_checked_and_kept_through_json_and_replay():
     assert state.view(None)["runs"] == state.runs
     once = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [], runouts=1)
     assert "runouts" not in once.to_dict() and "runs" not in once.view(None)
+
+
+def test_phh_export_refuses_a_board_run_twice_rather_than_write_one_pokerkit_misreads():
+    state = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [])
+    state.apply(Action(1, A))
+    state.apply(Action(2, C))
+    with pytest.raises(ValueError, match="PHH has no way to write a board run more than once"):
+        export_phh(state)
+    once = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [])
+    once.apply(Action(1, ActionKind.FOLD))
+    assert "variant = 'NT'" in export_phh(once)  # run twice but decided before any board
 
 
 # ---------------------------------------------------------------------------- pokerkit
