@@ -96,7 +96,10 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
     if hand.result is not None:
         raise IllegalAction("The hand is over.")
     legal = legal_actions(hand)
-    assert legal is not None
+    if legal is None:
+        raise IllegalAction(
+            "Nobody is to bet now: the players are choosing whether to run the board again."
+            if hand.runout_voters else "Nobody is to act now.")
     if action.seat != legal.seat:
         if action.seat not in hand.seats:
             raise IllegalAction(f"Seat {action.seat} is not in this hand.")

@@ -74,6 +74,7 @@ class HandData:
         shows: frozenset[int] = frozenset(),
         antes: dict[int, int] | None = None,
         runouts: int = 1,
+        ask_runouts: bool = False,
     ) -> None:
         self.config = config
         self.players = players
@@ -94,6 +95,12 @@ class HandData:
         # every pot (see showdown.py). ``runs`` holds the second and later boards, whole.
         self.runouts = runouts
         self.runs: list[list[str]] = []
+        # With ``ask_runouts`` the players still in are asked first (all must agree, else the
+        # board is dealt once): ``runout_voters`` are the seats yet to answer, the hand waits
+        # for them; ``runout_votes`` the answers given, in order (seat, agreed).
+        self.ask_runouts = ask_runouts
+        self.runout_voters: list[int] = []
+        self.runout_votes: list[tuple[int, bool]] = []
         # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
         # cards nobody recorded); None otherwise. Such a hand never gets a result.
         self.unsettled: str | None = None

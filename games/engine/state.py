@@ -42,7 +42,12 @@ from games.engine.deal_order import (
 )
 from games.engine.hand import HandData, PlayerState
 from games.engine.serialize import state_from_dict, state_to_dict
-from games.engine.showdown import award_uncontested, reveal_for_runout, settle_showdown
+from games.engine.showdown import (
+    award_uncontested,
+    reveal_for_runout,
+    settle_showdown,
+    showing_order,
+)
 from games.engine.types import (
     Action,
     ActionKind,
@@ -163,12 +168,11 @@ class HandState(HandData):
             self._close_round()
             if sum(1 for i in live if self.players[i].stack > 0) <= 1:
                 reveal_for_runout(self)
-                rest: list[Street] = []
-                while self.street is not Street.RIVER:
-                    self._deal_street()
-                    rest.append(self.street)
-                self._run_again(rest)
-                settle_showdown(self)
+                if self.ask_runouts and self.runouts > 1 and self.street is not Street.RIVER:
+                    # Wait for every player still in to agree (choose_runouts).
+                    self.runout_voters = [self.players[i].seat for i in showing_order(self)]
+                    return
+                self._run_out(self.runouts)
                 return
             if self.street is Street.RIVER:
                 settle_showdown(self)
@@ -205,13 +209,55 @@ class HandState(HandData):
         self.street = street
         self.record(EventKind.DEAL_BOARD, None, cards=cards)
 
-    def _run_again(self, streets: list[Street]) -> None:
+    def choose_runouts(self, seat: int, agree: bool) -> list[Event]:
+        """A player still in answers whether to run the board again (``ask_runouts``); once
+        all have, the board is run ``runouts`` times if everyone agreed, else once. Returns
+        the events caused; on ``IllegalAction`` nothing changed.
+
+        >>> from games.engine import TableConfig, SeatInput, FULL_DECK
+        >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 50), SeatInput(2, "b", 50)],
+        ...                FULL_DECK, button=1, runouts=2, ask_runouts=True)
+        >>> _ = s.apply(Action(1, ActionKind.ALL_IN)); _ = s.apply(Action(2, ActionKind.CALL))
+        >>> s.runout_voters
+        [1, 2]
+        >>> _ = s.choose_runouts(1, True); _ = s.choose_runouts(2, True)
+        >>> len(s.runs), s.is_complete
+        (1, True)
+        """
+        if seat not in self.runout_voters:
+            raise IllegalAction(
+                f"Seat {seat} is not being asked whether to run the board again."
+                if self.runout_voters else "Nobody is being asked to run the board again.")
+        saved = self._save()
+        before = len(self.events)
+        try:
+            self.runout_voters.remove(seat)
+            self.runout_votes.append((seat, agree))
+            self.record(EventKind.RUNOUT_VOTE, seat, text="agree" if agree else "decline")
+            if not self.runout_voters:
+                agreed = all(vote for _seat, vote in self.runout_votes)
+                self._run_out(self.runouts if agreed else 1)
+        except Exception:
+            self._restore(saved)
+            raise
+        return self.events[before:]
+
+    def _run_out(self, runs: int) -> None:
+        """Deal the rest of the board ``runs`` times, then settle the showdown."""
+        rest: list[Street] = []
+        while self.street is not Street.RIVER:
+            self._deal_street()
+            rest.append(self.street)
+        self._run_again(rest, runs)
+        settle_showdown(self)
+
+    def _run_again(self, streets: list[Street], runs: int) -> None:
         """Deal ``streets`` again for each further run of the board (run it twice), as many
-        runs as the hand is set to and the deck holds cards for."""
+        runs as asked for and the deck holds cards for."""
         n, hole_cards = len(self.players), self.config.variant.hole_cards
         shared = self.board[: len(self.board) - sum(len(street_positions(n, hole_cards)[s])
                                                      for s in streets)]
-        for run in range(1, self.runouts if streets else 1):
+        for run in range(1, runs if streets else 1):
             positions = rerun_positions(n, hole_cards, streets, run)
             if positions[streets[-1]][-1] >= len(self.deck):
                 break  # no cards left for another board: the hand is run fewer times
@@ -257,6 +303,8 @@ class HandState(HandData):
             self.dealt,
             list(self.board),
             [list(r) for r in self.runs],
+            list(self.runout_voters),
+            list(self.runout_votes),
             self.street,
             list(self.queue),
             self.full_raise,
@@ -268,7 +316,8 @@ class HandState(HandData):
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (players, self.dealt, self.board, self.runs, self.street, self.queue, self.full_raise,
+        (players, self.dealt, self.board, self.runs, self.runout_voters, self.runout_votes,
+         self.street, self.queue, self.full_raise,
          self.aggressor, events, actions, self.result, self.unsettled) = saved
         self.players = players
         del self.events[events:]
@@ -311,6 +360,7 @@ def start_hand(
     shows: Iterable[int] = (),
     antes: Mapping[int, int] | None = None,
     runouts: int = 1,
+    ask_runouts: bool = False,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -328,6 +378,8 @@ def start_hand(
     deals the streets still to come from the cards after the river (burns included) and
     pays its share of every pot, the odd chips of a pot to the first run (as pokerkit does);
     when the deck runs out of cards (ten players of Omaha) the board is run fewer times.
+    With ``ask_runouts`` the hand first waits for every player still in to agree
+    (``state.runout_voters``, ``state.choose_runouts(seat, agree)``); one "no" runs it once.
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -375,7 +427,7 @@ def start_hand(
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
     state = HandState(
         config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
-        runouts,
+        runouts, ask_runouts,
     )
     post_forced_bets(state)
     holes = hole_positions(n, hole_cards)

@@ -105,6 +105,7 @@ class EventKind(StrEnum):
     SHOW = "show"
     MUCK = "muck"
     WIN = "win"
+    RUNOUT_VOTE = "runout_vote"  # a player asked to run the board again: text "agree"/"decline"
 
 
 BETTING_EVENTS = frozenset(

@@ -30,10 +30,11 @@ class Setup:
     button: int
     antes: dict[int, int] | None = None  # seat by seat (dead money), as imported hands have
     runouts: int = 1  # run it twice: 2
+    ask_runouts: bool = False  # the players still in vote on it (all must agree)
 
     def start(self) -> HandState:
         return start_hand(self.config, self.seats, self.deck, self.button, antes=self.antes,
-                          runouts=self.runouts)
+                          runouts=self.runouts, ask_runouts=self.ask_runouts)
 
     def describe(self) -> str:
         return (
@@ -190,6 +191,7 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
 def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[no-untyped-def]
     """Apply our events to pokerkit, checking that it expected each one."""
     index = {p.seat: i for i, p in enumerate(state.players)}
+    chosen = 1 if state.ask_runouts else state.runouts  # asked: each vote is mirrored
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for e in events:
@@ -203,10 +205,15 @@ def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[n
                     pk.check_or_call()
                 else:
                     pk.complete_bet_or_raise_to(e.to)
+            elif e.kind is EventKind.RUNOUT_VOTE:  # pokerkit: one count differing runs once
+                count = state.runouts if e.text == "agree" else 1
+                # pokerkit 0.7.7 reads a player index given here as the count, so the vote
+                # goes to its next selector: the outcome does not depend on the order.
+                pk.select_runout_count(count)
             elif e.kind is EventKind.DEAL_BOARD:
-                _show_all(pk, state.runouts)
+                _show_all(pk, chosen)
                 pk.deal_board("".join(e.cards))
-        _show_all(pk, state.runouts)
+        _show_all(pk, chosen)
 
 
 def _show_all(pk, runouts: int = 1) -> None:  # type: ignore[no-untyped-def]
@@ -259,15 +266,22 @@ def compare_legal(pk, state: HandState, legal: LegalActions, seen: Divergence) -
 
 
 def play_both(setup: Setup, rng: random.Random, seen: Divergence) -> tuple[HandState, object]:
-    """Play one random hand in the engine and pokerkit side by side."""
+    """Play one random hand in the engine and pokerkit side by side (a hand that asks
+    whether to run the board again gets random answers, mostly yes)."""
     state = setup.start()
     pk = pokerkit_state(state)
     mirror(pk, state, list(state.events))
-    while (legal := state.legal_actions()) is not None:
+    while True:
+        if state.runout_voters:
+            seat = state.runout_voters[0]
+            mirror(pk, state, state.choose_runouts(seat, rng.random() < 0.8))
+            continue
+        legal = state.legal_actions()
+        if legal is None:
+            return state, pk
         they_allow = compare_legal(pk, state, legal, seen)
         action = random_action(rng, legal, may_raise=they_allow)
         mirror(pk, state, state.apply(action))
-    return state, pk
 
 
 def stacked_deck(holes: list[str], board: str = "") -> list[str]:

@@ -14,6 +14,7 @@ from games.engine import (
     ActionKind,
     EventKind,
     HandState,
+    IllegalAction,
     SeatInput,
     TableConfig,
     Variant,
@@ -147,9 +148,10 @@ def test_phh_export_refuses_a_board_run_twice_rather_than_write_one_pokerkit_mis
 # ---------------------------------------------------------------------------- pokerkit
 
 
-def play_and_compare(seed: int, seen: Divergence, setups, runouts: int) -> HandState:  # type: ignore[no-untyped-def]
+def play_and_compare(seed: int, seen: Divergence, setups, runouts: int,  # type: ignore[no-untyped-def]
+                     ask: bool = False) -> HandState:
     rng = random.Random(seed)
-    setup = replace(setups(rng), runouts=runouts)
+    setup = replace(setups(rng), runouts=runouts, ask_runouts=ask)
     try:
         state, pk = play_both(setup, rng, seen)
     except AssertionError as error:
@@ -171,3 +173,38 @@ def test_hands_run_more_than_once_end_with_pokerkits_stacks(setups, runouts, cou
         state = play_and_compare(31_000 + k, seen, setups, runouts)
         rerun += bool(state.runs)
     assert rerun > count // 5  # enough hands were all-in before the river
+
+
+def test_asked_players_all_agree_or_the_board_runs_once_as_pokerkit_counts_it():
+    seen = Divergence()
+    asked = declined = 0
+    for k in range(300):
+        state = play_and_compare(47_000 + k, seen, random_setup, 2, ask=True)
+        votes = [agree for _seat, agree in state.runout_votes]
+        asked += bool(votes)
+        declined += bool(votes) and not all(votes)
+        assert bool(state.runs) == (bool(votes) and all(votes)), k
+        assert state == replay_state(state)
+    assert asked > 50 and declined > 10
+
+
+def test_the_hand_waits_for_the_asked_players_and_refuses_anyone_else():
+    state = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [], runouts=2)
+    state.ask_runouts = True  # as start_hand(..., ask_runouts=True) sets it
+    state.apply(Action(1, A))
+    state.apply(Action(2, C))
+    assert state.runout_voters == [1, 2] and not state.is_complete and state.actor is None
+    assert state.view(2)["runout_voters"] == [1, 2]
+    with pytest.raises(IllegalAction, match="choosing whether to run the board again"):
+        state.apply(Action(1, ActionKind.CHECK))
+    with pytest.raises(IllegalAction, match="Seat 3 is not being asked"):
+        state.choose_runouts(3, True)
+    events = state.choose_runouts(2, False)
+    assert [(e.kind, e.seat, e.text) for e in events] == [(EventKind.RUNOUT_VOTE, 2, "decline")]
+    with pytest.raises(IllegalAction, match="Seat 2 is not being asked"):
+        state.choose_runouts(2, True)
+    state.choose_runouts(1, True)
+    assert state.is_complete and state.runs == []  # one "no": dealt once
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["runout_votes"] == [[2, False], [1, True]]
+    assert HandState.from_dict(data) == state == replay_state(state)
