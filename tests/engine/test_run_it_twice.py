@@ -8,6 +8,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engine import (
     Action,
@@ -24,6 +26,7 @@ from games.engine import (
 )
 from games.engine.cards import FULL_DECK, UNKNOWN, split_cards
 from games.engine.deal_order import cards_needed, deck_that_deals
+from tests.engine import test_properties as properties
 from tests.engine.helpers import (
     Divergence,
     play_both,
@@ -207,4 +210,30 @@ def test_the_hand_waits_for_the_asked_players_and_refuses_anyone_else():
     assert state.is_complete and state.runs == []  # one "no": dealt once
     data = json.loads(json.dumps(state.to_dict()))
     assert data["runout_votes"] == [[2, False], [1, True]]
+    assert HandState.from_dict(data) == state == replay_state(state)
+
+
+# ---------------------------------------------------------------------------- properties
+
+
+@properties.PROPERTY_SETTINGS
+@given(properties.hands(), st.integers(2, 4), st.sampled_from(list(Variant)))
+def test_every_chip_is_paid_once_and_the_hand_replays_when_run_more_than_once(
+    spec, runouts, variant
+):
+    config, seats, deck, button, choices = spec
+    config = replace(config, variant=variant)
+    state = start_hand(config, seats, deck, button, runouts=runouts)
+    for choice in [*choices, *[0] * 200]:
+        legal = state.legal_actions()
+        if legal is None:
+            break
+        state.apply(properties.choose(legal, choice))
+    assert state.result is not None
+    assert sum(state.result.finishing_stacks.values()) == sum(s.stack for s in seats)
+    assert sum(p.amount for p in state.result.pots) == state.total_pot
+    assert all(sum(p.shares) == p.amount for p in state.result.pots)
+    assert len(state.runs) < runouts and {p.board for p in state.result.pots} <= set(
+        range(1 + len(state.runs)))
+    data = json.loads(json.dumps(state.to_dict()))
     assert HandState.from_dict(data) == state == replay_state(state)
