@@ -38,6 +38,7 @@ with warnings.catch_warnings():  # eval7 imports pyparsing names that are deprec
 
 from evaluator import DECK, evaluate, evaluate_batch, hand_equity  # noqa: E402
 from evaluator.omaha import evaluate_omaha  # noqa: E402
+from evaluator.omaha_batch import evaluate_omaha_batch  # noqa: E402
 from evaluator.range_equity import range_equity  # noqa: E402
 from evaluator.ranges import format_range, parse_range  # noqa: E402
 
@@ -239,6 +240,20 @@ def bench_omaha(count: int) -> None:
     line("ours: evaluate_omaha, 4 hole cards", rate(1, ours), f"{ours * 1e6:.2f} us/hand")
     line("ours: evaluate, hold'em 7 cards (same boards)", rate(1, holdem),
          f"{holdem * 1e6:.2f} us/hand; Omaha costs {ours / holdem:.2f}x a hold'em hand")
+    hands = sizes[4]
+    evaluate_omaha_batch(hands[:10, :4], hands[:10, 4:])
+    batch = best_of(5, lambda: evaluate_omaha_batch(hands[:, :4], hands[:, 4:])) / len(hands)
+    unchecked = best_of(5, lambda: evaluate_omaha_batch(hands[:, :4], hands[:, 4:],
+                                                        check=False)) / len(hands)
+    sevens_batch = np.ascontiguousarray(np.concatenate([hands[:, :2], hands[:, 4:]], axis=1))
+    evaluate_batch(sevens_batch[:10])
+    holdem_batch = best_of(5, lambda: evaluate_batch(sevens_batch)) / len(hands)
+    line("ours: evaluate_omaha_batch, 4 hole cards", rate(1, batch),
+         f"{batch * 1e9:.0f} ns/hand")
+    line("ours: evaluate_omaha_batch, check=False", rate(1, unchecked),
+         f"{unchecked * 1e9:.0f} ns/hand")
+    line("ours: evaluate_batch, hold'em 7 cards", rate(1, holdem_batch),
+         f"{holdem_batch * 1e9:.0f} ns/hand; Omaha costs {batch / holdem_batch:.1f}x")
     for n in (5, 6):
         seconds = best_of(3, lambda d=deals[n]: [evaluate_omaha(h, b) for h, b in d])
         per = seconds / len(deals[n])

@@ -15,6 +15,7 @@ import pytest
 from evaluator import DECK, Category, evaluate, parse_cards
 from evaluator.batch import evaluate_batch
 from evaluator.omaha import evaluate_omaha
+from evaluator.omaha_batch import evaluate_omaha_batch
 
 from .helpers import first_mismatch, random_hands
 
@@ -50,6 +51,10 @@ def test_it_equals_brute_force_over_every_two_plus_three_choice(hole_size, board
     expected, actual = brute_force(holes, boards), scalar(holes, boards)
     message = first_mismatch(hands, expected, actual, " (brute force vs evaluate_omaha)")
     assert not message, message
+    if hole_size == 4:
+        batch = evaluate_omaha_batch(holes, boards)
+        message = first_mismatch(hands, expected, batch, " (brute force vs the batch)")
+        assert not message, message
 
 
 def test_flush_heavy_hands_equal_brute_force():
@@ -68,6 +73,9 @@ def test_flush_heavy_hands_equal_brute_force():
     expected, actual = brute_force(holes, boards), scalar(holes, boards)
     assert sum(v >= 5864 for v in actual) > 5_000  # flushes and better were tried
     message = first_mismatch(hands, expected, actual, " (brute force vs evaluate_omaha)")
+    assert not message, message
+    batch = evaluate_omaha_batch(holes.astype(np.uint8), boards.astype(np.uint8))
+    message = first_mismatch(hands, expected, batch, " (brute force vs the batch)")
     assert not message, message
 
 
@@ -135,6 +143,21 @@ def test_values_compare_with_holdem_values_on_one_scale():
 def test_it_names_bad_input(hole, board, message):
     with pytest.raises(ValueError, match=message):
         evaluate_omaha(hole, board)
+
+
+@pytest.mark.parametrize(
+    ("holes", "boards", "message"),
+    [
+        ([[0, 1, 2]], [[4, 5, 6, 7, 8]], r"holes of shape \(N, 4\)"),
+        ([[0, 1, 2, 3]], [[4, 5]], r"boards of shape \(N, 3..5\)"),
+        ([[0, 1, 2, 3]], [[4, 5, 6, 7, 52]], "out of range"),
+        ([[0, 1, 2, 3], [9, 10, 11, 12]], [[4, 5, 6, 7, 8], [13, 14, 15, 16, 9]],
+         r"duplicate card in row 1"),
+    ],
+)
+def test_the_batch_names_bad_input(holes, boards, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate_omaha_batch(holes, boards)
 
 
 def test_a_repeated_card_is_refused_on_the_fast_path_too():
