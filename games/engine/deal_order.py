@@ -72,15 +72,23 @@ def rerun_positions(
 
 
 def deck_that_deals(
-    holes: Sequence[Sequence[str]], board: Sequence[str], size: int | None = None
+    holes: Sequence[Sequence[str]],
+    board: Sequence[str],
+    size: int | None = None,
+    runs: Sequence[Sequence[str]] = (),
 ) -> list[str]:
     """A deck of ``size`` cards (at least what the hand needs) that deals ``holes`` (the same
     number of cards for each player, two in hold'em and four in Omaha, the player left of
     the button first) and then ``board`` (up to five cards); every other place, burns
-    included, is unknown ("??").
+    included, is unknown ("??"). ``runs`` are the other boards of a hand whose board was run
+    more than once (``HandState.runs``: whole boards, sharing the cards dealt before the
+    betting ended), placed where ``rerun_positions`` says.
 
     >>> deck_that_deals([["As", "Kd"], ["7c", "7d"]], ["2c", "3c", "4c"])
     ['As', '7c', 'Kd', '7d', '??', '2c', '3c', '4c', '??', '??', '??', '??']
+    >>> deck_that_deals([["As", "Kd"], ["7c", "7d"]], ["2c", "3c", "4c", "5c", "6c"],
+    ...                 runs=[["2c", "3c", "4c", "8h", "9h"]])[12:]
+    ['??', '8h', '??', '9h']
     """
     players = len(holes)
     count = len(holes[0]) if holes else 2
@@ -95,4 +103,12 @@ def deck_that_deals(
             deck[position] = card
     for position, card in zip(places, board, strict=False):
         deck[position] = card
+    for run, cards in enumerate(runs, start=1):
+        shared = next(k for k, (a, b) in enumerate(zip(board, cards, strict=True)) if a != b)
+        streets = [s for s, n in zip(STREET_CARDS, (0, 3, 4), strict=True) if n >= shared]
+        again = rerun_positions(players, count, streets, run)
+        dealt = [p for street in streets for p in again[street]]
+        deck += [UNKNOWN] * (dealt[-1] + 1 - len(deck))
+        for position, card in zip(dealt, cards[shared:], strict=True):
+            deck[position] = card
     return deck

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from games.engine import (
     Action,
     ActionKind,
+    Entry,
     EventKind,
     HandState,
     IllegalAction,
@@ -21,6 +22,7 @@ from games.engine import (
     TableConfig,
     Variant,
     export_phh,
+    replay,
     replay_state,
     start_hand,
 )
@@ -30,6 +32,7 @@ from tests.engine import test_properties as properties
 from tests.engine.helpers import (
     Divergence,
     play_both,
+    play_random,
     random_omaha_setup,
     random_setup,
     stacked_deck,
@@ -237,3 +240,24 @@ def test_every_chip_is_paid_once_and_the_hand_replays_when_run_more_than_once(
         range(1 + len(state.runs)))
     data = json.loads(json.dumps(state.to_dict()))
     assert HandState.from_dict(data) == state == replay_state(state)
+
+
+def test_a_deck_rebuilt_from_the_cards_dealt_replays_a_hand_run_twice():
+    """What masked replays do (games/history/masking.py): only the cards that were dealt,
+    the second board's included, placed by deal_order.deck_that_deals(..., runs=)."""
+    checked = 0
+    for k in range(200):
+        rng = random.Random(52_000 + k)
+        setup = replace((random_omaha_setup if k % 2 else random_setup)(rng), runouts=2)
+        state = play_random(setup.start(), rng)
+        if not state.runs:
+            continue
+        deck = deck_that_deals([p.hole for p in state.players], state.board,
+                               len(state.deck), runs=state.runs)
+        seats = [SeatInput(p.seat, p.player_id, p.starting_stack,
+                           Entry.POST_BB if p.posts_to_play else Entry.PLAYING)
+                 for p in state.players]
+        again = replay(state.config, seats, deck, state.actions, state.button, runouts=2)
+        assert again.runs == state.runs and again.result == state.result, k
+        checked += 1
+    assert checked > 30
