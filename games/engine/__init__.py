@@ -78,8 +78,8 @@ from games.engine.types import (
     ShownHand,
     Street,
     TableConfig,
-    Variant,
 )
+from games.engine.variants import Variant
 
 __all__ = [
     "FULL_DECK",

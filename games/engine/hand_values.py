@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from evaluator import HandValue, evaluate
 from evaluator.omaha import evaluate_omaha
-from games.engine.types import Variant
+from games.engine.variants import Variant
 
 
 def hand_value(

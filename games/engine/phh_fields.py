@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from games.engine.types import MAX_SEATS, Entry, TableConfig, Variant
+from games.engine.types import MAX_SEATS, Entry, TableConfig
+from games.engine.variants import Variant
 
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
 MAX_PLACES = 6
