@@ -78,7 +78,10 @@ class HandState(HandData):
         """What a player who ran out of time does: check if free, else fold."""
         legal = self.legal_actions()
         if legal is None:
-            raise IllegalAction("The hand is over.")
+            raise IllegalAction(
+                "Nobody is to bet now: the players are choosing whether to run the board "
+                "again (one who runs out of time declines)."
+                if self.runout_voters else "The hand is over.")
         kind = ActionKind.CHECK if ActionKind.CHECK in legal.kinds else ActionKind.FOLD
         return Action(legal.seat, kind)
 

@@ -205,6 +205,8 @@ def test_the_hand_waits_for_the_asked_players_and_refuses_anyone_else():
         state.apply(Action(1, ActionKind.CHECK))
     with pytest.raises(IllegalAction, match="Seat 3 is not being asked"):
         state.choose_runouts(3, True)
+    with pytest.raises(IllegalAction, match="one who runs out of time declines"):
+        state.timeout_action()
     events = state.choose_runouts(2, False)
     assert [(e.kind, e.seat, e.text) for e in events] == [(EventKind.RUNOUT_VOTE, 2, "decline")]
     with pytest.raises(IllegalAction, match="Seat 2 is not being asked"):
