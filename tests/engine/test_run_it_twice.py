@@ -42,7 +42,7 @@ A, C, X = ActionKind.ALL_IN, ActionKind.CALL, ActionKind.CHECK
 
 
 def heads_up(holes: list[str], board: str, rest: list[str], *, stacks=(100, 100),
-             runouts: int = 2, variant: Variant = Variant.NO_LIMIT_HOLDEM) -> HandState:
+             runouts: int = 2) -> HandState:
     """Seat 2 (big blind) holds holes[0], seat 1 (button) holds holes[1]; ``board`` is the
     first board and ``rest`` the cards that follow the river (burn first) in the deck."""
     hole_cards = [split_cards(h) for h in holes]
@@ -53,13 +53,12 @@ def heads_up(holes: list[str], board: str, rest: list[str], *, stacks=(100, 100)
     spare = [c for c in FULL_DECK if c not in deck]
     deck = [spare.pop() if c == UNKNOWN else c for c in deck]
     seats = [SeatInput(1, "button", stacks[1]), SeatInput(2, "big blind", stacks[0])]
-    return start_hand(TableConfig(1, 2, variant=variant), seats, deck, button=1,
-                      runouts=runouts)
+    return start_hand(TableConfig(1, 2), seats, deck, button=1, runouts=runouts)
 
 
 def test_each_board_pays_half_of_the_pot():
-    # Preflop all-in: the first board gives seat 2 aces a wheel's win, the second board a
-    # flush to seat 1's kings of clubs.
+    # Preflop all-in: on the first board seat 2's aces make a wheel, on the second seat 1's
+    # king-queen of clubs makes a flush.
     state = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h",
                      ["", "2c", "7c", "8c", "", "Jh", "", "Ts"])
     state.apply(Action(1, A))
