@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/evaluator.py            # about two minutes
     .venv/bin/python bench/evaluator.py --quick    # smaller samples, a few seconds
+    .venv/bin/python bench/evaluator.py --only omaha   # one section (or several)
 
 Peers: treys, phevaluator (its public API), eval7 and pokerkit. Each figure is the best of a
 few runs (wall clock; the machine may be shared). Slow peers are measured on fewer hands and
@@ -36,6 +37,8 @@ with warnings.catch_warnings():  # eval7 imports pyparsing names that are deprec
     import eval7  # noqa: E402
 
 from evaluator import DECK, evaluate, evaluate_batch, hand_equity  # noqa: E402
+from evaluator.omaha import evaluate_omaha  # noqa: E402
+from evaluator.omaha_batch import evaluate_omaha_batch  # noqa: E402
 from evaluator.range_equity import range_equity  # noqa: E402
 from evaluator.ranges import format_range, parse_range  # noqa: E402
 
@@ -206,6 +209,66 @@ def bench_batch(count: int) -> None:
         line(name, rate(len(sample), seconds), f"ours is {ours_rate / peer_rate:5.1f}x{target}")
 
 
+# --- Omaha ----------------------------------------------------------------------------------
+OMAHA_PROBE = """
+import time
+from evaluator import evaluate
+from evaluator.omaha import evaluate_omaha
+evaluate("As Ks Qs Js Ts 2c 3d")
+t0 = time.perf_counter()
+evaluate_omaha("As Ks Qs Js", "Ts 2c 3d 4h 5h")
+print(time.perf_counter() - t0)
+"""
+
+
+def bench_omaha(count: int) -> None:
+    section(f"One Omaha hand per call: best two of the hole + three of the board ({count:,} hands)")
+    builds = [float(subprocess.run([sys.executable, "-c", OMAHA_PROBE], cwd=ROOT, check=True,
+                                   capture_output=True, text=True).stdout) for _ in range(3)]
+    line("first evaluate_omaha(): build its tables", f"{min(builds) * 1e3:8.1f} ms",
+         "fresh process, best of 3")
+    sizes = {4: random_hands(count, 9, seed=3), 5: random_hands(count // 4, 10, seed=4),
+             6: random_hands(count // 4, 11, seed=5)}
+    deals = {n: [([DECK[i] for i in h[:n]], [DECK[i] for i in h[n:]]) for h in hands.tolist()]
+             for n, hands in sizes.items()}
+    for n in sizes:  # build each size's tables before timing
+        evaluate_omaha(*deals[n][0])
+    four = deals[4]
+    ours = best_of(5, lambda: [evaluate_omaha(h, b) for h, b in four]) / len(four)
+    sevens = [h[:2] + b for h, b in four]
+    holdem = best_of(5, lambda: [evaluate(cards) for cards in sevens]) / len(four)
+    line("ours: evaluate_omaha, 4 hole cards", rate(1, ours), f"{ours * 1e6:.2f} us/hand")
+    line("ours: evaluate, hold'em 7 cards (same boards)", rate(1, holdem),
+         f"{holdem * 1e6:.2f} us/hand; Omaha costs {ours / holdem:.2f}x a hold'em hand")
+    hands = sizes[4]
+    evaluate_omaha_batch(hands[:10, :4], hands[:10, 4:])
+    batch = best_of(5, lambda: evaluate_omaha_batch(hands[:, :4], hands[:, 4:])) / len(hands)
+    unchecked = best_of(5, lambda: evaluate_omaha_batch(hands[:, :4], hands[:, 4:],
+                                                        check=False)) / len(hands)
+    sevens_batch = np.ascontiguousarray(np.concatenate([hands[:, :2], hands[:, 4:]], axis=1))
+    evaluate_batch(sevens_batch[:10])
+    holdem_batch = best_of(5, lambda: evaluate_batch(sevens_batch)) / len(hands)
+    line("ours: evaluate_omaha_batch, 4 hole cards", rate(1, batch),
+         f"{batch * 1e9:.0f} ns/hand")
+    line("ours: evaluate_omaha_batch, check=False", rate(1, unchecked),
+         f"{unchecked * 1e9:.0f} ns/hand")
+    line("ours: evaluate_batch, hold'em 7 cards", rate(1, holdem_batch),
+         f"{holdem_batch * 1e9:.0f} ns/hand; Omaha costs {batch / holdem_batch:.1f}x")
+    for n in (5, 6):
+        seconds = best_of(3, lambda d=deals[n]: [evaluate_omaha(h, b) for h, b in d])
+        per = seconds / len(deals[n])
+        line(f"ours: evaluate_omaha, {n} hole cards", rate(1, per), f"{per * 1e6:.2f} us/hand")
+    pk_deals = [("".join(map(str, h)), "".join(map(str, b))) for h, b in four[:1000]]
+
+    def run_pokerkit() -> None:
+        for hole, board in pk_deals:
+            pokerkit.OmahaHoldemHand.from_game(hole, board)
+
+    theirs = best_of(1, run_pokerkit) / len(pk_deals)
+    line("pokerkit OmahaHoldemHand.from_game", rate(1, theirs),
+         f"ours is {theirs / ours:5.0f}x faster ({len(pk_deals):,} hands)")
+
+
 # --- equity ---------------------------------------------------------------------------------
 def eval7_equity_seconds(holes: list[str], boards_to_time: int) -> tuple[float, int]:
     """eval7.evaluate looped over the first boards, extrapolated to every board."""
@@ -371,18 +434,30 @@ def bench_ranges(quick: bool) -> None:
     line(f"ours: AK vs random vs random, {count:,} samples", f"{mc:8.3f} s")
 
 
+SECTIONS = ["tables", "single", "omaha", "batch", "equity", "ranges"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples")
-    quick = parser.parse_args().quick
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, help="run these sections only")
+    arguments = parser.parse_args()
+    quick, only = arguments.quick, arguments.only or SECTIONS
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, "
           f"{os.cpu_count()} CPUs, {platform.processor() or platform.machine()}")
     started = time.perf_counter()
-    bench_tables()
-    bench_single(20_000 if quick else 100_000)
-    bench_batch(200_000 if quick else 1_000_000)
-    bench_equity(20_000 if quick else 100_000)
-    bench_ranges(quick)
+    if "tables" in only:
+        bench_tables()
+    if "single" in only:
+        bench_single(20_000 if quick else 100_000)
+    if "omaha" in only:
+        bench_omaha(20_000 if quick else 100_000)
+    if "batch" in only:
+        bench_batch(200_000 if quick else 1_000_000)
+    if "equity" in only:
+        bench_equity(20_000 if quick else 100_000)
+    if "ranges" in only:
+        bench_ranges(quick)
     print(f"\nbenchmark took {time.perf_counter() - started:.0f} s")
 
 

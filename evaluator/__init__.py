@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from evaluator.cards import DECK, Card, Rank, Suit, format_cards, parse_cards, to_cards
 from evaluator.hands import HandValue, compare, evaluate, winners
+from evaluator.omaha import OmahaValue, evaluate_omaha
 from evaluator.ranges import Range, format_range, parse_range
 from evaluator.tables import Category
 
 if TYPE_CHECKING:
     from evaluator.batch import evaluate_batch
     from evaluator.odds import EquityResult, HandEquity, hand_equity
+    from evaluator.omaha_batch import evaluate_omaha_batch
     from evaluator.range_equity import RangeEquityResult, range_equity
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "EquityResult",
     "HandEquity",
     "HandValue",
+    "OmahaValue",
     "Range",
     "RangeEquityResult",
     "Rank",
@@ -37,6 +40,8 @@ __all__ = [
     "compare",
     "evaluate",
     "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
     "format_cards",
     "format_range",
     "hand_equity",
@@ -52,6 +57,7 @@ __all__ = [
 # once imported.
 _LAZY = {
     "evaluate_batch": "evaluator.batch",
+    "evaluate_omaha_batch": "evaluator.omaha_batch",
     "hand_equity": "evaluator.odds",
     "EquityResult": "evaluator.odds",
     "HandEquity": "evaluator.odds",

@@ -81,10 +81,11 @@ Card('Kd'), Card('4d'), Card('4c')))
     @property
     def best_five(self) -> tuple[Card, ...]:
         """The five cards that make the hand, most important first (``()`` without cards)."""
-        if not self._cards:
+        cards = self.cards  # an Omaha value's are the five it used (evaluator/omaha.py)
+        if not cards:
             return ()
         category, ranks = tables().classes[self.strength]
-        pool = sorted(self._cards, reverse=True)
+        pool = sorted(cards, reverse=True)
         if category in _FLUSH_CATEGORIES:
             suits = [card.suit for card in pool]
             suit = max(set(suits), key=suits.count)

@@ -1,4 +1,6 @@
-"""No-limit hold'em rules as a pure, replayable state machine (no Django, no I/O).
+"""No-limit hold'em and pot-limit Omaha rules as a pure, replayable state machine (no
+Django, no I/O). The game is the table's ``TableConfig.variant`` (``Variant``), no-limit
+hold'em unless given.
 
 Between hands
     ``plan_hand(seats, previous_button) -> Lineup | None`` moves the button to the next
@@ -28,10 +30,10 @@ Private information: the deck (``state.deck``), every player's ``hole`` and DEAL
 players with ``shown`` set; a mucked hand is never revealed.
 
 Hand histories
-    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em PHH
-    hand and replays it through the engine (``python manage.py phh replay FILE...``), amounts
-    exact in minor units, the site's rake and straddles included; ``split_phhs(text)`` cuts a
-    ``.phhs`` file into its hands.
+    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em
+    ('NT') or pot-limit Omaha ('PO') PHH hand and replays it through the engine
+    (``python manage.py phh replay FILE...``), amounts exact in minor units, the site's rake
+    and straddles included; ``split_phhs(text)`` cuts a ``.phhs`` file into its hands.
 
 Example
     >>> from games.engine import *
@@ -77,6 +79,7 @@ from games.engine.types import (
     Street,
     TableConfig,
 )
+from games.engine.variants import Variant
 
 __all__ = [
     "FULL_DECK",
@@ -100,6 +103,7 @@ __all__ = [
     "ShownHand",
     "Street",
     "TableConfig",
+    "Variant",
     "export_phh",
     "plan_hand",
     "replay",

@@ -1,5 +1,13 @@
 """The betting rules: what the player to act may do, and checking an action against it with
-a sentence for every refusal. The rules themselves are described in state.py."""
+a sentence for every refusal. The rules themselves are described in state.py.
+
+Pot-limit games (``Variant.pot_limit``) cap a bet or raise at the pot after calling: the
+most a player may make their bet is the current bet, plus the call, plus every chip in the
+pot (bets in front included). The minimum is the no-limit one, and a player who cannot
+reach the minimum may still go all-in for less. So a raise goes to at most
+``2 * current bet - own bet + pot`` (pokerkit's rule), never below the minimum raise, and
+``all_in`` is offered only when the whole stack fits under that cap.
+"""
 
 from __future__ import annotations
 
@@ -32,14 +40,16 @@ def legal_actions(hand: HandData) -> LegalActions | None:
     all_in: int | None = None
     if _may_raise(hand, hand.queue[0]):
         most = p.stack + p.bet
-        span = AmountRange(min(top + hand.full_raise, most), most)
+        least = min(top + hand.full_raise, most)
+        cap = min(most, pot_limit(hand, p.bet, least)) if hand.config.variant.pot_limit else most
+        span = AmountRange(least, cap)
         if top == 0:
             kinds.add(ActionKind.BET)
             bet_range = span
         else:
             kinds.add(ActionKind.RAISE)
             raise_range = span
-        all_in = most
+        all_in = most if cap == most else None  # a pot-limit cap below the stack: no push
     elif call == p.stack:
         all_in = p.stack + p.bet
     if all_in is not None:
@@ -52,6 +62,19 @@ def legal_actions(hand: HandData) -> LegalActions | None:
         raise_to=raise_range,
         all_in=all_in,
     )
+
+
+def pot_limit(hand: HandData, own_bet: int, least: int) -> int:
+    """The largest total a pot-limit bet or raise may reach: the current bet, the call and
+    the whole pot (bets in front included), never below the minimum ``least``.
+
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK, Variant
+    >>> s = start_hand(TableConfig(1, 2, variant=Variant.POT_LIMIT_OMAHA),
+    ...                [SeatInput(1, "a", 100), SeatInput(2, "b", 100)], FULL_DECK, button=1)
+    >>> pot_limit(s, own_bet=1, least=4)   # the button's pot raise: call 1, pot 4, to 6
+    6
+    """
+    return max(least, 2 * hand.max_bet - own_bet + hand.total_pot)
 
 
 def _may_raise(hand: HandData, index: int) -> bool:
@@ -73,7 +96,10 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
     if hand.result is not None:
         raise IllegalAction("The hand is over.")
     legal = legal_actions(hand)
-    assert legal is not None
+    if legal is None:
+        raise IllegalAction(
+            "Nobody is to bet now: the players are choosing whether to run the board again."
+            if hand.runout_voters else "Nobody is to act now.")
     if action.seat != legal.seat:
         if action.seat not in hand.seats:
             raise IllegalAction(f"Seat {action.seat} is not in this hand.")
@@ -84,7 +110,8 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
         raise IllegalAction(f"{action.kind!r} is not an action.") from None
     amount = action.amount
     if kind in (ActionKind.BET, ActionKind.RAISE):
-        return kind, _check_amount(kind, amount, legal)
+        p = hand.player(legal.seat)
+        return kind, _check_amount(kind, amount, legal, p.stack + p.bet)
     if amount is not None:
         raise IllegalAction(f"A {kind.value.replace('_', '-')} takes no amount.")
     if kind is ActionKind.CHECK and legal.call is not None:
@@ -93,6 +120,12 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
         raise IllegalAction("There is nothing to call: you can check.")
     if kind is ActionKind.ALL_IN:
         if legal.all_in is None:
+            span = legal.bet or legal.raise_to
+            if span is not None:  # pot-limit: the stack is more than the pot allows
+                word = "bet" if legal.bet is not None else "raise"
+                raise IllegalAction(
+                    f"You cannot go all-in: the pot limit lets you {word} to {span.max} at most."
+                )
             raise IllegalAction(
                 "You cannot go all-in: the betting was not reopened to you, so you "
                 "may only call or fold."
@@ -103,7 +136,8 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
     return kind, None
 
 
-def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions) -> int:
+def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions, chips: int) -> int:
+    """The "to" amount, checked against the legal range; ``chips``: the stack and bet."""
     word = kind.value
     if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
         raise IllegalAction(f"A {word} needs an amount: the total your bet becomes.")
@@ -121,8 +155,13 @@ def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions) -> 
                 "so you may only call or fold."
             )
         raise IllegalAction(f"You cannot {word} now: nobody left could call it.")
+    if amount > span.max and span.max < chips:
+        raise IllegalAction(
+            f"The pot limit lets you {word} to {span.max} at most, not to {amount}.")
     if amount > span.max:
         raise IllegalAction(f"You have {span.max} chips in all: you cannot {word} to {amount}.")
     if amount < span.min:
+        if span.max < chips:
+            raise IllegalAction(f"The smallest {word} is to {span.min}.")
         raise IllegalAction(f"The smallest {word} is to {span.min} (or all-in for {span.max}).")
     return amount

@@ -73,6 +73,8 @@ class HandData:
         blinds: dict[int, int] | None = None,
         shows: frozenset[int] = frozenset(),
         antes: dict[int, int] | None = None,
+        runouts: int = 1,
+        ask_runouts: bool = False,
     ) -> None:
         self.config = config
         self.players = players
@@ -88,6 +90,17 @@ class HandData:
         # Antes seat by seat (imported hands: a big-blind ante), dead money in the main pot;
         # None means the table's ante from everyone, counted by level (see blinds.py, pots.py).
         self.antes = antes
+        # How many times the rest of the board is dealt when the betting ends before the
+        # river with two or more players in (run it twice: 2); each run pays its share of
+        # every pot (see showdown.py). ``runs`` holds the second and later boards, whole.
+        self.runouts = runouts
+        self.runs: list[list[str]] = []
+        # With ``ask_runouts`` the players still in are asked first (all must agree, else the
+        # board is dealt once): ``runout_voters`` are the seats yet to answer, the hand waits
+        # for them; ``runout_votes`` the answers given, in order (seat, agreed).
+        self.ask_runouts = ask_runouts
+        self.runout_voters: list[int] = []
+        self.runout_votes: list[tuple[int, bool]] = []
         # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
         # cards nobody recorded); None otherwise. Such a hand never gets a result.
         self.unsettled: str | None = None

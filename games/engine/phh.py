@@ -1,4 +1,5 @@
-"""PHH (Poker Hand History, TOML) out of and into the engine, for no-limit hold'em ("NT").
+"""PHH (Poker Hand History, TOML) out of and into the engine, for no-limit hold'em ("NT") and
+pot-limit Omaha ("PO": four hole cards, ``d dh p1 AsKdQcJh``; the same fields).
 
 Export follows pokerkit's ``HandHistory.dumps``: players in position order with the button
 last (heads-up: the big blind, then the button), ``blinds_or_straddles`` per player in that
@@ -123,6 +124,10 @@ def export_phh(
     """
     if state.result is None:
         raise ValueError("Only a finished hand can be written as a hand history.")
+    if state.runs:  # pokerkit would deal them as the one board's streets and refuse the file
+        raise ValueError(
+            "PHH has no way to write a board run more than once (run it twice), so this "
+            "hand cannot be written as a hand history.")
     config = state.config
     n = len(state.players)
     if state.blinds is not None:
@@ -142,7 +147,7 @@ def export_phh(
     else:
         antes = [config.ante] * n
     data: dict[str, Any] = {
-        "variant": "NT",
+        "variant": config.variant.value,
         "ante_trimming_status": state.antes is None,
         "antes": [money(a, scale) for a in antes],
         "blinds_or_straddles": [money(b, scale) for b in blinds],

@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.types import MAX_SEATS, Entry, TableConfig
+from games.engine.variants import Variant
 
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
 MAX_PLACES = 6
@@ -150,7 +151,8 @@ class Stakes:
 
 
 def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
-    """Stakes, stacks and forced bets of a no-limit hold'em hand (PHHError when unsupported).
+    """Stakes, game, stacks and forced bets of a no-limit hold'em or pot-limit Omaha hand
+    (PHHError when unsupported).
 
     Seat k is player k; heads-up the two blinds (and antes) apply in reverse, as PHH says.
     Antes the same for everyone, counted by level (``ante_trimming_status = true``, or every
@@ -160,8 +162,12 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
     variant = data.get("variant")
     if variant is None and data and all(isinstance(v, dict) for v in data.values()):
         raise PHHError("Unsupported: several hands in one file; give one hand per file.")
-    if variant != "NT":
-        raise PHHError(f"Unsupported variant {variant!r}: only no-limit hold'em ('NT').")
+    if variant not in {v.value for v in Variant}:
+        raise PHHError(
+            f"Unsupported variant {variant!r}: only no-limit hold'em ('NT') and pot-limit "
+            "Omaha ('PO')."
+        )
+    game = Variant(variant)
     for key in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if key not in data:
             raise PHHError(f"The required field '{key}' is missing.")
@@ -191,13 +197,13 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
         entries = [Entry.PLAYING] * 2 + [
             Entry.POST_BB if x else Entry.PLAYING for x in extras
         ]
-        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS), stacks, entries, None,
-                      per_seat)
+        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS, variant=game), stacks,
+                      entries, None, per_seat)
     # Straddles, posts, a missing small blind, or a minimum bet other than the big blind.
     if n == 2:
         blinds = blinds[::-1]
     positive = [abs(b) for b in blinds if b]
     small = min([min_bet, *positive])
-    config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS)
+    config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS, variant=game)
     by_seat = {k + 1: b for k, b in enumerate(blinds) if b}
     return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat, per_seat)

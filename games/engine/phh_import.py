@@ -1,4 +1,5 @@
-"""PHH into the engine: replay a no-limit hold'em hand history, as real files hold them.
+"""PHH into the engine: replay a no-limit hold'em ('NT') or pot-limit Omaha ('PO') hand
+history, as real files hold them.
 
 Player k sits in seat k and the last player has the button. Amounts are exact (see
 ``phh_fields``: decimals become whole minor units). Unknown hole cards (``????``) are fine:
@@ -121,11 +122,11 @@ def _lines(data: dict[str, Any]) -> list[list[str]]:
 
 
 def _prescan(
-    lines: list[list[str]], n: int
+    lines: list[list[str]], n: int, hole_cards: int = 2
 ) -> tuple[list[list[str]], list[str], set[int], set[int]]:
-    """Hole cards per player, the board, who mucks and who shows, from the whole action
-    list."""
-    holes = [[UNKNOWN, UNKNOWN] for _ in range(n)]
+    """Hole cards per player (``hole_cards`` each), the board, who mucks and who shows, from
+    the whole action list."""
+    holes = [[UNKNOWN] * hole_cards for _ in range(n)]
     dealt = [False] * n
     board: list[str] = []
     mucks: set[int] = set()
@@ -135,8 +136,9 @@ def _prescan(
             if words[:2] == ["d", "dh"] and len(words) == 4:
                 k = _player(words[2], n)
                 cards = split_cards(words[3])
-                if len(cards) != 2 or dealt[k]:
-                    raise PHHError(f"Player p{k + 1} must be dealt two hole cards once.")
+                if len(cards) != hole_cards or dealt[k]:
+                    raise PHHError(
+                        f"Player p{k + 1} must be dealt {hole_cards} hole cards once.")
                 dealt[k] = True
                 holes[k] = cards
             elif words[:2] == ["d", "db"] and len(words) == 3:
@@ -150,8 +152,8 @@ def _prescan(
                     mucks.add(k)
                 elif words[2] != "-":
                     shown = split_cards(words[2])
-                    if len(shown) != 2:
-                        raise PHHError(f"p{k + 1} must show two cards.")
+                    if len(shown) != hole_cards:
+                        raise PHHError(f"p{k + 1} must show {hole_cards} cards.")
                     for j, card in enumerate(shown):
                         if card == UNKNOWN:
                             continue
@@ -182,7 +184,7 @@ def _deck(holes: list[list[str]], board: list[str]) -> list[str]:
 
 
 def replay_phh(text: str) -> PHHReplay:
-    """Read one no-limit hold'em PHH hand and replay it through the engine.
+    """Read one no-limit hold'em or pot-limit Omaha PHH hand and replay it through the engine.
 
     Raises PHHError for a file that is invalid, inconsistent or unsupported.
 
@@ -202,7 +204,7 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
     stakes = stakes_of(data, amounts)
     n = len(stakes.stacks)
     lines = _lines(data)
-    holes, board, mucks, shows = _prescan(lines, n)
+    holes, board, mucks, shows = _prescan(lines, n, stakes.config.variant.hole_cards)
     seats = [SeatInput(k + 1, f"p{k + 1}", stakes.stacks[k], stakes.entries[k]) for k in range(n)]
     try:
         deck = _deck(holes, board)

@@ -19,6 +19,9 @@ def replay(
     blinds: Mapping[int, int] | None = None,
     shows: Iterable[int] = (),
     antes: Mapping[int, int] | None = None,
+    runouts: int = 1,
+    ask_runouts: bool = False,
+    runout_votes: Iterable[tuple[int, bool]] = (),
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -29,9 +32,11 @@ def replay(
     {2: 101, 1: 99}
     """
     state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
-                       antes=antes)
+                       antes=antes, runouts=runouts, ask_runouts=ask_runouts)
     for action in actions:
         state.apply(action)
+    for seat, agree in runout_votes:
+        state.choose_runouts(seat, agree)
     return state
 
 
@@ -51,6 +56,9 @@ def replay_state(state: HandState) -> HandState:
         blinds=state.blinds,
         shows=state.shows,
         antes=state.antes,
+        runouts=state.runouts,
+        ask_runouts=state.ask_runouts,
+        runout_votes=state.runout_votes,
     )
 
 

@@ -53,6 +53,13 @@ def state_to_dict(state: HandData) -> dict[str, Any]:
         "antes": None if state.antes is None else {str(k): v for k, v in state.antes.items()},
         "blinds": None if state.blinds is None else {str(k): v for k, v in state.blinds.items()},
         "unsettled": state.unsettled,
+        # Only hands set to run more than once carry these (hold'em states keep their shape).
+        **({"runouts": state.runouts} if state.runouts != 1 else {}),
+        **({"runs": [list(r) for r in state.runs]} if state.runs else {}),
+        **({"ask_runouts": True} if state.ask_runouts else {}),
+        **({"runout_voters": list(state.runout_voters)} if state.runout_voters else {}),
+        **({"runout_votes": [[s, a] for s, a in state.runout_votes]}
+           if state.runout_votes else {}),
         "events": [e.to_dict() for e in state.events],
         "actions": [a.to_dict() for a in state.actions],
         "result": None if state.result is None else state.result.to_dict(),
@@ -89,7 +96,12 @@ def state_from_dict(data: dict[str, Any], cls: type[Hand]) -> Hand:
         None if data.get("blinds") is None else {int(k): v for k, v in data["blinds"].items()},
         frozenset(data.get("shows", ())),
         None if data.get("antes") is None else {int(k): v for k, v in data["antes"].items()},
+        data.get("runouts", 1),
+        data.get("ask_runouts", False),
     )
+    state.runs = [list(r) for r in data.get("runs", ())]
+    state.runout_voters = list(data.get("runout_voters", ()))
+    state.runout_votes = [(s, a) for s, a in data.get("runout_votes", ())]
     state.unsettled = data.get("unsettled")
     state.dealt = data["dealt"]
     state.board = list(data["board"])

@@ -8,7 +8,9 @@ with at most one player able to bet, every live hand is turned face up before th
 the board is dealt. A pot goes to the best shown hand among its eligible players; a split
 gives the odd chips to the first winner left of the button. Side pots that end up won by
 exactly the same players are reported and split as one pot (pokerkit does the same), so a
-split does not hand the first winner an odd chip per side pot.
+split does not hand the first winner an odd chip per side pot. A board run more than once
+(run it twice) pays each pot in equal shares, one per board, the odd chips to the first
+board; each board's share goes to the best hands on that board by the same rules.
 
 An imported hand also says who showed (``hand.shows``) and who mucked (``hand.mucks``), and
 the engine follows it: a player the site records showing shows even with a hand that cannot
@@ -21,6 +23,7 @@ from __future__ import annotations
 from evaluator import evaluate
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
+from games.engine.hand_values import hand_value
 from games.engine.pots import build_pots, split
 from games.engine.types import (
     EventKind,
@@ -51,7 +54,7 @@ def _evaluate(hand: HandData, p: PlayerState) -> tuple[int, str, tuple[str, ...]
         raise IllegalAction(
             f"The showdown needs the cards of seat {p.seat}, and they are not known."
         )
-    return evaluate_cards(cards)
+    return hand_value(hand.config.variant, p.hole, hand.board)
 
 
 def showing_order(hand: HandData) -> list[int]:
@@ -88,7 +91,7 @@ def unsettled_reason(hand: HandData) -> str | None:
     Only imported hands can lack cards: a board nobody recorded, or a pot in which every
     player gave up or hid their cards.
     """
-    if UNKNOWN in hand.board:
+    if any(UNKNOWN in board for board in (hand.board, *hand.runs)):
         return "The showdown needs the whole board, and it is not known."
     for index, (_amount, eligible) in enumerate(_pots(hand)):
         showing = [
@@ -139,42 +142,96 @@ def settle_showdown(hand: HandData) -> None:
             p.mucked = True
             hand.record(EventKind.MUCK, p.seat)
 
-    # Winners of each pot; consecutive pots won by the same players are split as one, so a
-    # split hands out one odd-chip remainder rather than one per side pot (as pokerkit does).
+    results: list[PotResult] = []
+    if not hand.runs:
+        _award_board(hand, pots, values, results)
+    else:  # run more than once: every run scores the shown hands on its own board
+        scored = [values] + [
+            {i: hand_value(hand.config.variant, hand.players[i].hole, run) for i in values}
+            for run in hand.runs
+        ]
+        _award_runs(hand, pots, scored, results)
+    _finish(hand, results, shown, showdown=True)
+
+
+Values = dict[int, tuple[int, str, tuple[str, ...]]]  # player index -> hand_value()
+
+
+def _best(values: Values, eligible: tuple[int, ...], index: int) -> list[int]:
+    """The players of ``eligible`` with the best shown hand (pot ``index`` names the pot)."""
+    contenders = [i for i in eligible if i in values]
+    if not contenders:
+        raise IllegalAction(f"Every player in the {pot_name(index).lower()} gave up their cards.")
+    best = max(values[i][0] for i in contenders)
+    return [i for i in contenders if values[i][0] == best]
+
+
+def _pay(hand: HandData, results: list[PotResult], amount: int, eligible: tuple[int, ...],
+         winners: list[int], description: str, covers: tuple[int, ...], run: int) -> None:
+    """Split ``amount`` among ``winners`` (odd chips to the first left of the button)."""
+    index = len(results)
+    shares = split(amount, winners)
+    for w, share in zip(winners, shares, strict=True):
+        hand.players[w].stack += share
+        hand.record(EventKind.WIN, hand.players[w].seat, share, pot=index, text=description,
+                    board=run)
+    results.append(PotResult(
+        index=index,
+        amount=amount,
+        eligible=tuple(hand.players[i].seat for i in eligible),
+        winners=tuple(hand.players[w].seat for w in winners),
+        shares=tuple(shares),
+        description=description,
+        covers=covers,
+        board=run,
+    ))
+
+
+def _award_runs(hand: HandData, pots: list[tuple[int, tuple[int, ...]]],
+                scored: list[Values], results: list[PotResult]) -> None:
+    """Pay every pot of a board run more than once, as pokerkit does: hands that win on no
+    board are out; consecutive pots the same remaining players can win are one pot; each
+    pot is split between the boards (the odd chips to the first board), and each board's
+    share goes to the best hands on that board."""
+    alive = {i for values in scored for index, (_amount, eligible) in enumerate(pots)
+             for i in _best(values, eligible, index)}
+    merged: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for index, (amount, eligible) in enumerate(pots):
+        players = tuple(i for i in eligible if i in alive)
+        if merged and merged[-1][1] == players:
+            last = merged[-1]
+            merged[-1] = (last[0] + amount, players, (*last[2], index))
+        else:
+            merged.append((amount, players, (index,)))
+    runs = len(scored)
+    for run, values in enumerate(scored):
+        for amount, players, covers in merged:
+            share = amount // runs + (amount % runs if run == 0 else 0)
+            if share:  # a pot smaller than the number of boards pays the first boards only
+                winners = _best(values, players, covers[0])
+                _pay(hand, results, share, players, winners, values[winners[0]][1], covers,
+                     run)
+
+
+def _award_board(
+    hand: HandData,
+    pots: list[tuple[int, tuple[int, ...]]],
+    values: Values,
+    results: list[PotResult],
+) -> None:
+    """Pay every pot to the best hands shown, appending a result per pot paid."""
+    # Consecutive pots won by the same players are split as one, so a split hands out one
+    # odd-chip remainder rather than one per side pot (as pokerkit does).
     groups: list[tuple[int, tuple[int, ...], list[int], tuple[int, ...]]] = []
     for index, (amount, eligible) in enumerate(pots):
-        contenders = [i for i in eligible if i in values]
-        if not contenders:
-            raise IllegalAction(
-                f"Every player in the {pot_name(index).lower()} gave up their cards.")
-        best = max(values[i][0] for i in contenders)
-        winners = [i for i in contenders if values[i][0] == best]
+        winners = _best(values, eligible, index)
         if groups and groups[-1][2] == winners:
             last = groups[-1]
             groups[-1] = (last[0] + amount, last[1], winners, (*last[3], index))
         else:
             groups.append((amount, eligible, winners, (index,)))
-    results: list[PotResult] = []
-    for index, (amount, eligible, winners, covers) in enumerate(groups):
-        shares = split(amount, winners)
-        description = values[winners[0]][1]
-        for w, share in zip(winners, shares, strict=True):
-            hand.players[w].stack += share
-            hand.record(
-                EventKind.WIN, hand.players[w].seat, share, pot=index, text=description
-            )
-        results.append(
-            PotResult(
-                index=index,
-                amount=amount,
-                eligible=tuple(hand.players[i].seat for i in eligible),
-                winners=tuple(hand.players[w].seat for w in winners),
-                shares=tuple(shares),
-                description=description,
-                covers=covers,
-            )
-        )
-    _finish(hand, results, shown, showdown=True)
+    for amount, eligible, winners, covers in groups:
+        _pay(hand, results, amount, eligible, winners, values[winners[0]][1], covers, 0)
 
 
 def _can_win(
@@ -204,7 +261,7 @@ def award_uncontested(hand: HandData, index: int) -> None:
         # Shown by choice after winning: described once there is a flop to describe it with.
         text, best_five = "", ()  # type: tuple[str, tuple[str, ...]]
         if len(hand.board) >= 3 and UNKNOWN not in hand.board:
-            _strength, text, best_five = evaluate_cards([*p.hole, *hand.board])
+            _strength, text, best_five = hand_value(hand.config.variant, p.hole, hand.board)
         p.shown = True
         shown.append(ShownHand(p.seat, p.hole, text, best_five))
         hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=best_five, text=text)
@@ -222,4 +279,5 @@ def _finish(
         mucked=tuple(p.seat for p in hand.players if p.mucked),
         showdown=showdown,
         board=tuple(hand.board),
+        runs=tuple(tuple(r) for r in hand.runs),
     )

@@ -1,8 +1,9 @@
-"""One hand of no-limit hold'em as a state machine: ``start_hand``, ``legal_actions``,
-``apply``. ``HandState`` is the hand's data (hand.py) with the moves on top; the rules it
-applies live below it: betting.py (what is legal), blinds.py (forced bets), showdown.py
-(showing and pots); JSON in serialize.py, what a viewer sees in visibility.py. Nothing here is
-imported by those modules, so the engine's imports run one way.
+"""One hand of no-limit hold'em or pot-limit Omaha (``TableConfig.variant``) as a state
+machine: ``start_hand``, ``legal_actions``, ``apply``. ``HandState`` is the hand's data
+(hand.py) with the moves on top; the rules it applies live below it: betting.py (what is
+legal, the pot limit), blinds.py (forced bets), showdown.py (showing and pots); JSON in
+serialize.py, what a viewer sees in visibility.py. Nothing here is imported by those
+modules, so the engine's imports run one way.
 
 Betting follows the TDA rules; the order of play is the one pokerkit uses, so the two agree
 action for action:
@@ -33,10 +34,20 @@ from typing import Any
 from games.engine.betting import check_action, legal_actions
 from games.engine.blinds import check_antes, check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
-from games.engine.deal_order import cards_needed, hole_positions, street_positions
+from games.engine.deal_order import (
+    cards_needed,
+    hole_positions,
+    rerun_positions,
+    street_positions,
+)
 from games.engine.hand import HandData, PlayerState
 from games.engine.serialize import state_from_dict, state_to_dict
-from games.engine.showdown import award_uncontested, reveal_for_runout, settle_showdown
+from games.engine.showdown import (
+    award_uncontested,
+    reveal_for_runout,
+    settle_showdown,
+    showing_order,
+)
 from games.engine.types import (
     Action,
     ActionKind,
@@ -52,6 +63,7 @@ from games.engine.types import (
 from games.engine.visibility import view_for
 
 NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+MAX_RUNOUTS = 4
 
 
 class HandState(HandData):
@@ -66,7 +78,10 @@ class HandState(HandData):
         """What a player who ran out of time does: check if free, else fold."""
         legal = self.legal_actions()
         if legal is None:
-            raise IllegalAction("The hand is over.")
+            raise IllegalAction(
+                "Nobody is to bet now: the players are choosing whether to run the board "
+                "again (one who runs out of time declines)."
+                if self.runout_voters else "The hand is over.")
         kind = ActionKind.CHECK if ActionKind.CHECK in legal.kinds else ActionKind.FOLD
         return Action(legal.seat, kind)
 
@@ -156,9 +171,11 @@ class HandState(HandData):
             self._close_round()
             if sum(1 for i in live if self.players[i].stack > 0) <= 1:
                 reveal_for_runout(self)
-                while self.street is not Street.RIVER:
-                    self._deal_street()
-                settle_showdown(self)
+                if self.ask_runouts and self.runouts > 1 and self.street is not Street.RIVER:
+                    # Wait for every player still in to agree (choose_runouts).
+                    self.runout_voters = [self.players[i].seat for i in showing_order(self)]
+                    return
+                self._run_out(self.runouts)
                 return
             if self.street is Street.RIVER:
                 settle_showdown(self)
@@ -188,12 +205,74 @@ class HandState(HandData):
 
     def _deal_street(self) -> None:
         street = NEXT_STREET[self.street]
-        positions = street_positions(len(self.players))[street]
+        positions = street_positions(len(self.players), self.config.variant.hole_cards)[street]
         cards = tuple(self.deck[i] for i in positions)
         self.dealt = positions[-1] + 1  # the burn before them is dealt too
         self.board.extend(cards)
         self.street = street
         self.record(EventKind.DEAL_BOARD, None, cards=cards)
+
+    def choose_runouts(self, seat: int, agree: bool) -> list[Event]:
+        """A player still in answers whether to run the board again (``ask_runouts``); once
+        all have, the board is run ``runouts`` times if everyone agreed, else once. Returns
+        the events caused; on ``IllegalAction`` nothing changed.
+
+        >>> from games.engine import TableConfig, SeatInput, FULL_DECK
+        >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 50), SeatInput(2, "b", 50)],
+        ...                FULL_DECK, button=1, runouts=2, ask_runouts=True)
+        >>> _ = s.apply(Action(1, ActionKind.ALL_IN)); _ = s.apply(Action(2, ActionKind.CALL))
+        >>> s.runout_voters
+        [1, 2]
+        >>> _ = s.choose_runouts(1, True); _ = s.choose_runouts(2, True)
+        >>> len(s.runs), s.is_complete
+        (1, True)
+        """
+        if seat not in self.runout_voters:
+            raise IllegalAction(
+                f"Seat {seat} is not being asked whether to run the board again."
+                if self.runout_voters else "Nobody is being asked to run the board again.")
+        saved = self._save()
+        before = len(self.events)
+        try:
+            self.runout_voters.remove(seat)
+            self.runout_votes.append((seat, agree))
+            self.record(EventKind.RUNOUT_VOTE, seat, text="agree" if agree else "decline")
+            if not self.runout_voters:
+                agreed = all(vote for _seat, vote in self.runout_votes)
+                self._run_out(self.runouts if agreed else 1)
+        except Exception:
+            self._restore(saved)
+            raise
+        return self.events[before:]
+
+    def _run_out(self, runs: int) -> None:
+        """Deal the rest of the board ``runs`` times, then settle the showdown."""
+        rest: list[Street] = []
+        while self.street is not Street.RIVER:
+            self._deal_street()
+            rest.append(self.street)
+        self._run_again(rest, runs)
+        settle_showdown(self)
+
+    def _run_again(self, streets: list[Street], runs: int) -> None:
+        """Deal ``streets`` again for each further run of the board (run it twice), as many
+        runs as asked for and the deck holds cards for."""
+        n, hole_cards = len(self.players), self.config.variant.hole_cards
+        shared = self.board[: len(self.board) - sum(len(street_positions(n, hole_cards)[s])
+                                                     for s in streets)]
+        for run in range(1, runs if streets else 1):
+            positions = rerun_positions(n, hole_cards, streets, run)
+            if positions[streets[-1]][-1] >= len(self.deck):
+                break  # no cards left for another board: the hand is run fewer times
+            board = list(shared)
+            for street in streets:
+                cards = tuple(self.deck[i] for i in positions[street])
+                board.extend(cards)
+                self.street = street  # the event names the street it deals
+                self.record(EventKind.DEAL_BOARD, None, cards=cards, board=run)
+            self.runs.append(board)
+            self.dealt = positions[streets[-1]][-1] + 1
+        self.street = Street.RIVER
 
     def _begin_round(self) -> None:
         """Open the betting on the current street (blinds are already in front preflop)."""
@@ -226,6 +305,9 @@ class HandState(HandData):
             [replace(p) for p in self.players],
             self.dealt,
             list(self.board),
+            [list(r) for r in self.runs],
+            list(self.runout_voters),
+            list(self.runout_votes),
             self.street,
             list(self.queue),
             self.full_raise,
@@ -237,7 +319,8 @@ class HandState(HandData):
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (players, self.dealt, self.board, self.street, self.queue, self.full_raise,
+        (players, self.dealt, self.board, self.runs, self.runout_voters, self.runout_votes,
+         self.street, self.queue, self.full_raise,
          self.aggressor, events, actions, self.result, self.unsettled) = saved
         self.players = players
         del self.events[events:]
@@ -279,18 +362,27 @@ def start_hand(
     blinds: Mapping[int, int] | None = None,
     shows: Iterable[int] = (),
     antes: Mapping[int, int] | None = None,
+    runouts: int = 1,
+    ask_runouts: bool = False,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
     ``seats`` are the players dealt in (``plan_hand`` picks them); ``button`` is one of their
     seats. ``deck`` is the caller's shuffled deck, dealt in the order of ``deal_order.py``:
-    one card at a time to each player starting left of the button, twice; then burn, three
-    for the flop, burn, turn, burn, river. ``mucks`` (for imported histories) lists seats
-    that give up their cards at showdown instead of showing; ``shows`` (for imported
-    histories too) lists seats that show even when the rules would muck them, or when
-    everyone else folded (see showdown.py). ``blinds`` (for imported
+    one card at a time to each player starting left of the button, twice (four times in
+    Omaha); then burn, three for the flop, burn, turn, burn, river. ``mucks`` (for imported
+    histories) lists seats that give up their cards at showdown instead of showing;
+    ``shows`` (for imported histories too) lists seats that show even when the rules would
+    muck them, or when everyone else folded (see showdown.py). ``blinds`` (for imported
     histories) gives each seat's forced bet instead of the table's blinds, and ``antes`` each
     seat's ante instead of the table's (a big-blind ante; dead money): see ``blinds.py``.
+    ``runouts`` (1 to 4; 2 is "run it twice") is how many times the rest of the board is
+    dealt when the betting ends before the river with two or more players in: each run
+    deals the streets still to come from the cards after the river (burns included) and
+    pays its share of every pot, the odd chips of a pot to the first run (as pokerkit does);
+    when the deck runs out of cards (ten players of Omaha) the board is run fewer times.
+    With ``ask_runouts`` the hand first waits for every player still in to agree
+    (``state.runout_voters``, ``state.choose_runouts(seat, agree)``); one "no" runs it once.
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -311,10 +403,13 @@ def start_hand(
             raise ValueError(f"Seat {s.seat} has no chips to play with.")
     if button not in numbers:
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
+    if not isinstance(runouts, int) or not 1 <= runouts <= MAX_RUNOUTS:
+        raise ValueError(f"The board can be run 1 to {MAX_RUNOUTS} times, not {runouts!r}.")
     n = len(seats)
     forced = None if blinds is None else check_blinds(blinds, numbers)
     per_seat = None if antes is None else check_antes(antes, numbers)
-    cards = check_deck(deck, cards_needed(n))
+    hole_cards = config.variant.hole_cards
+    cards = check_deck(deck, cards_needed(n, hole_cards))
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
     players = [
@@ -334,14 +429,15 @@ def start_hand(
     if both:
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
     state = HandState(
-        config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat
+        config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
+        runouts, ask_runouts,
     )
     post_forced_bets(state)
-    holes = hole_positions(n)
-    for p, (first, second) in zip(players, holes, strict=True):
-        p.hole = (cards[first], cards[second])
+    holes = hole_positions(n, hole_cards)
+    for p, positions in zip(players, holes, strict=True):
+        p.hole = tuple(cards[k] for k in positions)
         state.record(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
-    state.dealt = holes[-1][1] + 1  # every hole card
+    state.dealt = holes[-1][-1] + 1  # every hole card
     state._begin_round()
     state._advance()
     return state

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from games.engine.variants import Variant
+
 PlayerId = int | str
 
 
@@ -73,6 +75,7 @@ class EventKind(StrEnum):
     SHOW = "show"
     MUCK = "muck"
     WIN = "win"
+    RUNOUT_VOTE = "runout_vote"  # a player asked to run the board again: text "agree"/"decline"
 
 
 BETTING_EVENTS = frozenset(
@@ -157,11 +160,14 @@ def config_problems(values: Mapping[str, Any]) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class TableConfig:
-    """Stakes and size of a table; stakes no hand can be played with raise ValueError
-    (``config_problems`` says which).
+    """Stakes, size and game of a table; stakes no hand can be played with raise ValueError
+    (``config_problems`` says which). ``variant`` is the game: no-limit hold'em unless
+    given (a PHH code such as ``"PO"`` is read as its ``Variant``).
 
     >>> TableConfig(small_blind=1, big_blind=2).min_bet
     2
+    >>> TableConfig(1, 2, variant="PO").variant.label
+    'Pot-limit Omaha'
     >>> TableConfig(small_blind=0, big_blind=2)
     Traceback (most recent call last):
     ...
@@ -174,11 +180,18 @@ class TableConfig:
     max_seats: int = 10
     min_buy_in: int = 1
     max_buy_in: int | None = None
+    variant: Variant = Variant.NO_LIMIT_HOLDEM
 
     def __post_init__(self) -> None:
         problems = config_problems({name: getattr(self, name) for name in CONFIG_FIELDS})
         if problems:
             raise ValueError(next(iter(problems.values())))
+        if not isinstance(self.variant, Variant):
+            try:  # stored configs and PHH files name the game by its code
+                object.__setattr__(self, "variant", Variant(self.variant))
+            except ValueError:
+                codes = ", ".join(repr(v.value) for v in Variant)
+                raise ValueError(f"Unknown game {self.variant!r}: one of {codes}.") from None
 
     @property
     def min_bet(self) -> int:
@@ -200,7 +213,7 @@ class TableConfig:
             raise ValueError(f"The buy-in must be between {self.min_buy_in} and {top} chips.")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "small_blind": self.small_blind,
             "big_blind": self.big_blind,
             "ante": self.ante,
@@ -208,6 +221,9 @@ class TableConfig:
             "min_buy_in": self.min_buy_in,
             "max_buy_in": self.max_buy_in,
         }
+        if self.variant is not Variant.NO_LIMIT_HOLDEM:  # hold'em keeps the shape it had
+            data["variant"] = self.variant.value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
@@ -315,6 +331,7 @@ class Event:
     bet or raise. ``cards``: hole cards (DEAL_HOLE, private; SHOW) or board cards
     (DEAL_BOARD). ``auto``: the engine acted for the player because there was nothing to
     decide. ``pot``: pot index for WIN. ``text``: the hand description for SHOW and WIN.
+    ``board``: for DEAL_BOARD and WIN, which run of the board (0 unless run more than once).
     """
 
     seq: int
@@ -329,6 +346,7 @@ class Event:
     auto: bool = False
     pot: int | None = None
     text: str = ""
+    board: int = 0  # which run of the board (0: the first; 1: the second when run twice)
 
     @property
     def is_private(self) -> bool:
@@ -355,6 +373,7 @@ class Event:
             "auto": self.auto,
             "pot": self.pot,
             "text": self.text,
+            **({"board": self.board} if self.board else {}),  # only a second run's events
         }
 
     @classmethod
@@ -372,6 +391,7 @@ class Event:
             auto=data["auto"],
             pot=data["pot"],
             text=data["text"],
+            board=data.get("board", 0),
         )
 
 
@@ -395,6 +415,7 @@ class PotResult:
     shares: tuple[int, ...] = ()
     description: str = ""
     covers: tuple[int, ...] = ()
+    board: int = 0  # which run of the board paid it (a hand run twice pays each pot twice)
 
     @property
     def name(self) -> str:
@@ -410,6 +431,7 @@ class PotResult:
             "shares": list(self.shares),
             "description": self.description,
             "covers": list(self.covers or (self.index,)),
+            **({"board": self.board} if self.board else {}),
         }
 
     @classmethod
@@ -422,6 +444,7 @@ class PotResult:
             shares=tuple(data["shares"]),
             description=data["description"],
             covers=tuple(data.get("covers", ())),  # hands stored before covers: their index
+            board=data.get("board", 0),
         )
 
 
@@ -478,7 +501,9 @@ class HandResult:
     """The outcome of a finished hand.
 
     ``finishing_stacks`` maps seat to chips after the hand; ``shown`` lists hands shown at
-    showdown in showing order; ``mucked`` the seats that gave up their cards unseen.
+    showdown in showing order; ``mucked`` the seats that gave up their cards unseen;
+    ``runs`` the other boards of a hand whose board was run more than once (``board`` is the
+    first), each pot then paid in shares, one per board (``PotResult.board``).
     """
 
     pots: tuple[PotResult, ...]
@@ -487,6 +512,7 @@ class HandResult:
     mucked: tuple[int, ...] = ()
     showdown: bool = False
     board: tuple[str, ...] = field(default=())
+    runs: tuple[tuple[str, ...], ...] = ()  # the second (third...) boards when run more than once
 
     def net(self, starting_stacks: dict[int, int]) -> dict[int, int]:
         return {s: self.finishing_stacks[s] - starting_stacks[s] for s in self.finishing_stacks}
@@ -499,6 +525,7 @@ class HandResult:
             "mucked": list(self.mucked),
             "showdown": self.showdown,
             "board": list(self.board),
+            **({"runs": [list(r) for r in self.runs]} if self.runs else {}),
         }
 
     @classmethod
@@ -510,4 +537,5 @@ class HandResult:
             mucked=tuple(data["mucked"]),
             showdown=data["showdown"],
             board=tuple(data["board"]),
+            runs=tuple(tuple(r) for r in data.get("runs", ())),
         )

@@ -76,6 +76,9 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
         "big_blind_seat": hand.big_blind_seat,
         "street": hand.street.value,
         "board": list(hand.board),
+        **({"runs": [list(r) for r in hand.runs]} if hand.runs else {}),  # run it twice
+        # Seats asked whether to run the board again, while the hand waits for them.
+        **({"runout_voters": list(hand.runout_voters)} if hand.runout_voters else {}),
         "players": players,
         "pots": current_pots(hand),
         "total_pot": hand.total_pot,

@@ -87,7 +87,9 @@ def read_hands(text: str) -> list[ReadHand]:
     """Every hand of a PHH hand, a .phhs file, or a site's text (one hand or a whole file).
 
     >>> [(h.label, h.error) for h in read_hands("variant = 'FT'\\n")]
-    [('the hand', "Unsupported variant 'FT': only no-limit hold'em ('NT').")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('the hand', "Unsupported variant 'FT': only no-limit hold'em ('NT') and pot-limit
+    Omaha ('PO').")]
     """
     return [read_part(*part) for part in split_upload(clean(text))]
 

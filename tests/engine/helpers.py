@@ -16,6 +16,7 @@ from games.engine import (
     LegalActions,
     SeatInput,
     TableConfig,
+    Variant,
     shuffled_deck,
     start_hand,
 )
@@ -28,13 +29,17 @@ class Setup:
     deck: tuple[str, ...]
     button: int
     antes: dict[int, int] | None = None  # seat by seat (dead money), as imported hands have
+    runouts: int = 1  # run it twice: 2
+    ask_runouts: bool = False  # the players still in vote on it (all must agree)
 
     def start(self) -> HandState:
-        return start_hand(self.config, self.seats, self.deck, self.button, antes=self.antes)
+        return start_hand(self.config, self.seats, self.deck, self.button, antes=self.antes,
+                          runouts=self.runouts, ask_runouts=self.ask_runouts)
 
     def describe(self) -> str:
         return (
             f"config={self.config} button={self.button} antes={self.antes} "
+            f"runouts={self.runouts} "
             f"seats={[(s.seat, s.stack, s.entry.value) for s in self.seats]}"
         )
 
@@ -90,6 +95,16 @@ def random_ante_setup(rng: random.Random) -> Setup:
     return Setup(config, setup.seats, setup.deck, setup.button, antes)
 
 
+def random_omaha_setup(rng: random.Random) -> Setup:
+    """A random hand of pot-limit Omaha: 2 to 9 players, as ``random_setup`` deals them
+    (antes, new players' posts, short stacks all-in on the blinds)."""
+    setup = random_setup(rng)
+    c = setup.config
+    config = TableConfig(c.small_blind, c.big_blind, c.ante, max_seats=c.max_seats,
+                         variant=Variant.POT_LIMIT_OMAHA)
+    return Setup(config, setup.seats, setup.deck, setup.button, setup.antes)
+
+
 def random_action(rng: random.Random, legal: LegalActions, *, may_raise: bool = True) -> Action:
     """A plausible random decision among the legal ones (no raise when ``may_raise`` is off)."""
     seat = legal.seat
@@ -129,9 +144,10 @@ def play_random(state: HandState, rng: random.Random, max_steps: int = 500) -> H
 
 def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
     """A pokerkit state for the same hand as ``state`` (just started), hole cards dealt."""
-    from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
 
     config = state.config
+    game = PotLimitOmahaHoldem if config.variant is Variant.POT_LIMIT_OMAHA else NoLimitTexasHoldem
     players = state.players
     antes: int | list[int] = config.ante
     if state.antes is not None:  # seat by seat: pokerkit's raw antes, heads-up reversed
@@ -144,17 +160,19 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
         blinds = [config.small_blind, config.big_blind] + [
             -config.big_blind if p.posts_to_play else 0 for p in players[2:]
         ]
-    pk = NoLimitTexasHoldem.create_state(
-        (
-            Automation.ANTE_POSTING,
-            Automation.BET_COLLECTION,
-            Automation.BLIND_OR_STRADDLE_POSTING,
-            Automation.CARD_BURNING,
-            Automation.HAND_KILLING,
-            Automation.CHIPS_PUSHING,
-            Automation.CHIPS_PULLING,
-            Automation.RUNOUT_COUNT_SELECTION,
-        ),
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    if state.runouts == 1:  # else every player chooses the count in mirror()
+        automations += (Automation.RUNOUT_COUNT_SELECTION,)
+    pk = game.create_state(
+        automations,
         # Ante trimming: the table's antes count by contribution level, as in the engine;
         # antes given seat by seat are dead money in the main pot (no trimming).
         state.antes is None,
@@ -173,6 +191,7 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
 def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[no-untyped-def]
     """Apply our events to pokerkit, checking that it expected each one."""
     index = {p.seat: i for i, p in enumerate(state.players)}
+    chosen = 1 if state.ask_runouts else state.runouts  # asked: each vote is mirrored
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for e in events:
@@ -186,14 +205,22 @@ def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[n
                     pk.check_or_call()
                 else:
                     pk.complete_bet_or_raise_to(e.to)
+            elif e.kind is EventKind.RUNOUT_VOTE:  # pokerkit: one count differing runs once
+                count = state.runouts if e.text == "agree" else 1
+                # pokerkit 0.7.7 reads a player index given here as the count, so the vote
+                # goes to its next selector: the outcome does not depend on the order.
+                pk.select_runout_count(count)
             elif e.kind is EventKind.DEAL_BOARD:
-                _show_all(pk)
+                _show_all(pk, chosen)
                 pk.deal_board("".join(e.cards))
-        _show_all(pk)
+        _show_all(pk, chosen)
 
 
-def _show_all(pk) -> None:  # type: ignore[no-untyped-def]
-    """Everyone shows in pokerkit (cheaper than its own policy; a shown loser still loses)."""
+def _show_all(pk, runouts: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """Everyone shows in pokerkit (cheaper than its own policy; a shown loser still loses),
+    after every player still in asks for ``runouts`` runs of the board (all agree)."""
+    while runouts > 1 and any(pk.runout_count_selector_statuses):
+        pk.select_runout_count(runouts)
     while pk.showdown_index is not None:
         pk.show_or_muck_hole_cards(True)
 
@@ -239,15 +266,22 @@ def compare_legal(pk, state: HandState, legal: LegalActions, seen: Divergence) -
 
 
 def play_both(setup: Setup, rng: random.Random, seen: Divergence) -> tuple[HandState, object]:
-    """Play one random hand in the engine and pokerkit side by side."""
+    """Play one random hand in the engine and pokerkit side by side (a hand that asks
+    whether to run the board again gets random answers, mostly yes)."""
     state = setup.start()
     pk = pokerkit_state(state)
     mirror(pk, state, list(state.events))
-    while (legal := state.legal_actions()) is not None:
+    while True:
+        if state.runout_voters:
+            seat = state.runout_voters[0]
+            mirror(pk, state, state.choose_runouts(seat, rng.random() < 0.8))
+            continue
+        legal = state.legal_actions()
+        if legal is None:
+            return state, pk
         they_allow = compare_legal(pk, state, legal, seen)
         action = random_action(rng, legal, may_raise=they_allow)
         mirror(pk, state, state.apply(action))
-    return state, pk
 
 
 def stacked_deck(holes: list[str], board: str = "") -> list[str]:

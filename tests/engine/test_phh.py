@@ -187,7 +187,7 @@ def test_a_board_that_is_not_recorded_leaves_the_hand_unsettled():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("variant = \"NT\"", "variant = \"PO\""), "Unsupported variant 'PO'"),
+        (("variant = \"NT\"", "variant = \"FO/8\""), "Unsupported variant 'FO/8'"),
         (("antes = [500, 500, 500]", "antes = [0, -500, 0]"), "'antes' .p2. must not be neg"),
         (("starting_stacks = [1125600,", "starting_stacks = [inf,"),
          "'starting_stacks' .p1. is inf"),

@@ -241,8 +241,11 @@ def test_a_phhs_file_splits_into_its_hands_and_one_broken_hand_stays_alone():
             outcomes.append(replay_phh(section).finishing_stacks)
         except PHHError as error:
             outcomes.append(str(error))
-    assert outcomes == [(101, 99), "Unsupported variant 'FT': only no-limit hold'em ('NT').",
-                        (101, 99)]
+    assert outcomes == [
+        (101, 99),
+        "Unsupported variant 'FT': only no-limit hold'em ('NT') and pot-limit Omaha ('PO').",
+        (101, 99),
+    ]
     with pytest.raises(PHHError, match="Text before the first hand"):
         split_phhs("variant = 'NT'\n[1]\n" + one)
 
