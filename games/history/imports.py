@@ -17,7 +17,7 @@ from games.history.equity import street_equities
 from games.history.fair_lines import replayer_part
 from games.history.formats import format_of
 from games.history.money import Money
-from games.history.reading import fair_deal_of
+from games.history.reading import fair_deal_of, refuse_other_games
 from games.history.replayer import build_replay
 
 MAX_CHARS = 100_000
@@ -48,7 +48,7 @@ def read_phh(text: str) -> Any:
             "above, or review one hand at a time."
         )
     try:
-        return replay_phh(text)
+        replayed = replay_phh(text)
     except PHHError:
         raise
     except ValueError as error:  # a value the engine refused with its own sentence
@@ -57,6 +57,8 @@ def read_phh(text: str) -> Any:
         # A last resort: the engine's reader names the problems it knows of; anything it
         # misses is still refused cleanly rather than failing the page.
         raise PHHError("An action line is incomplete or malformed.") from None
+    refuse_other_games(replayed)
+    return replayed
 
 
 def decode_upload(raw: bytes) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
 from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
+from games.engine.variants import Variant
 from games.history.formats import SiteFormat, format_named, format_of
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
@@ -106,12 +107,25 @@ def _read_phh(name: str, text: str) -> ReadHand:
         data = load_toml(text)
         replayed = replay_phh_data(data)
         deal = fair_deal_of(data)
+        refuse_other_games(replayed)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("phh", label, text, error=_refusal(error))
     when, zone = phh_time(data)
     return ReadHand(
         "phh", label, text, replayed, played_at=when, zone=zone, fair_deal=deal
     )
+
+
+def refuse_other_games(replayed: PHHReplay) -> None:
+    """The engine replays pot-limit Omaha, but My hands, the replayer, exports and the
+    session review read hold'em hands (two hole cards, one board): an Omaha hand is refused
+    here rather than stored for pages that cannot show it."""
+    variant = replayed.state.config.variant
+    if variant is not Variant.NO_LIMIT_HOLDEM:
+        raise PHHError(
+            f"{variant.label} hands ('{variant.value}') cannot be imported yet: the hand "
+            "history pages read no-limit hold'em only. Nothing was stored."
+        )
 
 
 def _read_site(site_format: SiteFormat, text: str) -> ReadHand:

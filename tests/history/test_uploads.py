@@ -233,3 +233,18 @@ def test_a_stored_hand_keeps_its_seats_table_size_and_clock(logged_in, alice):
     assert text.split("\n")[1] in stars  # "Table '...' 6-max Seat #N is the button"
     header_time = re.search(r"\d{4}/\d\d/\d\d \d+:\d\d:\d\d ET", text.split("\n")[0]).group(0)
     assert header_time in stars.split("\n")[0]
+
+
+def test_an_omaha_hand_is_refused_by_name_and_nothing_is_stored(logged_in):
+    """The engine plays pot-limit Omaha (a real hand: Antonius-Blom, 2009), but the hand
+    history pages read hold'em: stored, it would break the replayer (four hole cards)."""
+    text = (Path(__file__).parents[1] / "engine" / "data" / "antonius-blom-2009.phh").read_text()
+    sentence = (
+        "Pot-limit Omaha hands ('PO') cannot be imported yet: the hand history pages read "
+        "no-limit hold'em only. Nothing was stored."
+    )
+    last = upload_in_steps(logged_in, text=text)[-1]
+    assert (last["imported"], [r["reason"] for r in last["refused"]]) == (0, [sentence])
+    assert not ImportedHand.objects.exists()
+    single = logged_in.post("/hands/import/", {"text": text})
+    assert sentence.replace("'", "&#x27;") in single.content.decode()
