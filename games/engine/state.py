@@ -28,7 +28,6 @@ action for action:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.engine.betting import check_action, legal_actions
@@ -302,7 +301,7 @@ class HandState(HandData):
 
     def _save(self) -> tuple[Any, ...]:
         return (
-            [replace(p) for p in self.players],
+            [p.copy() for p in self.players],
             self.dealt,
             list(self.board),
             [list(r) for r in self.runs],
