@@ -15,14 +15,11 @@ import grimp
 import pytest
 
 ENGINE = "games.engine"
-# The evaluator's Django side: pages, routes, the app config and the console commands.
-# Everything else in the package is its core.
+# The evaluator's Django side: the app config and the console commands (its pages live in
+# the learning app). Everything else in the package is its core.
 EVALUATOR_DJANGO_SIDE = (
     "evaluator.apps",
     "evaluator.management",
-    "evaluator.range_views",
-    "evaluator.urls",
-    "evaluator.views",
 )
 
 

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from evaluator import range_views, views
+from learning import range_views
+from learning import tool_views as views
 from pokersite.throttles import throttle_anonymous_equity as throttled
 
-app_name = "evaluator"
+app_name = "learning"
 urlpatterns = [
     path("", views.learn, name="learn"),
     path("odds/", throttled(views.odds), name="odds"),
