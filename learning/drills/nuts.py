@@ -30,8 +30,9 @@ def nuts(board: list[Card]) -> tuple[HandValue, tuple[Card, Card]]:
     ('Royal flush', 'Jh Th')
     """
     unseen = [card for card in DECK if card not in board]
-    return max(((evaluate([a, b, *board]), (a, b)) for a, b in combinations(unseen, 2)),
-               key=lambda pair: pair[0])
+    value, (a, b) = max(((evaluate([a, b, *board]), (a, b))
+                         for a, b in combinations(unseen, 2)), key=lambda pair: pair[0])
+    return value, (b, a)  # the higher card first, as people write a hand
 
 
 def make(seed: int) -> Question:
