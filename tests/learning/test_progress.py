@@ -245,3 +245,14 @@ def test_a_guest_who_keeps_the_account_keeps_the_progress(client, guest):
     row = re.search(r'data-theme="bluff">(.*?)</tr>', text_of(client.get("/learn/progress/")),
                     re.DOTALL).group(1)
     assert "0 of 1" in row and "1 now" in row
+
+
+def test_staff_read_progress_in_the_admin(client, guest):
+    question = make_question("nuts", 8)
+    right, _ = answers(question)
+    record(guest, question, right, judge_answer(question, right), timezone.now())
+    admin = get_user_model().objects.create_superuser("root", password="a long pass phrase")
+    client.force_login(admin)
+    for model in ("themescore", "attempt", "review"):
+        assert client.get(f"/admin/learning/{model}/").status_code == 200, model
+    assert "ada" in text_of(client.get("/admin/learning/attempt/"))
