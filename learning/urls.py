@@ -16,7 +16,7 @@ urlpatterns = [
     path("api/evaluate", views.evaluate_json, name="evaluate_json"),
     path("lessons/", lesson_views.lessons, name="lessons"),
     path("lessons/<slug:slug>/", lesson_views.lesson, name="lesson"),
-    path("drills/<slug:theme>/", drill_views.drill, name="drill"),
+    path("drills/<slug:theme>/", throttled(drill_views.drill), name="drill"),  # deals cost CPU
     path("progress/", lesson_views.progress, name="progress"),
     path("api/equity", throttled(views.equity_json), name="equity_json"),
 ]

@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.test import Client
 from django.utils import timezone
 
 from learning.drill_views import TOKEN_SALT
@@ -256,3 +257,13 @@ def test_staff_read_progress_in_the_admin(client, guest):
     for model in ("themescore", "attempt", "review"):
         assert client.get(f"/admin/learning/{model}/").status_code == 200, model
     assert "ada" in text_of(client.get("/admin/learning/attempt/"))
+
+
+def test_a_visitor_dealing_drills_too_fast_is_throttled_and_a_guest_is_not(client, settings):
+    settings.RATELIMIT_ENABLE, settings.ANONYMOUS_EQUITY_RATE = True, "2/m"
+    visitor = Client(REMOTE_ADDR="10.28.28.1")
+    codes = [visitor.get("/learn/drills/nuts/").status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    assert "Too many odds calculations" in text_of(visitor.get("/learn/drills/nuts/"))
+    visitor.post("/guest/", {"nickname": "fast"})
+    assert visitor.get("/learn/drills/nuts/").status_code == 200
