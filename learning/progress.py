@@ -64,6 +64,9 @@ def record(user: User, question: Question, answer: str, verdict: Verdict,
     """Save an answer, update the theme's score and the review queue, in one transaction."""
     theme, seed = question.theme, question.seed
     with transaction.atomic():
+        # The score row is locked first: two tabs posting the same answer at once queue here,
+        # and the second finds the first's attempt.
+        score, _ = ThemeScore.objects.select_for_update().get_or_create(user=user, theme=theme)
         review = Review.objects.select_for_update().filter(user=user, theme=theme,
                                                            seed=seed).first()
         from_review = review is not None and review.due_at <= now
@@ -72,7 +75,6 @@ def record(user: User, question: Question, answer: str, verdict: Verdict,
             return Recorded(False, review is not None, review.due_at if review else None)
         Attempt.objects.create(user=user, theme=theme, seed=seed, answer=answer,
                                right=verdict.right, from_review=from_review, answered_at=now)
-        score, _ = ThemeScore.objects.select_for_update().get_or_create(user=user, theme=theme)
         if verdict.right:
             ThemeScore.objects.filter(pk=score.pk).update(
                 attempts=F("attempts") + 1, right=F("right") + 1, streak=F("streak") + 1)

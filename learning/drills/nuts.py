@@ -15,7 +15,7 @@ from itertools import combinations
 from evaluator.cards import DECK, Card
 from evaluator.hands import HandValue, evaluate
 from evaluator.tables import Category
-from learning.drills.question import Question, Verdict, cards_text
+from learning.drills.question import Question, Verdict, cards_text, lower_first
 
 THEME = "nuts"
 CHOICES = (Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE,
@@ -55,7 +55,9 @@ def judge(question: Question, answer: str) -> Verdict:
     """Right when the category is the best any holding makes (a royal flush counts as a
     straight flush)."""
     s = question.spot
-    why = (f"{s['holding']} makes {s['value']}, and no two cards make more.",
+    why = (f"{s['holding']} makes {lower_first(s['value'])}, and no two cards make more"
+           + (" (a royal flush is the ace-high straight flush)." if s["value"] == "Royal flush"
+              else "."),
            "Look in order: three of one suit (a flush is possible), three in a window of "
            "five ranks (a straight), a pair on the board (a full house or quads).")
     return Verdict(answer == s["best"], s["label"], why)
