@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "evaluator",
     "games",
+    "learning",
 ]
 
 MIDDLEWARE = [

@@ -6,7 +6,7 @@ from pokersite.health import healthz
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
-    path("learn/", include("evaluator.urls")),
+    path("learn/", include("learning.urls")),
     path("hands/", include("games.history.urls")),
     path("", include("games.urls")),
 ]

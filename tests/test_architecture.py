@@ -1,7 +1,8 @@
 """The layers hold (docs/architecture.md): checked on the real import graph (grimp reads every
 import statement, those inside functions and under TYPE_CHECKING too), and by importing.
 
-- The evaluator core and the engine import no Django, directly or through other modules.
+- The evaluator core, the engine and the drills (``learning.drills``) import no Django,
+  directly or through other modules.
 - The engine imports only itself and the evaluator core, and has no import cycle.
 """
 
@@ -15,21 +16,20 @@ import grimp
 import pytest
 
 ENGINE = "games.engine"
-# The evaluator's Django side: pages, routes, the app config and the console commands.
-# Everything else in the package is its core.
+DRILLS = "learning.drills"
+# The evaluator's Django side: the app config and the console commands (its pages live in
+# the learning app). Everything else in the package is its core.
 EVALUATOR_DJANGO_SIDE = (
     "evaluator.apps",
     "evaluator.management",
-    "evaluator.range_views",
-    "evaluator.urls",
-    "evaluator.views",
 )
 
 
 @cache
 def graph() -> grimp.ImportGraph:
     return grimp.build_graph(
-        "evaluator", "games", "pokersite", include_external_packages=True, cache_dir=None
+        "evaluator", "games", "learning", "pokersite", include_external_packages=True,
+        cache_dir=None,
     )
 
 
@@ -47,7 +47,7 @@ def evaluator_core() -> set[str]:
 
 
 def pure_modules() -> list[str]:
-    return sorted(evaluator_core() | package(ENGINE))
+    return sorted(evaluator_core() | package(ENGINE) | package(DRILLS))
 
 
 def test_the_evaluator_django_side_exists_as_listed():
@@ -57,7 +57,7 @@ def test_the_evaluator_django_side_exists_as_listed():
 
 
 @pytest.mark.parametrize("module", pure_modules())
-def test_the_evaluator_core_and_the_engine_import_no_django(module):
+def test_the_evaluator_core_the_engine_and_the_drills_import_no_django(module):
     chain = graph().find_shortest_chain(importer=module, imported="django")
     assert chain is None, " -> ".join(chain or ())
 

@@ -1,5 +1,6 @@
 """axe-core, the accessibility checker of browsers' developer tools, run in Chromium on the
-main pages: no serious or critical violation on the lobby, the learn pages, My hands (and a
+main pages: no serious or critical violation on the lobby, the learn pages (lessons, a
+drill and its verdict, the progress dashboard included), My hands (and a
 hand's replayer), practice (its form and a practice table being dealt) and a table during a
 hand, seen by a player and by a spectator.
 
@@ -88,9 +89,18 @@ def test_axe_finds_nothing_serious_on_the_main_pages(chromium, site, setup, widt
     page = context.new_page()
     found: dict[str, list] = {}
     try:
-        for path in ("/", "/learn/", "/learn/odds/", "/learn/quiz/", "/learn/ranges/"):
+        for path in ("/", "/learn/", "/learn/odds/", "/learn/quiz/", "/learn/ranges/",
+                     "/learn/lessons/", "/learn/lessons/position/", "/learn/drills/outs/",
+                     "/learn/drills/showdown/", "/learn/progress/"):
             check(page, path, found)
         log_in(page, "ada")
+        # A drill's verdict (the feedback and the review note) and the dashboard with a score.
+        page.goto("/learn/drills/showdown/")
+        page.get_by_role("button", name="Split pot").click()
+        expect(page.locator("#verdict")).to_be_visible()
+        if problems := violations(page):
+            found[f"a drill's verdict ({width} px)"] = problems
+        check(page, "/learn/progress/", found)
         check(page, "/", found)
         check(page, "/hands/", found)
         check(page, f"/hands/{setup['hand']}/", found, ready=".felt .seat")

@@ -255,7 +255,7 @@ def ranges_page(request: HttpRequest) -> HttpResponse:
                 for key in ("win", "tie", "equity"):
                     player[key + "_pct"] = f"{player[key]:.2%}"
             context["deals_text"] = f"{context['data']['deals']:,}"
-    return render(request, "evaluator/ranges.html", context)
+    return render(request, "learning/ranges.html", context)
 
 
 def _query(ranges: list[str], board: str) -> str:

@@ -13,8 +13,8 @@ import pytest
 from django.core import signing
 
 from evaluator import evaluate, parse_cards
-from evaluator import views as learn_views
 from evaluator.learning import RANKINGS
+from learning import tool_views as learn_views
 from tests.evaluator.test_whole_space import FIVE_CARD_COUNTS, SEVEN_CARD_COUNTS
 
 AA_KK_BOARDS, AA_WINS, AA_KK_TIES = 1_712_304, 1_388_072, 6_538

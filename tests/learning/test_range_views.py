@@ -9,9 +9,9 @@ import json
 import pytest
 from django.http import QueryDict
 
-from evaluator import range_views
 from evaluator.range_equity import RangeCalculation, range_equity
-from evaluator.range_views import API, Limits, run_blocking, stream_lines
+from learning import range_views
+from learning.range_views import API, Limits, run_blocking, stream_lines
 
 SPOT = {"range": ["AsKs", "QQ+, AKs"], "board": "Kh 7d 2c"}
 

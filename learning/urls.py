@@ -1,9 +1,10 @@
 from django.urls import path
 
-from evaluator import range_views, views
+from learning import drill_views, lesson_views, range_views
+from learning import tool_views as views
 from pokersite.throttles import throttle_anonymous_equity as throttled
 
-app_name = "evaluator"
+app_name = "learning"
 urlpatterns = [
     path("", views.learn, name="learn"),
     path("odds/", throttled(views.odds), name="odds"),
@@ -13,5 +14,9 @@ urlpatterns = [
     path("api/ranges/stream", throttled(range_views.ranges_stream), name="ranges_stream"),
     path("api/ranges/parse", range_views.parse_json, name="ranges_parse"),
     path("api/evaluate", views.evaluate_json, name="evaluate_json"),
+    path("lessons/", lesson_views.lessons, name="lessons"),
+    path("lessons/<slug:slug>/", lesson_views.lesson, name="lesson"),
+    path("drills/<slug:theme>/", throttled(drill_views.drill), name="drill"),  # deals cost CPU
+    path("progress/", lesson_views.progress, name="progress"),
     path("api/equity", throttled(views.equity_json), name="equity_json"),
 ]

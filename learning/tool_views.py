@@ -1,4 +1,4 @@
-"""Learning tools: hand rankings, which hand wins, odds, a quiz; and their JSON twins.
+"""The learning tools: hand rankings, which hand wins, odds, a quiz; and their JSON twins.
 
 Views read the query, call the evaluator and render. Bad input comes back as the form with a
 message naming the problem (HTML, status 200) or as a 400 with ``{"error": ...}`` (JSON).
@@ -202,7 +202,7 @@ def learn(request: HttpRequest) -> HttpResponse:
             ]
             if len(result.board) < 5 and all(len(cards) == 2 for cards in result.hands):
                 context["odds_link"] = _query(texts, context["board"])
-    return render(request, "evaluator/learn.html", context)
+    return render(request, "learning/learn.html", context)
 
 
 def _sentence(error: Exception) -> str:
@@ -240,7 +240,7 @@ def odds(request: HttpRequest) -> HttpResponse:
                 repeat["seed"] = str(data["seed"])
                 context.update(margin=f"{196 * (0.25 / data['boards']) ** 0.5:.1f}",
                                samples_text=f"{data['boards']:,}", repeat=repeat.urlencode())
-    return render(request, "evaluator/odds.html", context)
+    return render(request, "learning/odds.html", context)
 
 
 @require_GET
@@ -303,4 +303,4 @@ def quiz(request: HttpRequest) -> HttpResponse:
                        "won": i in deal.winners}
                       for i, (name, cards, value)
                       in enumerate(zip("AB", deal.hands, deal.values, strict=True))])
-    return render(request, "evaluator/quiz.html", context)
+    return render(request, "learning/quiz.html", context)
