@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.engine.tournament.payouts import prizes
-from games.models import Seat, Tournament
+from games.models import Player, Seat, Tournament
 from games.services import ServiceError, tournament_deals, tournaments
 from games.tournament_forms import CreateTournamentForm
 
@@ -67,6 +67,9 @@ def detail(request, tournament_id: int):
         "is_host": user.is_authenticated and (user.is_staff or tournament.host_id == user.id),
         "still_in": user.is_authenticated and players_left.filter(user=user).exists(),
         "deal": tournament.deal,
+        # Buy-ins leave and prizes reach the bankroll: the page shows where it stands.
+        "bankroll": Player.objects.filter(user_id=user.id).values_list(
+            "bankroll", flat=True).first() if user.is_authenticated else None,
         "answered": bool(tournament.deal and user.is_authenticated
                          and user.id in tournament.deal["agreed"]),
     }
