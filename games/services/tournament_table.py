@@ -62,7 +62,7 @@ def before_deal(locked: Locked, now: datetime) -> int | None:
 
 def place_prizes(tournament: Tournament, entrants: int) -> list[int]:
     """The prize of each paid place, best first: the pool is exactly the buy-ins."""
-    return prizes(tournament.buy_in * entrants, tournament.payout, entrants)
+    return prizes(tournament.prize_pool(entrants), tournament.payout, entrants)
 
 
 def clockwise_from_button(seats: list[Seat], button: int) -> list[Seat]:
