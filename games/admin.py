@@ -413,7 +413,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.display(description="Prize pool")
     def prize_pool(self, tournament):
-        return tournament.buy_in * tournament.entry_count
+        return tournament.prize_pool(tournament.entry_count)
 
     @admin.display(description="Level", ordering="level")
     def level_shown(self, tournament):

@@ -85,6 +85,17 @@ def tournament_buy_in(user, tournament: Tournament) -> LedgerEntry:
     return _record(player, LedgerEntry.Kind.TOURNAMENT_BUY_IN, -amount, tournament=tournament)
 
 
+def tournament_rebuy(user, tournament: Tournament) -> LedgerEntry:
+    """Move a rebuy (the buy-in again) from the bankroll into the tournament's prize pool."""
+    player = _locked_player(user)
+    amount = tournament.buy_in
+    if amount > player.bankroll:
+        raise ChipError(
+            f"The rebuy of {amount:,} is more than your bankroll of {player.bankroll:,}."
+        )
+    return _record(player, LedgerEntry.Kind.TOURNAMENT_REBUY, -amount, tournament=tournament)
+
+
 def tournament_refund(user, tournament: Tournament) -> LedgerEntry:
     """Give a buy-in back from the prize pool (the player unregistered before the start)."""
     player = _locked_player(user)

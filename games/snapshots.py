@@ -133,7 +133,7 @@ def tournament_facts(table: Table, hand_live: bool) -> dict[str, Any] | None:
         "status": tournament.status,
         "entrants": entrants,
         "starting_stack": tournament.starting_stack,
-        "prizes": prizes(tournament.buy_in * entrants, tournament.payout, entrants),
+        "prizes": prizes(tournament.prize_pool(entrants), tournament.payout, entrants),
         "schedule": tournament.schedule,
         "started_at": tournament.started_at,
         "hands_played": table.hands_played - (1 if hand_live else 0),

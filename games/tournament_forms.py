@@ -65,6 +65,9 @@ class CreateTournamentForm(forms.Form):
         initial=PayoutPreset.THREE_PLACES.value,
     )
     action_seconds = forms.IntegerField(label="Seconds to act", initial=30)
+    rebuy_levels = forms.IntegerField(
+        label="Rebuys during the first levels (0: none)", min_value=0, initial=0, required=False
+    )
 
     def service_values(self) -> dict[str, Any]:
         """The keyword arguments of ``create_tournament`` (call on a valid form)."""
@@ -78,6 +81,7 @@ class CreateTournamentForm(forms.Form):
             "name": data["name"], "max_players": data["max_players"], "buy_in": data["buy_in"],
             "starting_stack": data["starting_stack"], "payout": data["payout"],
             "action_seconds": data["action_seconds"],
+            "rebuy_levels": data["rebuy_levels"] or 0,
             "preset": "" if custom else data["schedule"],
             "levels": parse_levels(data["levels"]) if custom else None,
             **by,

@@ -12,8 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.engine.tournament.payouts import prizes
-from games.models import Seat, Tournament
-from games.services import ServiceError, tournament_deals, tournaments
+from games.models import Player, Seat, Tournament
+from games.services import ServiceError, tournament_deals, tournament_rebuys, tournaments
 from games.tournament_forms import CreateTournamentForm
 
 FINISHED_SHOWN = 20  # the lobby shows the latest finished tournaments, not all of them
@@ -55,18 +55,21 @@ def detail(request, tournament_id: int):
     mine = next((e for e in entries if user.is_authenticated and e.user_id == user.id), None)
     count = len(entries)
     try:
-        paid = prizes(tournament.buy_in * count, tournament.payout, count)
+        paid = prizes(tournament.prize_pool(count), tournament.payout, count)
     except ValueError:
         paid = []  # fewer registered than the payout pays places: nothing to show yet
     players_left = Seat.objects.filter(table_id=tournament.table_id, stack__gt=0) if (
         tournament.table_id) else Seat.objects.none()
     context = {
         "tournament": tournament, "entries": entries, "mine": mine,
-        "prize_pool": tournament.buy_in * count, "payouts": list(enumerate(paid, start=1)),
+        "prize_pool": tournament.prize_pool(count), "payouts": list(enumerate(paid, start=1)),
         "schedule": tournament.blind_schedule(),
         "is_host": user.is_authenticated and (user.is_staff or tournament.host_id == user.id),
         "still_in": user.is_authenticated and players_left.filter(user=user).exists(),
         "deal": tournament.deal,
+        # Buy-ins leave and prizes reach the bankroll: the page shows where it stands.
+        "bankroll": Player.objects.filter(user_id=user.id).values_list(
+            "bankroll", flat=True).first() if user.is_authenticated else None,
         "answered": bool(tournament.deal and user.is_authenticated
                          and user.id in tournament.deal["agreed"]),
     }
@@ -104,6 +107,14 @@ def unregister(request, tournament_id: int):
 def start(request, tournament_id: int):
     return _run(request, tournament_id, lambda: tournaments.start(tournament_id, request.user),
                 "The tournament has started.")
+
+
+@login_required
+@require_POST
+def rebuy(request, tournament_id: int):
+    return _run(request, tournament_id,
+                lambda: tournament_rebuys.rebuy(tournament_id, request.user),
+                "You rebought: your buy-in is in the prize pool and the chips at your seat.")
 
 
 @login_required

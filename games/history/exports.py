@@ -16,6 +16,8 @@ from games.engine import export_phh
 from games.history.fair_lines import record_of
 from games.history.pokerstars import HandInfo, write_hand, write_hands
 from games.history.queries import Review
+from games.history.stars_tournament import StarsTournament
+from games.history.tournament_hands import mark_of
 
 
 def phh_text(review: Review) -> str:
@@ -34,7 +36,20 @@ def phh_text(review: Review) -> str:
         year=started.year,
         timed_out=review.timed_out,
         **fair_fields(review),
+        **tournament_fields(review),
     )
+
+
+def tournament_fields(review: Review) -> dict[str, Any]:
+    """A sit-and-go's hand: PHH's ``event`` (the tournament) and ``level``, and our own
+    ``_tournament`` (its number) and ``_buy_in``: its chips are tournament chips."""
+    mark = mark_of(review.hand)
+    if mark is None:
+        return {}
+    return {
+        "event": mark.name, "level": mark.level,
+        "_tournament": str(mark.tournament_id), "_buy_in": mark.buy_in,
+    }
 
 
 def fair_fields(review: Review) -> dict[str, Any]:
@@ -59,7 +74,16 @@ def hand_info(review: Review) -> HandInfo:
         hero_seat=review.seat,
         timed_out=review.timed_out,
         fair_deal=record_of(hand.fair_deal),
+        tournament=stars_tournament(review),
     )
+
+
+def stars_tournament(review: Review) -> StarsTournament | None:
+    mark = mark_of(review.hand)
+    if mark is None:
+        return None
+    # Play chips have no fee: the whole buy-in goes to the prize pool.
+    return StarsTournament(mark.tournament_id, f"{mark.buy_in}+0", mark.level)
 
 
 def pokerstars_text(review: Review) -> str:

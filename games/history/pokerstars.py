@@ -37,6 +37,7 @@ from games.engine.fair_deal import FairDeal
 from games.engine.pots import build_pots, split
 from games.history.fair_lines import stars_lines
 from games.history.money import CHIPS, Money
+from games.history.stars_tournament import StarsTournament, roman
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 STREET_TITLES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
@@ -68,6 +69,8 @@ class HandInfo:
     timed_out: frozenset[int] = frozenset()
     # The fair-deal record (docs/fairness.md), written at the end of the summary.
     fair_deal: FairDeal | None = None
+    # A sit-and-go's hand: its tournament and level, in the first line (stars_tournament).
+    tournament: StarsTournament | None = None
 
     def seat(self, seat: int) -> int:
         return self.seat_numbers.get(seat, seat)
@@ -139,10 +142,14 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     started = info.started_at or EPOCH
     when = f"{started:%Y/%m/%d} {started.hour}:{started:%M:%S}"  # PokerStars: "5:24:53"
     code = f" {info.money.code}" if info.money.code else ""
+    blinds = f"({m(config.small_blind)}/{m(config.big_blind)}{code})"
+    sng = info.tournament
+    game = (f"{sng.game()} Hold'em No Limit - Level {roman(sng.level)}" if sng
+            else "Hold'em No Limit")
+    table = sng.table() if sng else info.table
     lines = [
-        f"PokerStars Hand #{info.number}: Hold'em No Limit "
-        f"({m(config.small_blind)}/{m(config.big_blind)}{code}) - {when} {info.zone}",
-        f"Table '{info.table}' {info.max_seats}-max Seat #{info.seat(state.button)} is the button",
+        f"PokerStars Hand #{info.number}: {game} {blinds} - {when} {info.zone}",
+        f"Table '{table}' {info.max_seats}-max Seat #{info.seat(state.button)} is the button",
     ]
     for p in sorted(state.players, key=lambda p: info.seat(p.seat)):
         lines.append(f"Seat {info.seat(p.seat)}: {name(p.seat)} ({m(p.starting_stack)} in chips)")

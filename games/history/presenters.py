@@ -9,6 +9,7 @@ from games.history.fair_lines import record_of, replayer_part
 from games.history.masking import masked_deck
 from games.history.queries import Review
 from games.history.replayer import build_replay
+from games.history.tournament_hands import mark_of
 
 
 def card_faces(text: str) -> list[dict[str, str]]:
@@ -45,6 +46,7 @@ def hand_row(player) -> dict:
         "board": card_faces(hand.board),
         "net": player.net_chips,
         "result": result,
+        "tournament": mark_of(hand),
     }
 
 
@@ -55,4 +57,8 @@ def replay_data(review: Review) -> dict:
     data["max_seats"] = review.hand.table.max_seats
     known = masked_deck(review.full_state, review.visible)
     data["fair_deal"] = replayer_part(record_of(review.hand.fair_deal), known)
+    mark = mark_of(review.hand)
+    data["tournament"] = None if mark is None else {
+        "name": mark.name, "level": mark.level, "blinds": mark.blinds,
+    }
     return data

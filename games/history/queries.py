@@ -61,7 +61,7 @@ def my_hands(
     )
     rows = (
         HandPlayer.objects.filter(user=user, hand__status=Hand.Status.COMPLETE)
-        .select_related("hand__table")
+        .select_related("hand__table__tournament")
         .defer("hand__state", "hand__pots")
         .annotate(
             net_chips=ExpressionWrapper(
@@ -132,7 +132,9 @@ def _hands_with_players() -> QuerySet[Hand]:
     timeouts = Prefetch(
         "actions", queryset=HandAction.objects.filter(timed_out=True), to_attr="timeouts"
     )
-    return complete_hands().select_related("table").prefetch_related("players__user", timeouts)
+    return complete_hands().select_related("table__tournament").prefetch_related(
+        "players__user", timeouts
+    )
 
 
 def review_for_player(hand_id: int, user) -> Review:

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
 
-from games.history import imported, queries
+from games.history import imported, queries, session_tournaments
 from games.history.chart import line_chart
 from games.history.forms import HandFilterForm, ImportedFilterForm
 from games.history.session import STAT_NAMES, STATS, Line, Sample, Session
@@ -28,7 +28,8 @@ def _played(request, data=None) -> tuple[list[Sample], int]:
     form = HandFilterForm(data, tables=list(queries.tables_played(request.user)))
     rows = list(queries.my_hands(request.user, **form.filters())[:MAX_HANDS])
     rows.reverse()  # oldest first
-    hands = Hand.objects.select_related("table").prefetch_related("players__user").in_bulk(
+    hands = Hand.objects.select_related("table__tournament").prefetch_related(
+        "players__user").in_bulk(
         [r.hand_id for r in rows]
     )
     samples = []
@@ -38,7 +39,7 @@ def _played(request, data=None) -> tuple[list[Sample], int]:
         samples.append(Sample(
             key=f"p{hand.id}", url=reverse("history:hand", args=[hand.id]),
             label=f"{hand.table.name} #{hand.number}", when=hand.started_at, state=state,
-            seat=row.seat, net=row.net_chips,
+            seat=row.seat, net=row.net_chips, tournament=session_tournaments.played_key(hand),
         ))
     return samples, 0
 
@@ -60,7 +61,7 @@ def _imported(request, data=None) -> tuple[list[Sample], int]:
             key=f"i{hand.id}", url=reverse("history:imported_hand", args=[hand.id]),
             label=f"{hand.site} #{hand.site_hand or hand.id}", when=hand.played_at,
             state=item.state, seat=hand.hero_seat, net=hand.net, scale=hand.scale,
-            currency=hand.currency,
+            currency=hand.currency, tournament=session_tournaments.imported_key(hand),
         ))
     return samples, without_you
 
@@ -107,7 +108,8 @@ def review(request):
     else:
         source = "played"
         samples, left_out = _played(request)
-    session = build_session(samples)
+    tournaments = session_tournaments.results(request.user, (s.tournament for s in samples))
+    session = build_session(samples, tournaments)
     query = request.GET.copy()
     for key in ("show", "pos"):
         query.pop(key, None)
@@ -128,6 +130,7 @@ def review(request):
         "session": session,
         "rows": rows,
         "net": amount(session, session.net),
+        "tournament_net": f"{session.tournament_net:+,}" if session.tournament_net else "0",
         "adjusted": amount(session, session.adjusted),
         "all_ins": len(session.all_ins),
         "source": source,

@@ -19,6 +19,11 @@ Every hand is seen from one player's seat (yours). Per hand:
   the showdown, out of the hands that went to showdown with you in.
 
 Figures are in the hands' money when they share one currency, else in big blinds.
+
+Tournament hands are counted apart: their chips are tournament chips, not money, so they
+add nothing to the net (nor to the chart); they count for the stats (VPIP and the rest) like
+any hand. A tournament's result is its prize less its buy-in (``TournamentResult``), summed
+apart from the cash net.
 """
 
 from __future__ import annotations
@@ -55,6 +60,27 @@ class Sample:
     net: int
     scale: int = 1
     currency: str = ""
+    # The tournament the hand was played in ("" for a cash hand): its chips are not money.
+    tournament: str = ""
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """One tournament of the session, counted by its prize less its buy-in (play chips from
+    the bankroll); ``prize`` None while it runs, or when the hands do not say it (imported)."""
+
+    key: str  # the samples' ``tournament``
+    label: str
+    url: str
+    buy_in: int | None
+    prize: int | None
+    place: str = ""
+
+    @property
+    def result(self) -> int | None:
+        if self.prize is None or self.buy_in is None:
+            return None
+        return self.prize - self.buy_in
 
 
 @dataclass(frozen=True)
@@ -246,6 +272,13 @@ class Session:
     total: Line
     by_position: dict[str, Line]
     all_ins: list[str]
+    tournaments: list[TournamentResult] = field(default_factory=list)
+    tournament_hands: int = 0
+
+    @property
+    def tournament_net(self) -> int:
+        """Prizes less buy-ins of the tournaments whose result is known."""
+        return sum(t.result for t in self.tournaments if t.result is not None)
 
     @property
     def net(self) -> Decimal:
@@ -267,11 +300,26 @@ class Session:
         return line.hands
 
 
-def review(samples: Iterable[Sample]) -> Session:
-    """Review hands in the order given (oldest first)."""
+def review(
+    samples: Iterable[Sample], tournaments: Iterable[TournamentResult] = ()
+) -> Session:
+    """Review hands in the order given (oldest first); ``tournaments``: the results of the
+    tournaments the samples were played in.
+
+    >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
+    >>> s = replay(TableConfig(1, 2), [SeatInput(1, 1, 100), SeatInput(2, 2, 100)],
+    ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
+    >>> cash = Sample("c", "", "", None, s, 2, 1)
+    >>> sng = Sample("t", "", "", None, s, 2, 1, tournament="p7")
+    >>> result = TournamentResult("p7", "Friday", "", buy_in=100, prize=300)
+    >>> session = review([cash, sng], [result])
+    >>> session.net, session.tournament_hands, session.tournament_net
+    (Decimal('1'), 1, 200)
+    """
     hands = list(samples)
-    currencies = {(s.currency, s.scale > 1) for s in hands}
-    symbols = {s.currency for s in hands}
+    cash = [s for s in hands if not s.tournament]  # the hands whose chips are money
+    currencies = {(s.currency, s.scale > 1) for s in cash}
+    symbols = {s.currency for s in cash}
     in_bb = len(symbols) > 1
     unit = "bb" if in_bb else (next(iter(symbols)) if symbols else "")
     places = 2 if in_bb or any(money for _, money in currencies) else 0
@@ -285,9 +333,9 @@ def review(samples: Iterable[Sample]) -> Session:
     for sample in hands:
         f = facts(sample.state, sample.seat, sample.net)
         per = Decimal(sample.state.config.big_blind) if in_bb else Decimal(sample.scale)
-        net = Decimal(sample.net) / per
+        net = Decimal(0) if sample.tournament else Decimal(sample.net) / per
         adjusted = net
-        if f.adjusted is not None:
+        if f.adjusted is not None and not sample.tournament:
             all_ins.append(sample.key)
             adjusted = Decimal(f.adjusted.numerator) / Decimal(f.adjusted.denominator) / per
         at_showdown = net if f.showdown else Decimal(0)
@@ -310,4 +358,9 @@ def review(samples: Iterable[Sample]) -> Session:
                     target.did[stat].append(sample.key)
     ordered = {p: by_position[p] for p in ORDER if p in by_position}
     ordered.update({p: v for p, v in by_position.items() if p not in ordered})
-    return Session(unit, places, hands, points, total, ordered, all_ins)
+    known = {s.tournament for s in hands if s.tournament}
+    return Session(
+        unit, places, hands, points, total, ordered, all_ins,
+        tournaments=[t for t in tournaments if t.key in known],
+        tournament_hands=len(hands) - len(cash),
+    )

@@ -31,6 +31,7 @@ from games.history.fair_lines import read_stars_line
 from games.history.site_format import SiteHand, replay_site_hand
 from games.history.site_time import played_at
 from games.history.stars_check import Figures
+from games.history.stars_tournament import StarsTournament, read_tournament
 
 UNKNOWN_CARD = "??"
 
@@ -136,6 +137,7 @@ class _Hand:
     all_in: set[str] = field(default_factory=set)
     fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
     dialect: Dialect = POKERSTARS
+    tournament: StarsTournament | None = None  # a tournament hand's number and level
 
 
 # A PokerStars hand read into PHH fields: the shape every site's reader gives.
@@ -213,6 +215,10 @@ def _header(hand: _Hand, line: str) -> None:
     hand.big_blind = amount(big, f"Hand #{hand.number}")
     hand.symbol = big[0] if big[0] in "$€£₹" else ""
     hand.played_at, hand.zone = played_at(line)
+    try:
+        hand.tournament = read_tournament(line)
+    except ValueError as error:
+        raise PHHError(f"Hand #{hand.number}: {error}") from None
 
 
 def _section(hand: _Hand, line: str, where: str) -> str | None:
@@ -480,6 +486,10 @@ def _finish(hand: _Hand) -> StarsHand:
         "table": hand.table,
     }
     data.update(hand.fair_deal)
+    if hand.tournament:  # tournament chips, not money: the hand says whose they are
+        data["event"] = f"Tournament #{hand.tournament.number}"
+        data["level"] = hand.tournament.level
+        data["_tournament"] = str(hand.tournament.number)
     if hand.symbol:
         data["currency_symbol"] = hand.symbol
     if hand.played_at:

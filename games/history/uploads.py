@@ -119,6 +119,13 @@ def _aware(when: dt.datetime | None) -> dt.datetime | None:
     return timezone.make_aware(when, dt.UTC)
 
 
+def _level(value: object) -> int | None:
+    """PHH's ``level``, kept when it is a level number a table could have reached."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000:
+        return value
+    return None
+
+
 def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
     """The row of one replayed hand (not saved)."""
     replayed = hand.replayed
@@ -167,6 +174,8 @@ def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
         rake={str(seat): units for seat, units in replayed.rake.items()},
         state=state.to_dict(),
         fair_deal=hand.fair_deal.to_dict() if hand.fair_deal else None,
+        tournament=str(fields.get("_tournament") or "")[:60],
+        tournament_level=_level(fields.get("level")),
         text=hand.text,
         fingerprint=mark,
     )

@@ -54,6 +54,7 @@ class LedgerEntry(models.Model):
         TOURNAMENT_BUY_IN = "sng_buy_in", "Tournament buy-in"
         TOURNAMENT_REFUND = "sng_refund", "Tournament refund"
         TOURNAMENT_PRIZE = "sng_prize", "Tournament prize"
+        TOURNAMENT_REBUY = "sng_rebuy", "Tournament rebuy"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger"

@@ -34,6 +34,10 @@ class Hand(models.Model):
     # included: it may leave the server only once the hand is over. None: a deck given by a
     # test or a replay, which proves nothing.
     fair_deal = models.JSONField(null=True, blank=True)
+    # A sit-and-go's hand: the blind level it was dealt at, counted from 1 (the schedule's
+    # index moves with the clock; history must say the level the hand was played at).
+    # None at a cash table.
+    tournament_level = models.PositiveSmallIntegerField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

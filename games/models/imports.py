@@ -88,6 +88,10 @@ class ImportedHand(models.Model):
     state = models.JSONField()
     # The fair-deal record when the file carried one (hands exported from this site).
     fair_deal = models.JSONField(null=True, blank=True)
+    # A tournament hand (the text named its tournament): the tournament's number on its
+    # site and the blind level. Its chips are not money: the session review leaves them out.
+    tournament = models.CharField(max_length=60, blank=True)
+    tournament_level = models.PositiveSmallIntegerField(null=True, blank=True)
     text = models.TextField()
     fingerprint = models.CharField(max_length=64)
 

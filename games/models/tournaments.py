@@ -64,6 +64,10 @@ class Tournament(models.Model):
     deal = models.JSONField(null=True, blank=True)
     # How it ended: "play" (one player won every chip) or "deal" (the players left agreed).
     ended_by = models.CharField(max_length=8, blank=True)
+    # Rebuys: a player at or below the starting stack may buy in again, between hands,
+    # during the first this many levels (0: no rebuys). Each rebuy's buy-in joins the pool.
+    rebuy_levels = models.PositiveSmallIntegerField(default=0)
+    rebuys = models.PositiveIntegerField(default=0)  # every entry's, counted for the pool
 
     class Meta:
         ordering = ["-created_at"]
@@ -85,6 +89,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_status_display()})"
+
+    def prize_pool(self, entrants: int) -> int:
+        """Every buy-in paid: one per entrant, one per rebuy."""
+        return self.buy_in * (entrants + self.rebuys)
 
     def blind_schedule(self) -> BlindSchedule:
         return BlindSchedule.from_dict(self.schedule)
@@ -114,6 +122,7 @@ class TournamentEntry(models.Model):
     prize = models.PositiveIntegerField(default=0)
     # The hand in which the player busted (None: not busted, or the winner).
     busted_in_hand = models.PositiveIntegerField(null=True, blank=True)
+    rebuys = models.PositiveSmallIntegerField(default=0)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -22,11 +22,12 @@ TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
 
 
 def record_new_hand(
-    table: Table, state: HandState, seats: dict[int, Seat], fair: FairDeal | None = None
+    table: Table, state: HandState, seats: dict[int, Seat], fair: FairDeal | None = None,
+    tournament_level: int | None = None,
 ) -> Hand:
     hand = Hand.objects.create(
         table=table, number=table.hands_played, button=state.button, state=state.to_dict(),
-        fair_deal=fair.to_dict() if fair else None,
+        fair_deal=fair.to_dict() if fair else None, tournament_level=tournament_level,
     )
     HandPlayer.objects.bulk_create(
         HandPlayer(

@@ -171,10 +171,12 @@ def start_next_hand(
     table = locked.table
     if locked.hand is not None or table.status != Table.Status.OPEN:
         return None
+    level = None  # a tournament's blind level, for the hand's record
     if table.is_tournament:
         # Everyone with chips is dealt in, away or not, bots alone too: it plays to its end.
         seats = [s for s in locked.seats if s.stack > 0]
-        if not tournament_table.before_deal(locked, now):
+        level = tournament_table.before_deal(locked, now)
+        if level is None:
             seats = []  # a deal among the players waits for their answers
     else:
         seats = [s for s in locked.seats if not s.sitting_out and s.stack > 0]
@@ -204,7 +206,7 @@ def start_next_hand(
     table.button = lineup.button
     table.hands_played += 1
     hand = record_new_hand(
-        table, state, {s.number: s for s in seats if s.number in dealt}, fair
+        table, state, {s.number: s for s in seats if s.number in dealt}, fair, level
     )
     locked.hand, locked.state, locked.last_hand = hand, state, hand
     advance_hand(locked, now)

@@ -37,14 +37,15 @@ def level_index(tournament: Tournament, now: datetime, hands_dealt: int) -> int:
     return schedule.level_index(hands_played=hands_dealt)
 
 
-def before_deal(locked: Locked, now: datetime) -> bool:
-    """Before a deal: False while a deal among the players waits for their answers (no
+def before_deal(locked: Locked, now: datetime) -> int | None:
+    """Before a deal: None while a deal among the players waits for their answers (no
     hand meanwhile); else the table's blinds and ante become the level's (saved with the
-    change's other table columns by ``publish_change``) and True."""
+    change's other table columns by ``publish_change``) and the level, counted from 1, is
+    returned for the hand's record."""
     table = locked.table
     tournament = tournament_of(table)
     if tournament.deal is not None:
-        return False
+        return None
     index = level_index(tournament, now, table.hands_played)
     level: BlindLevel = tournament.blind_schedule().levels[index]
     table.small_blind, table.big_blind, table.ante = (
@@ -56,12 +57,12 @@ def before_deal(locked: Locked, now: datetime) -> bool:
         ante = f", ante {level.ante:,}" if level.ante else ""
         notices.add(locked, "level", "", f"Level {index + 1}: blinds "
                     f"{level.small_blind:,}/{level.big_blind:,}{ante}.")
-    return True
+    return index + 1
 
 
 def place_prizes(tournament: Tournament, entrants: int) -> list[int]:
     """The prize of each paid place, best first: the pool is exactly the buy-ins."""
-    return prizes(tournament.buy_in * entrants, tournament.payout, entrants)
+    return prizes(tournament.prize_pool(entrants), tournament.payout, entrants)
 
 
 def clockwise_from_button(seats: list[Seat], button: int) -> list[Seat]:

@@ -81,10 +81,11 @@ def create_tournament(
     host: User, *, name: str, max_players: int, buy_in: int, starting_stack: int,
     payout: str = PayoutPreset.THREE_PLACES.value, preset: str = "regular",
     levels: list[dict[str, int]] | None = None, minutes: int | None = None,
-    hands: int | None = None, action_seconds: int = 30,
+    hands: int | None = None, action_seconds: int = 30, rebuy_levels: int = 0,
 ) -> Tournament:
     """A new sit-and-go, registering. ``preset`` or custom ``levels`` (then pass
-    ``preset=""``), each level lasting ``minutes`` or ``hands``."""
+    ``preset=""``), each level lasting ``minutes`` or ``hands``; rebuys during the first
+    ``rebuy_levels`` levels (0: none)."""
     name = (name or "").strip()
     problems = []
     if not name or len(name) > 60:
@@ -101,6 +102,8 @@ def create_tournament(
         problems.append(
             f"The action clock is {MIN_ACTION_SECONDS} to {MAX_ACTION_SECONDS} seconds."
         )
+    if not _whole(rebuy_levels) or rebuy_levels < 0:
+        problems.append("Rebuy levels must be a whole number, 0 for no rebuys.")
     if problems:
         raise ServiceError(" ".join(problems))
     try:
@@ -108,7 +111,11 @@ def create_tournament(
     except ValueError as error:
         raise ServiceError(str(error)) from None
     schedule = build_schedule(starting_stack, preset, levels, minutes, hands)
+    if rebuy_levels > len(schedule.levels):
+        raise ServiceError(f"Rebuys can last {len(schedule.levels)} levels at most (the "
+                           f"schedule's), not {rebuy_levels}.")
     return Tournament.objects.create(
+        rebuy_levels=rebuy_levels,
         name=name, host=host, max_players=max_players, buy_in=buy_in,
         starting_stack=starting_stack, schedule=schedule.to_dict(), schedule_preset=preset,
         payout=PayoutPreset(payout).value, action_seconds=action_seconds,

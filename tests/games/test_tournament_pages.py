@@ -121,6 +121,11 @@ def test_a_deal_agreed_on_the_page_shows_in_the_results(client):
     for entry in tournament.entries.all():
         assert entry.prize > 0 and f"<td>{entry.prize}</td>" in text
     assert sum(tournament.entries.values_list("prize", flat=True)) == 300
+    mine = tournament.entries.get(user=entrants[2])
+    bankroll = Player.objects.get(user=entrants[2]).bankroll
+    assert bankroll == 10_000 - 100 + mine.prize
+    assert (f"Your bankroll: <strong>{bankroll}</strong> chips · you finished "
+            f"{mine.place_text} and won {mine.prize}") in text
 
 
 def test_anonymous_visitors_are_sent_to_log_in_to_register(client, alice):

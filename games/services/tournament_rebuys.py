@@ -1,0 +1,83 @@
+"""Rebuys in a sit-and-go: a player still in, at or below the starting stack, buys in again
+between hands during the tournament's first ``rebuy_levels`` levels. The buy-in moves from
+their bankroll to the prize pool through the ledger, and the starting stack in tournament
+chips joins their stack, so the pool still stands for every chip on the table.
+
+A change at the table like any other: the table locked first, then the tournament row; each
+refusal is a ServiceError with a sentence, and changes nothing.
+"""
+
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games import chips, plain_sql
+from games.models import Seat, Tournament
+from games.services import notices
+from games.services.tournament_table import level_index
+from games.services.writer import Locked, ServiceError, lock_table, publish_change
+
+
+def _lock(tournament_id: int) -> tuple[Locked, Tournament]:
+    table_id = Tournament.objects.filter(pk=tournament_id).values_list("table_id", flat=True)
+    found = table_id.first()
+    if found is None:
+        raise ServiceError("That tournament is not being played: there is nothing to rebuy.")
+    locked = lock_table(found)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ServiceError(f"{tournament.name} is not running: there is nothing to rebuy.")
+    return locked, tournament
+
+
+def rebuy_problem(
+    locked: Locked, tournament: Tournament, seat: Seat | None, now: datetime
+) -> str | None:
+    """Why this rebuy cannot be made now, or None."""
+    if tournament.rebuy_levels == 0:
+        return f"{tournament.name} has no rebuys."
+    level = level_index(tournament, now, locked.table.hands_played) + 1
+    if level > tournament.rebuy_levels:
+        return (f"Rebuys closed after level {tournament.rebuy_levels}; "
+                f"this is level {level}.")
+    if seat is None:
+        return f"Only a player still in {tournament.name} can rebuy."
+    if seat.stack > tournament.starting_stack:
+        return (f"You can rebuy only at or below the starting stack "
+                f"({tournament.starting_stack:,}); you have {seat.stack:,}.")
+    if locked.hand is not None and locked.state is not None and seat.number in locked.state.seats:
+        return "Rebuy between hands: wait for this hand to end."
+    if tournament.deal is not None:
+        return "A deal is waiting for answers: the stacks it was worked out on must not move."
+    return None
+
+
+@transaction.atomic
+def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
+    """Buy in again: the buy-in to the prize pool, the starting stack to your seat."""
+    now = now or timezone.now()
+    locked, tournament = _lock(tournament_id)
+    seat = next((s for s in locked.seats if s.pk is not None and s.user_id == user.id
+                 and s.stack > 0), None)
+    problem = rebuy_problem(locked, tournament, seat, now)
+    if problem:
+        raise ServiceError(problem)
+    assert seat is not None  # rebuy_problem refuses a player without a seat
+    try:
+        chips.tournament_rebuy(user, tournament)
+    except chips.ChipError as error:
+        raise ServiceError(str(error)) from None
+    seat.stack += tournament.starting_stack
+    plain_sql.update(seat, ["stack"])
+    entry = tournament.entries.get(user=user)
+    entry.rebuys += 1
+    entry.save(update_fields=["rebuys"])
+    tournament.rebuys += 1
+    tournament.save(update_fields=["rebuys"])
+    name = user.get_username()
+    notices.add(locked, "rebuy", name, f"{name} rebuys for {tournament.buy_in:,}: "
+                f"{tournament.starting_stack:,} more chips.")
+    publish_change(locked)
+    return seat

@@ -1,0 +1,228 @@
+"""A sit-and-go in Chromium (issue 24): four guests register from the tournament page, two
+bust, the two left agree an ICM deal, and each one's bankroll shows what they won.
+
+Everything a player does goes through the pages: the form that creates the tournament,
+Register, the felt's action bar, Propose and Agree. Only the choice of who goes all in is
+made with knowledge no player has: the test reads the live hand's deck from the site's own
+database (``site.run``) and lets two players shove only when it knows the one with fewer
+chips loses (a strictly weaker hand on the full board); everyone else folds. So each bust is
+certain whatever the fair deck deals, and a hand with no such pair is folded away.
+"""
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_table_in_browser import Person
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+
+expect.set_options(timeout=20_000)
+BUY_IN, STACK = 100, 1_000
+PRIZES = [200, 120, 80]  # 50-30-20 of four buy-ins
+
+PEEK = """
+import json
+from evaluator import evaluate
+from games.engine import HandState
+from games.engine.deal_order import board_positions
+from games.models import Hand
+state = HandState.from_dict(Hand.objects.get(table_id={table}, number={number}).state)
+board = [state.deck[i] for i in board_positions(len(state.players))]
+print(json.dumps({{p.seat: [evaluate([*p.hole, *board]).strength, p.starting_stack]
+                  for p in state.players}}))
+"""
+
+
+def bankroll(page) -> int:
+    text = page.locator("#my-bankroll strong").inner_text()
+    return int(text.replace(",", ""))
+
+
+def create_tournament(host: Person) -> str:
+    """The host fills the lobby's form; returns the tournament page's path."""
+    page = host.page
+    page.goto("/tournaments/")
+    form = page.locator("#create form")
+    form.get_by_label("Tournament name").fill("Four friends")
+    form.get_by_label("Players (it starts when full)").fill("4")
+    form.get_by_label("Buy-in (from your bankroll)").fill(str(BUY_IN))
+    form.get_by_label("Starting stack").fill(str(STACK))
+    form.get_by_label("Blind schedule").select_option("custom")
+    form.get_by_label("Levels last").select_option("hands")
+    form.get_by_label("Level length (blank: the preset's)").fill("100")
+    form.get_by_label("My own levels (one a line: small/big or small/big/ante)").fill("10/20")
+    form.get_by_label("Payout").select_option("50-30-20")
+    form.get_by_label("Seconds to act").fill("120")  # nobody times out on a slow machine
+    form.get_by_role("button", name="Create tournament").click()
+    expect(page.locator("h1")).to_have_text("Four friends")
+    return re.sub(r"^https?://[^/]+", "", page.url)
+
+
+def next_hand(watcher: Person, after: int) -> int:
+    return watcher.page.wait_for_function(
+        """n => { const h = window.pokerTable.view && window.pokerTable.view.hand;
+                  return h && h.number > n && !h.complete ? h.number : null; }""",
+        arg=after, timeout=30_000,
+    ).json_value()
+
+
+def pair_that_busts(cards: dict[str, list[int]]) -> tuple[int, int] | None:
+    """(winner, loser) seats: the loser's hand is strictly weaker and they began the hand
+    with no more chips, so an all-in between them busts the loser; None if no pair does."""
+    seats = sorted(cards, key=int)
+    for winner in seats:
+        for loser in seats:
+            (w_value, w_chips), (l_value, l_chips) = cards[winner], cards[loser]
+            if w_value > l_value and l_chips <= w_chips:
+                return int(winner), int(loser)
+    return None
+
+
+def click_action(person: Person, version: int, plan: str) -> None:
+    """On the actor's own page: fold, or put every chip in (a shove or the call of one)."""
+    page = person.page
+    legal = page.wait_for_function(
+        """v => { const t = window.pokerTable.view;
+                  return t.version >= v && t.hand && t.hand.legal ? t.hand.legal : null; }""",
+        arg=version,
+    ).json_value()
+    bar = page.locator("#action-bar.your-turn")
+    if plan == "fold":
+        bar.locator("button.act.fold").click()
+    elif plan == "call" and legal.get("call"):
+        bar.locator("button.act.call").click()
+    elif legal.get("raise") or legal.get("bet"):
+        bar.locator("button.preset[data-preset='All-in']").click()
+        bar.locator("button.act.raise").click()
+    else:
+        bar.locator("button.act.all-in").click()
+
+
+def play_hand(by_seat: dict[int, Person], watcher: Person, number: int, pair) -> None:
+    """Play hand ``number`` to its end: the pair's first to act shoves, the other calls,
+    everyone else folds (with no pair, everyone folds to the big blind)."""
+    seen, shoved = 0, False
+    while True:
+        turn = watcher.page.wait_for_function(
+            """a => { const t = window.pokerTable.view, h = t.hand;
+                      if (!h || h.number !== a.n) return null;
+                      if (h.complete) return {done: true};
+                      return t.version > a.seen && h.to_act ? {seat: h.to_act,
+                             version: t.version} : null; }""",
+            arg={"n": number, "seen": seen}, timeout=30_000,
+        ).json_value()
+        if turn.get("done"):
+            return
+        seat, seen = turn["seat"], turn["version"]
+        if pair and seat in pair:
+            click_action(by_seat[seat], seen, "call" if shoved else "shove")
+            shoved = True
+        else:
+            click_action(by_seat[seat], seen, "fold")
+
+
+def players_left(watcher: Person) -> int:
+    return watcher.page.evaluate(
+        "() => window.pokerTable.view.seats.filter(s => s.player && s.stack > 0).length"
+    )
+
+
+def test_four_guests_play_a_sit_and_go_to_an_icm_deal(chromium, site):
+    people = [Person(chromium, site, name) for name in ("sng-ada", "sng-ben", "sng-cy", "sng-di")]
+    try:
+        for person in people:
+            person.join_as_guest()
+        path = create_tournament(people[0])
+        before = {}
+        for person in people:
+            person.page.goto(path)
+            before[person.name] = bankroll(person.page)
+            register = f"Register ({BUY_IN} from your bankroll)"
+            person.page.get_by_role("button", name=register).click()
+            expect(person.page.locator("ul.messages")).to_contain_text("You are registered")
+            assert bankroll(person.page) == before[person.name] - BUY_IN
+        # The fourth entry filled it: it has started, and everyone opens its table.
+        for person in people:
+            person.page.goto(path)
+            person.page.get_by_role("link", name="Open the table").click()
+            expect(person.page.locator(".seat.me")).to_have_count(1)
+        table_id = int(people[0].page.url.rstrip("/").split("/")[-1])
+        by_seat = {
+            int(person.page.locator(".seat.me").get_attribute("data-seat")): person
+            for person in people
+        }
+        watcher = people[0]
+
+        number, busted = 0, []
+        while len(busted) < 2:
+            number = next_hand(watcher, number)
+            assert number < 30, "no two busts in 30 hands"
+            cards = json.loads(site.run(PEEK.format(table=table_id, number=number))
+                               .strip().splitlines()[-1])
+            pair = pair_that_busts(cards)
+            play_hand(by_seat, watcher, number, pair)
+            if pair:
+                busted.append(by_seat[pair[1]])
+                watcher.page.wait_for_function(
+                    "n => window.pokerTable.view.seats.filter(s => s.player && s.stack > 0)"
+                    ".length === n", arg=4 - len(busted),
+                )
+        left = [p for p in people if p not in busted]
+        assert players_left(watcher) == 2
+
+        # A deal is made between hands: if a hand is dealt first, it is folded away.
+        proposer, other = left
+        info = {p.name: p.context.new_page() for p in left}
+        for person in left:
+            info[person.name].goto(path)
+        for _ in range(10):
+            info[proposer.name].get_by_role("button", name="Propose an ICM deal").click()
+            message = info[proposer.name].locator("ul.messages")
+            expect(message).to_contain_text(
+                re.compile("Deal proposed|A deal is made between hands: wait for this hand")
+            )
+            if "Deal proposed" in message.inner_text():
+                break
+            current = watcher.page.evaluate("() => window.pokerTable.view.hand.number")
+            play_hand(by_seat, watcher, current, None)
+        else:
+            raise AssertionError("no moment between hands to propose the deal")
+
+        # The figures, exact: heads-up ICM pays second place to both, first by chips.
+        rows = info[other.name]
+        rows.reload()
+        deal = rows.locator("#deal tbody tr")
+        expect(deal).to_have_count(2)
+        figures = {}
+        for i in range(2):
+            name, chips, exact, _, pays, agreed = (
+                deal.nth(i).locator("td").all_inner_texts()
+            )
+            figures[name] = (int(chips), Fraction(exact), int(pays), agreed)
+        total = sum(chips for chips, *_ in figures.values())
+        assert total == 4 * STACK
+        for name, (chips, exact, pays, agreed) in figures.items():
+            assert exact == PRIZES[1] + Fraction((PRIZES[0] - PRIZES[1]) * chips, total), name
+            assert abs(pays - exact) < 1, name
+            assert agreed == ("yes" if name == proposer.name else "not yet")
+        assert sum(pays for _, _, pays, _ in figures.values()) == PRIZES[0] + PRIZES[1]
+        rows.get_by_role("button", name="Agree").click()
+        expect(rows.locator("ul.messages")).to_contain_text("You agreed to the deal.")
+        expect(rows.locator("#tournament-status")).to_contain_text("ended by a deal")
+
+        # Every bankroll shows the buy-in gone and the prize come back.
+        won = {name: pays for name, (_, _, pays, _) in figures.items()}
+        won[busted[1].name], won[busted[0].name] = PRIZES[2], 0
+        for person in people:
+            person.page.goto(path)
+            assert bankroll(person.page) == before[person.name] - BUY_IN + won[person.name]
+            expect(person.page.locator("#my-bankroll")).to_contain_text(f"won {won[person.name]}")
+        for person in people:
+            assert not person.problems, f"{person.name}: {person.problems}"
+    finally:
+        for person in people:
+            person.close()
