@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_tournaments'),
+        ('games', '0016_imported_hand_pokernow'),
     ]
 
     operations = [
