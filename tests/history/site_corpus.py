@@ -38,6 +38,36 @@ def refusals(hands: list[tuple[str, str, ReadHand]], cut: int = 60) -> Counter[s
     return Counter(refusal_kind(h.error)[:cut] for _, _, h in hands if h.error)
 
 
+def assert_imported_or_refused(
+    hands: tuple[tuple[str, str, ReadHand], ...], source: str, counts: tuple[int, int],
+    refused: dict[str, int],
+) -> list[ReadHand]:
+    """Every hand of a site's corpus is imported (settled, stored as ``source``) or refused
+    for a reason of ``refused``, naming the hand; ``counts``: (hands, imported). Returns the
+    imported hands."""
+    read = [hand for _, _, hand in hands]
+    assert dict(refusals(list(hands))) == refused
+    assert all(h.error.startswith("Hand #") for h in read if h.error)
+    imported = [h for h in read if not h.error]
+    assert (len(read), len(imported)) == counts
+    assert all(h.replayed.settled and h.source == source for h in imported)
+    return imported
+
+
+def pokerkit_agreements(hands: tuple[tuple[str, str, ReadHand], ...], source: str) -> int:
+    """How many imported hands end with pokerkit's stacks (failing at the first that
+    does not)."""
+    compared = 0
+    for _, text, hand in hands:
+        if hand.error:
+            continue
+        replayed = hand.replayed
+        theirs = pokerkit_stacks(source, text, replayed.amounts.scale)
+        assert list(replayed.finishing_stacks) == theirs, hand.label
+        compared += 1
+    return compared
+
+
 def pokerkit_stacks(source: str, text: str, scale: int) -> list[int]:
     """pokerkit's finishing stacks for the same actions the site's reader read."""
     from pokerkit import HandHistory

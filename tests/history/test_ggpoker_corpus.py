@@ -11,7 +11,11 @@ from pathlib import Path
 import pytest
 
 from games.history.reading import read_hands
-from tests.history.site_corpus import pokerkit_stacks, read_folder, refusals
+from tests.history.site_corpus import (
+    assert_imported_or_refused,
+    pokerkit_agreements,
+    read_folder,
+)
 
 CORPUS = Path(__file__).parent / "data" / "ggpoker"
 
@@ -36,24 +40,11 @@ def the_hand(number: str):
 
 
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    hands = [hand for _, _, hand in corpus()]
-    assert dict(refusals(corpus())) == REFUSED
-    assert all(h.error.startswith("Hand #") for h in hands if h.error)
-    imported = [h for h in hands if not h.error]
-    assert (len(hands), len(imported)) == (1308, 1294)
-    assert all(h.replayed.settled and h.source == "ggpoker" for h in imported)
+    assert_imported_or_refused(corpus(), "ggpoker", (1308, 1294), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    compared = 0
-    for _, text, hand in corpus():
-        if hand.error:
-            continue
-        replayed = hand.replayed
-        theirs = pokerkit_stacks("ggpoker", text, replayed.amounts.scale)
-        assert list(replayed.finishing_stacks) == theirs, hand.label
-        compared += 1
-    assert compared == 1294
+    assert pokerkit_agreements(corpus(), "ggpoker") == 1294
 
 
 def test_the_site_keeps_the_rake_and_jackpot_the_text_says():

@@ -12,7 +12,11 @@ import pytest
 from games.engine import PHHError
 from games.history.formats.pokernow import read_hand, split
 from games.history.reading import read_hands
-from tests.history.site_corpus import pokerkit_stacks, read_folder, refusals
+from tests.history.site_corpus import (
+    assert_imported_or_refused,
+    pokerkit_agreements,
+    read_folder,
+)
 
 CORPUS = Path(__file__).parent / "data" / "pokernow"
 ANTES = 12  # the hands of the tournament log with "posts an ante of" rows
@@ -38,12 +42,7 @@ def the_hand(log: str, number: str):
 
 
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    hands = [hand for _, _, hand in corpus()]
-    assert dict(refusals(corpus())) == REFUSED
-    assert all(h.error.startswith("Hand #") for h in hands if h.error)
-    imported = [h for h in hands if not h.error]
-    assert (len(hands), len(imported)) == (345, 339)
-    assert all(h.replayed.settled and h.source == "pokernow" for h in imported)
+    imported = assert_imported_or_refused(corpus(), "pokernow", (345, 339), REFUSED)
     # Each hand that shows "Your hand is" knows whose cards they are; the log's hero sat
     # out the others (dealt no cards), which then have no hero.
     with_cards = [h for _, text, h in corpus() if not h.error and "Your hand is" in text]
@@ -54,15 +53,7 @@ def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    compared = 0
-    for _, text, hand in corpus():
-        if hand.error:
-            continue
-        replayed = hand.replayed
-        theirs = pokerkit_stacks("pokernow", text, replayed.amounts.scale)
-        assert list(replayed.finishing_stacks) == theirs, hand.label
-        compared += 1
-    assert compared == 339
+    assert pokerkit_agreements(corpus(), "pokernow") == 339
 
 
 def test_a_missing_small_blind_is_dead_money_and_a_missed_big_blind_is_live():

@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 
 from games.history.reading import read_hands
-from tests.history.site_corpus import pokerkit_stacks, read_folder, refusals
+from tests.history.site_corpus import (
+    assert_imported_or_refused,
+    pokerkit_agreements,
+    read_folder,
+)
 
 CORPUS = Path(__file__).parent / "data" / "winamax"
 
@@ -37,24 +41,11 @@ def the_hand(number: str):
 
 
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    hands = [hand for _, _, hand in corpus()]
-    assert dict(refusals(corpus())) == REFUSED
-    assert all(h.error.startswith("Hand #") for h in hands if h.error)
-    imported = [h for h in hands if not h.error]
-    assert (len(hands), len(imported)) == (65, 61)
-    assert all(h.replayed.settled and h.source == "winamax" for h in imported)
+    assert_imported_or_refused(corpus(), "winamax", (65, 61), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    compared = 0
-    for _, text, hand in corpus():
-        if hand.error:
-            continue
-        replayed = hand.replayed
-        theirs = pokerkit_stacks("winamax", text, replayed.amounts.scale)
-        assert list(replayed.finishing_stacks) == theirs, hand.label
-        compared += 1
-    assert compared == 61
+    assert pokerkit_agreements(corpus(), "winamax") == 61
 
 
 def test_side_pots_rake_and_euros_come_through():
