@@ -434,7 +434,48 @@ def bench_ranges(quick: bool) -> None:
     line(f"ours: AK vs random vs random, {count:,} samples", f"{mc:8.3f} s")
 
 
-SECTIONS = ["tables", "single", "omaha", "batch", "equity", "ranges"]
+# Issue 26's spots: the three preflop ones it measured OMPEval on, a flop and a turn.
+OMPEVAL_SPOTS = [
+    ("AKs vs QQ+, AKs, preflop", ["AKs", "QQ+, AKs"], ""),
+    ("QQ+, AKs vs JJ-88, AQs, preflop", ["QQ+, AKs", "JJ-88, AQs"], ""),
+    ("TT+, AQ+ vs QQ+, AK vs TT, preflop", ["TT+, AQ+", "QQ+, AK", "TT"], ""),
+    ("AQo vs 15%, flop Kh 7d 2c", ["AQo", "15%"], "Kh7d2c"),
+    ("QQ+, AKs vs JJ-88, AQs, turn Kh 7d 2c 9s", ["QQ+, AKs", "JJ-88, AQs"], "Kh7d2c9s"),
+]
+
+
+def combo_list(text: str) -> str:
+    """A range as the comma-separated combos our parser reads in it: OMPEval's own parser
+    (inside pokerfast) misreads some ranges silently ("JJ-88,AQs" as "JJ-88")."""
+    return ",".join("".join(str(card) for card in combo) for combo in parse_range(text).weights)
+
+
+def bench_ompeval(quick: bool) -> None:
+    section("Range equity, exact, beside OMPEval (pokerfast 0.2.0's wheel, one thread)")
+    from pokerfast import equity as pokerfast  # OMPEval compiled into the wheel
+
+    for name, ranges, board in OMPEVAL_SPOTS:
+        if quick and len(ranges) > 2 and not board:
+            continue  # the three-way preflop spot: about 15 s here
+        combos = [combo_list(r) for r in ranges]
+        pokerfast.equity(combos, board=board, dead="", exact=True, threads=1)  # its tables
+        range_equity(ranges, board=board, exact_limit=10**13)  # ours
+        runs = 1 if len(ranges) > 2 and not board else 3
+        theirs = best_of(runs, lambda c=combos, b=board: pokerfast.equity(
+            c, board=b, dead="", exact=True, threads=1))
+        ours = best_of(runs, lambda r=ranges, b=board: range_equity(
+            r, board=b, exact_limit=10**13))
+        mine = [p.equity for p in range_equity(ranges, board=board, exact_limit=10**13)]
+        peer = pokerfast.equity(combos, board=board, dead="", exact=True, threads=1)
+        agree = max(abs(a - b) for a, b in zip(mine, peer, strict=True)) < 1e-12
+        print(f"\n  {name}: equity {', '.join(f'{e:.6f}' for e in mine)} "
+              f"({'equal to OMPEval' if agree else 'DIFFERS from OMPEval: ' + str(peer)})")
+        line("ours: range_equity, exact", f"{ours:8.4f} s")
+        line("OMPEval (pokerfast), exact", f"{theirs:8.4f} s",
+             f"ours takes {ours / theirs:5.1f}x its time  (issue 26: within 2x)")
+
+
+SECTIONS = ["tables", "single", "omaha", "batch", "equity", "ranges", "ompeval"]
 
 
 def main() -> None:
@@ -458,6 +499,8 @@ def main() -> None:
         bench_equity(20_000 if quick else 100_000)
     if "ranges" in only:
         bench_ranges(quick)
+    if "ompeval" in only:
+        bench_ompeval(quick)
     print(f"\nbenchmark took {time.perf_counter() - started:.0f} s")
 
 
