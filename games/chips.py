@@ -76,24 +76,22 @@ def cash_out(user, table: Table, amount: int) -> LedgerEntry | None:
 
 def tournament_buy_in(user, tournament: Tournament) -> LedgerEntry:
     """Move a tournament's buy-in from the bankroll into its prize pool."""
-    player = _locked_player(user)
-    amount = tournament.buy_in
-    if amount > player.bankroll:
-        raise ChipError(
-            f"The buy-in of {amount:,} is more than your bankroll of {player.bankroll:,}."
-        )
-    return _record(player, LedgerEntry.Kind.TOURNAMENT_BUY_IN, -amount, tournament=tournament)
+    return _into_prize_pool(user, tournament, LedgerEntry.Kind.TOURNAMENT_BUY_IN, "buy-in")
 
 
 def tournament_rebuy(user, tournament: Tournament) -> LedgerEntry:
     """Move a rebuy (the buy-in again) from the bankroll into the tournament's prize pool."""
+    return _into_prize_pool(user, tournament, LedgerEntry.Kind.TOURNAMENT_REBUY, "rebuy")
+
+
+def _into_prize_pool(user, tournament: Tournament, kind: str, what: str) -> LedgerEntry:
     player = _locked_player(user)
     amount = tournament.buy_in
     if amount > player.bankroll:
         raise ChipError(
-            f"The rebuy of {amount:,} is more than your bankroll of {player.bankroll:,}."
+            f"The {what} of {amount:,} is more than your bankroll of {player.bankroll:,}."
         )
-    return _record(player, LedgerEntry.Kind.TOURNAMENT_REBUY, -amount, tournament=tournament)
+    return _record(player, kind, -amount, tournament=tournament)
 
 
 def tournament_refund(user, tournament: Tournament) -> LedgerEntry:

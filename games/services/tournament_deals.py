@@ -20,12 +20,16 @@ from django.utils import timezone
 from games.engine.tournament.icm import deal_amounts, equal_split, icm_equities
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
-from games.services.tournament_table import close_tournament, pay_entry, place_prizes
+from games.services.tournament_table import (
+    close_tournament,
+    lock_running,
+    pay_entry,
+    place_prizes,
+)
 from games.services.writer import (
     FIRST_DEAL_DELAY,
     Locked,
     ServiceError,
-    lock_table,
     publish_change,
     schedule_next_hand,
 )
@@ -34,20 +38,6 @@ from games.services.writer import (
 class DealMethod(StrEnum):
     ICM = "icm"
     EQUAL = "equal"
-
-
-def _lock_running(tournament_id: int) -> tuple[Locked, Tournament]:
-    """The tournament's table locked (the writer's lock, taken first as every change at a
-    table does), then its row."""
-    table_id = Tournament.objects.filter(pk=tournament_id).values_list("table_id", flat=True)
-    found = table_id.first()
-    if found is None:
-        raise ServiceError("That tournament is not being played: there is no deal to make.")
-    locked = lock_table(found)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    if tournament.status != Tournament.Status.RUNNING:
-        raise ServiceError(f"{tournament.name} is not running: there is no deal to make.")
-    return locked, tournament
 
 
 def _players_left(locked: Locked) -> list[Seat]:
@@ -86,7 +76,7 @@ def propose_deal(tournament_id: int, user: User, method: str) -> dict[str, Any]:
         method = DealMethod(method)
     except ValueError:
         raise ServiceError("A deal is by ICM ('icm') or an equal split ('equal').") from None
-    locked, tournament = _lock_running(tournament_id)
+    locked, tournament = lock_running(tournament_id, "there is no deal to make")
     seats = _players_left(locked)
     if not any(s.user_id == user.id for s in seats):
         raise ServiceError("Only a player still in the tournament can propose a deal.")
@@ -123,7 +113,7 @@ def answer_deal(tournament_id: int, user: User, agree: bool, now: datetime | Non
     """Agree to the deal waiting, or decline it (it is withdrawn, and play goes on). True
     when this answer was the last yes: the deal is paid and the tournament is over."""
     now = now or timezone.now()
-    locked, tournament = _lock_running(tournament_id)
+    locked, tournament = lock_running(tournament_id, "there is no deal to make")
     deal = tournament.deal
     if deal is None:
         raise ServiceError("No deal has been proposed.")

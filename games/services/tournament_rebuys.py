@@ -16,20 +16,8 @@ from django.utils import timezone
 from games import chips, plain_sql
 from games.models import Seat, Tournament
 from games.services import notices
-from games.services.tournament_table import level_index
-from games.services.writer import Locked, ServiceError, lock_table, publish_change
-
-
-def _lock(tournament_id: int) -> tuple[Locked, Tournament]:
-    table_id = Tournament.objects.filter(pk=tournament_id).values_list("table_id", flat=True)
-    found = table_id.first()
-    if found is None:
-        raise ServiceError("That tournament is not being played: there is nothing to rebuy.")
-    locked = lock_table(found)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    if tournament.status != Tournament.Status.RUNNING:
-        raise ServiceError(f"{tournament.name} is not running: there is nothing to rebuy.")
-    return locked, tournament
+from games.services.tournament_table import level_index, lock_running
+from games.services.writer import Locked, ServiceError, publish_change
 
 
 def rebuy_problem(
@@ -58,7 +46,7 @@ def rebuy_problem(
 def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     """Buy in again: the buy-in to the prize pool, the starting stack to your seat."""
     now = now or timezone.now()
-    locked, tournament = _lock(tournament_id)
+    locked, tournament = lock_running(tournament_id, "there is nothing to rebuy")
     seat = next((s for s in locked.seats if s.pk is not None and s.user_id == user.id
                  and s.stack > 0), None)
     problem = rebuy_problem(locked, tournament, seat, now)

@@ -19,11 +19,25 @@ from games.engine.tournament.payouts import Bust, finishing_places, prize_for_pl
 from games.engine.tournament.schedule import BlindLevel
 from games.models import Hand, Seat, Table, Tournament, TournamentEntry
 from games.services import notices
-from games.services.writer import Locked, free_seat
+from games.services.writer import Locked, ServiceError, free_seat, lock_table
 
 
 def tournament_of(table: Table) -> Tournament:
     return Tournament.objects.get(table_id=table.id)
+
+
+def lock_running(tournament_id: int, nothing: str) -> tuple[Locked, Tournament]:
+    """A running tournament's table locked (the writer's lock, taken first as every change
+    at a table does), then its row; ``nothing`` ends the refusal when it is not running
+    ("there is no deal to make")."""
+    found = Tournament.objects.filter(pk=tournament_id).values_list("table_id", flat=True).first()
+    if found is None:
+        raise ServiceError(f"That tournament is not being played: {nothing}.")
+    locked = lock_table(found)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ServiceError(f"{tournament.name} is not running: {nothing}.")
+    return locked, tournament
 
 
 def level_index(tournament: Tournament, now: datetime, hands_dealt: int) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import warnings
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from games.engine import (
     Action,
@@ -282,6 +284,26 @@ def play_both(setup: Setup, rng: random.Random, seen: Divergence) -> tuple[HandS
         they_allow = compare_legal(pk, state, legal, seen)
         action = random_action(rng, legal, may_raise=they_allow)
         mirror(pk, state, state.apply(action))
+
+
+def play_and_compare(seed: int, seen: Divergence, setups: Callable[[random.Random], Setup],
+                     **changes: Any) -> HandState:
+    """Play the random hand of ``seed`` (drawn by ``setups``, then ``changes`` made to it)
+    in the engine and in pokerkit; fail naming the seed unless pokerkit finishes it with our
+    stacks (and as many boards as we ran)."""
+    rng = random.Random(seed)
+    setup = replace(setups(rng), **changes)
+    try:
+        state, pk = play_both(setup, rng, seen)
+    except AssertionError as error:
+        raise AssertionError(f"seed {seed}: {setup.describe()}: {error}") from error
+    assert state.result is not None
+    ours = [state.result.finishing_stacks[p.seat] for p in state.players]
+    assert not pk.status, f"seed {seed}: pokerkit has not finished the hand"
+    assert list(pk.stacks) == ours, f"seed {seed}: {setup.describe()}"
+    if state.runs:
+        assert pk.board_count == 1 + len(state.runs), f"seed {seed}"
+    return state
 
 
 def stacked_deck(holes: list[str], board: str = "") -> list[str]:

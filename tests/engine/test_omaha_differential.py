@@ -18,7 +18,7 @@ import pytest
 from games.engine import HandState
 from tests.engine.helpers import (
     Divergence,
-    play_both,
+    play_and_compare,
     random_ante_setup,
     random_omaha_setup,
     random_setup,
@@ -27,20 +27,6 @@ from tests.engine.helpers import (
 # The hold'em differential's settings (CONTRIBUTING.md): the same count, the same seeds.
 HANDS = int(os.environ.get("ENGINE_DIFF_HANDS", "2000"))
 SEED = int(os.environ.get("ENGINE_DIFF_SEED", "20261121"))
-
-
-def play_and_compare(seed: int, seen: Divergence, setups=random_omaha_setup) -> HandState:  # type: ignore[no-untyped-def]
-    rng = random.Random(seed)
-    setup = setups(rng)
-    try:
-        state, pk = play_both(setup, rng, seen)
-    except AssertionError as error:
-        raise AssertionError(f"seed {seed}: {setup.describe()}: {error}") from error
-    assert state.result is not None
-    ours = [state.result.finishing_stacks[p.seat] for p in state.players]
-    assert not pk.status, f"seed {seed}: pokerkit has not finished the hand"
-    assert list(pk.stacks) == ours, f"seed {seed}: {setup.describe()}"
-    return state
 
 
 class Seen:
@@ -72,7 +58,7 @@ def omaha_ante_setup(rng: random.Random):  # type: ignore[no-untyped-def]
 def test_a_few_omaha_hands_agree_with_pokerkit():
     seen, hands = Divergence(), Seen()
     for k in range(30):
-        hands.add(play_and_compare(SEED + 10_000_000 + k, seen))
+        hands.add(play_and_compare(SEED + 10_000_000 + k, seen, random_omaha_setup))
     assert seen.decisions > 75 and hands.all_ins > 5
 
 
@@ -87,7 +73,7 @@ def test_omaha_hands_with_antes_seat_by_seat_agree_with_pokerkit():
 def test_random_omaha_hands_end_with_the_same_stacks_as_pokerkit():
     seen, hands = Divergence(), Seen()
     for k in range(HANDS):
-        hands.add(play_and_compare(SEED + k, seen))
+        hands.add(play_and_compare(SEED + k, seen, random_omaha_setup))
     print(
         f"\n{HANDS} pot-limit Omaha hands ({hands.side_pots} with side pots, {hands.all_ins} "
         f"with all-ins, {hands.splits} with split pots), {seen.decisions} decisions; raise "

@@ -14,33 +14,19 @@ ENGINE_DIFF_SEED to move to other hands.
 """
 
 import os
-import random
 
 import pytest
 
-from tests.engine.helpers import Divergence, play_both, random_ante_setup, random_setup
+from tests.engine.helpers import Divergence, play_and_compare, random_ante_setup, random_setup
 
 HANDS = int(os.environ.get("ENGINE_DIFF_HANDS", "2000"))
 SEED = int(os.environ.get("ENGINE_DIFF_SEED", "20261121"))
 
 
-def play_and_compare(seed: int, seen: Divergence, setups=random_setup) -> None:
-    rng = random.Random(seed)
-    setup = setups(rng)
-    try:
-        state, pk = play_both(setup, rng, seen)
-    except AssertionError as error:
-        raise AssertionError(f"seed {seed}: {setup.describe()}: {error}") from error
-    assert state.result is not None
-    ours = [state.result.finishing_stacks[p.seat] for p in state.players]
-    assert not pk.status, f"seed {seed}: pokerkit has not finished the hand"
-    assert list(pk.stacks) == ours, f"seed {seed}: {setup.describe()}"
-
-
 def test_a_few_hands_agree_with_pokerkit():
     seen = Divergence()
     for k in range(50):
-        play_and_compare(SEED + 10_000_000 + k, seen)
+        play_and_compare(SEED + 10_000_000 + k, seen, random_setup)
     assert seen.decisions > 100
 
 
@@ -58,7 +44,7 @@ def test_hands_with_antes_seat_by_seat_agree_with_pokerkit():
 def test_random_hands_end_with_the_same_stacks_as_pokerkit():
     seen = Divergence()
     for k in range(HANDS):
-        play_and_compare(SEED + k, seen)
+        play_and_compare(SEED + k, seen, random_setup)
     print(
         f"\n{HANDS} hands, {seen.decisions} decisions; raise rule differs (short all-in): "
         f"engine allows/pokerkit refuses {seen.we_allow_they_refuse}, "

@@ -31,7 +31,7 @@ from games.engine.deal_order import cards_needed, deck_that_deals
 from tests.engine import test_properties as properties
 from tests.engine.helpers import (
     Divergence,
-    play_both,
+    play_and_compare,
     play_random,
     random_omaha_setup,
     random_setup,
@@ -153,29 +153,13 @@ def test_phh_export_refuses_a_board_run_twice_rather_than_write_one_pokerkit_mis
 # ---------------------------------------------------------------------------- pokerkit
 
 
-def play_and_compare(seed: int, seen: Divergence, setups, runouts: int,  # type: ignore[no-untyped-def]
-                     ask: bool = False) -> HandState:
-    rng = random.Random(seed)
-    setup = replace(setups(rng), runouts=runouts, ask_runouts=ask)
-    try:
-        state, pk = play_both(setup, rng, seen)
-    except AssertionError as error:
-        raise AssertionError(f"seed {seed}: {setup.describe()}: {error}") from error
-    assert state.result is not None
-    ours = [state.result.finishing_stacks[p.seat] for p in state.players]
-    assert list(pk.stacks) == ours, f"seed {seed}: {setup.describe()}"
-    if state.runs:
-        assert pk.board_count == 1 + len(state.runs), f"seed {seed}"
-    return state
-
-
 @pytest.mark.parametrize(("setups", "runouts", "count"), [
     (random_setup, 2, 300), (random_omaha_setup, 2, 150), (random_setup, 3, 100)])
 def test_hands_run_more_than_once_end_with_pokerkits_stacks(setups, runouts, count):
     seen = Divergence()
     rerun = 0
     for k in range(count):
-        state = play_and_compare(31_000 + k, seen, setups, runouts)
+        state = play_and_compare(31_000 + k, seen, setups, runouts=runouts)
         rerun += bool(state.runs)
     assert rerun > count // 5  # enough hands were all-in before the river
 
@@ -184,7 +168,7 @@ def test_asked_players_all_agree_or_the_board_runs_once_as_pokerkit_counts_it():
     seen = Divergence()
     asked = declined = 0
     for k in range(300):
-        state = play_and_compare(47_000 + k, seen, random_setup, 2, ask=True)
+        state = play_and_compare(47_000 + k, seen, random_setup, runouts=2, ask_runouts=True)
         votes = [agree for _seat, agree in state.runout_votes]
         asked += bool(votes)
         declined += bool(votes) and not all(votes)
