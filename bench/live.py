@@ -14,7 +14,9 @@ and uvicorn by default). Scenarios (see bench/live_scenarios.py): one table of i
 bots that think 1 s, 50 tables of bots thinking 1-3 s, the same 50 tables acting together
 on a shared 1.5 s tick (burst), a throughput run, one table with 500 spectators followed by
 a bare Channels group broadcast to 500 sockets (bench/bare_asgi.py, on the first server
-of ``--servers``) at the same rate and frame size, as the baseline, and one table played
+of ``--servers``) at the same rate and frame size, as the baseline (and after the burst, its
+own baseline: bare tables whose every action is one small transaction and one group
+broadcast of the table's frame size, under the same ticks), and one table played
 before, during and after a seventh socket floods it (bench/live_flood.py). It prints
 p50/p95/p99 action -> every socket at the table, version gaps, drops, errors, actions/s,
 CPU and memory per server process, the servers side by side, and the issue's goals beside
@@ -39,7 +41,13 @@ sys.path.insert(0, str(ROOT))  # for tests.servers; bench/ itself is on the path
 from live_flood import FLOOD_SECONDS, run_flood_scenario  # noqa: E402
 from live_measure import wait_until_idle  # noqa: E402
 from live_report import configuration_report  # noqa: E402
-from live_scenarios import BARE_SECONDS, SCENARIOS, run_bare_broadcast, run_table_scenario  # noqa: E402
+from live_scenarios import (  # noqa: E402
+    BARE_SECONDS,
+    SCENARIOS,
+    run_bare_broadcast,
+    run_bare_burst,
+    run_table_scenario,
+)
 from live_servers import (  # noqa: E402
     BARE_APPLICATION,
     SERVERS,
@@ -111,6 +119,18 @@ def run_baseline(configuration, table_row: dict, args, grace: float, workdir: Pa
     return {**row, "server": server}
 
 
+def run_burst_baseline(configuration, scenario, table_row: dict, args, grace, workdir, logs):
+    """The bare write + broadcast under the same burst, with the table's frame size."""
+    size = int(table_row["frame_chars"] or DEFAULT_FRAME_CHARS)
+    seconds = seconds_for(scenario.seconds, args)
+    server = table_row["server"]
+    print(f"[{configuration.name}] bare write + broadcast burst on {server}...", flush=True)
+    with servers(configuration, BARE_APPLICATION, "bare-burst", workdir, server) as bare:
+        logs += [process.log for process in bare]
+        row = asyncio.run(run_bare_burst(bare, seconds, grace, scenario, size))
+    return {**row, "server": server}
+
+
 def run_scenario(scenario, made: dict, site, args, grace: float) -> dict:
     """One scenario on running servers; the flood has phases of its own (live_flood.py)."""
     seconds = seconds_for(scenario.seconds, args)
@@ -155,6 +175,13 @@ def run_configuration(configuration, scenarios, args, workdir: Path) -> dict:
                     # The baseline runs right after, on idle site servers.
                     asyncio.run(wait_until_idle(pids))
                     rows.append(run_baseline(configuration, rows[-1], args, grace, workdir, logs))
+                if scenario.key == "burst" and server == args.servers[0]:
+                    asyncio.run(wait_until_idle(pids))
+                    rows.append(
+                        run_burst_baseline(
+                            configuration, scenario, rows[-1], args, grace, workdir, logs
+                        )
+                    )
     return {
         "name": configuration.name,
         "description": configuration.description,

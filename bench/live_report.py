@@ -68,6 +68,10 @@ def resource_table(rows: list[dict]) -> list[str]:
     return lines
 
 
+def is_baseline(row: dict) -> bool:
+    return row["scenario"] in ("bare", "bare-burst")
+
+
 def _ratio(measured, goal) -> str:
     if measured is None or goal in (None, 0) or math.isnan(measured):
         return "-"
@@ -91,6 +95,15 @@ def goal_lines(rows: list[dict]) -> list[str]:
     latency_goal("think1", "6 players who think 1 s before acting", 30)
     latency_goal("tables50", "50 tables x 6 players, 1-3 s thinking", 50)
     latency_goal("burst", "burst: 50 tables acting within the same 100 ms", 50)
+    if "burst" in by_key and "bare-burst" in by_key:
+        table, bare = by_key["burst"], by_key["bare-burst"]
+        for label, pick in (("p50", "p50_ms"), ("p95", "p95_ms")):
+            mine, floor = table["latency"][pick], bare["latency"][pick]
+            ratio = mine / floor if floor and not math.isnan(floor) else None
+            lines.append(
+                f"  {'  ... ' + label + ' vs a bare write + broadcast':<52}"
+                f" {_number(mine, 1)} ms vs {_number(floor, 1, 1)} ms = {_number(ratio, 2, 1)}x"
+            )
     if "tables50" in by_key:
         row = by_key["tables50"]
         lines.append(
@@ -182,7 +195,7 @@ def side_by_side(rows: list[dict], servers: list[str]) -> list[str]:
         ("server CPU %", lambda r: sum(r["server_cpu_pct"])),
         ("CPU us/frame", lambda r: 1000 * (r["server_cpu_ms_per_frame"] or float("nan"))),
     )
-    titles = list(dict.fromkeys(row["title"] for row in rows if row["scenario"] != "bare"))
+    titles = list(dict.fromkeys(row["title"] for row in rows if not is_baseline(row)))
     for title in titles:
         by_server = {row["server"]: row for row in rows if row["title"] == title}
         if first not in by_server:
@@ -266,9 +279,9 @@ def configuration_report(
     for extra in (side_by_side(rows, servers), flood_lines(rows)):
         if extra:
             parts += ["", *extra]
-    bare = [row for row in rows if row["scenario"] == "bare"]
+    bare = [row for row in rows if is_baseline(row)]
     for server in servers:
-        mine = [row for row in rows if row.get("server") == server and row["scenario"] != "bare"]
+        mine = [row for row in rows if row.get("server") == server and not is_baseline(row)]
         parts += ["", f"goals, {server}:"]
         parts += goal_lines(mine + bare) or ["  (no scenario with a goal was run)"]
     details = detail_lines(rows)

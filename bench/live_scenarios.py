@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import time
 from dataclasses import dataclass
 
-from live_bots import Bot, Recorder, Run
+from live_bots import BURST_SPREAD_SECONDS, Bot, Recorder, Run, seconds_to_tick
 from live_measure import CpuWindow, LatencySummary, latency_to_all
 from live_servers import Server
 
@@ -263,4 +264,72 @@ async def run_bare_broadcast(
         "unseen": sum(latency is None for latency in latencies),
         "latency": LatencySummary.of(x for x in latencies if x is not None).__dict__,
         **common_figures(run, window, sockets),
+    }
+
+
+async def run_bare_burst(
+    servers: list[Server], seconds: float, grace: float, scenario: Scenario, size: int
+) -> dict:
+    """The burst scenario's floor: as many bare tables (bench/bare_asgi.py) of six sockets,
+    placed on the processes the same way, where on every tick one socket per table sends
+    ``act`` within the same 100 ms; each action timed until all six sockets have its frame."""
+    run = Run()
+    by_table: list[list[Recorder]] = []
+    for t in range(scenario.tables):
+        sockets = []
+        for s in range(6):
+            server = servers[process_for(scenario.placement, t, s, len(servers))]
+            url, origin = address(server, f"/ws/bare/table/{t}/")
+            sockets.append(Recorder(run, url, origin, "", t, servers.index(server)))
+        by_table.append(sockets)
+    everyone = [s for table in by_table for s in table]
+    listeners = await open_sockets(everyone)
+    sent: list[tuple[int, int, float, int]] = []  # (table, version the actor saw, t0, process)
+
+    async def act_on_ticks(table: int) -> None:
+        rng, turn = random.Random(f"bare burst {table}"), 0
+        while run.acting:
+            wait = seconds_to_tick(time.perf_counter(), run.epoch, scenario.tick or 1.5)
+            await asyncio.sleep(wait + rng.uniform(0, BURST_SPREAD_SECONDS))
+            if not run.acting:
+                return
+            actor, turn = by_table[table][turn % 6], turn + 1
+            seen = actor.versions[-1] if actor.versions else 0
+            if run.measuring:
+                sent.append((table, seen, time.perf_counter(), actor.process))
+            await actor.send(f"act {size}")
+
+    actors = [asyncio.create_task(act_on_ticks(t)) for t in range(len(by_table))]
+    try:
+        await asyncio.sleep(2 * (scenario.tick or 1.5))  # two ticks of warm-up
+        window = CpuWindow([server.pid for server in servers])
+        window.start()
+        run.measuring = True
+        await asyncio.sleep(seconds)
+        run.measuring = False
+        window.stop()
+        run.acting = False
+        await asyncio.sleep(grace)
+    finally:
+        run.acting = False
+        for task in actors:
+            task.cancel()
+        await asyncio.gather(*actors, return_exceptions=True)
+        await close_sockets(run, everyone, listeners)
+    latencies = [latency_to_all(by_table[t], seen, t0) for t, seen, t0, _ in sent]
+    per_process = [0] * len(servers)
+    for (_, _, _, process), latency in zip(sent, latencies, strict=True):
+        if latency is not None:
+            per_process[process] += 1
+    return {
+        "scenario": "bare-burst",
+        "title": f"bare write + broadcast, {scenario.tables} x 6",
+        "seconds": window.seconds,
+        "sockets": len(everyone),
+        "connected": sum(s.connection is not None for s in everyone),
+        "actions_applied": len(sent),
+        "unseen": sum(latency is None for latency in latencies),
+        "latency": LatencySummary.of(x for x in latencies if x is not None).__dict__,
+        **common_figures(run, window, everyone),
+        "actions_per_s_per_process": [n / window.seconds for n in per_process],
     }
