@@ -58,6 +58,9 @@ SUMMARY_WON = re.compile(
 SUMMARY_CARDS = re.compile(
     r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) \[(\S\S) (\S\S)\]"
 )
+# The summary names the big blind's seat even when its player posted none (all-in for less
+# on the ante): "Seat 9: p9 (big blind) showed [...]".
+SUMMARY_BIG_BLIND = re.compile(r"^Seat \d+: (.+?) (?:\(button\) )?\(big blind\)")
 ALL_IN = " and is all-in"
 
 _NOISE = re.compile(

@@ -135,6 +135,7 @@ class _Hand:
     street_bet: dict[str, Decimal] = field(default_factory=dict)
     level: Decimal = Decimal(0)
     all_in: set[str] = field(default_factory=set)
+    big_blind_seat: str | None = None  # the summary's "(big blind)", if it names one
     fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
     dialect: Dialect = POKERSTARS
     tournament: StarsTournament | None = None  # a tournament hand's number and level
@@ -384,6 +385,9 @@ def _summary(hand: _Hand, line: str, where: str) -> None:
         for name, fee in L.FEE.findall(line):
             hand.figures.fees[name] = amount(fee, where)
         return
+    big = L.SUMMARY_BIG_BLIND.match(line)
+    if big and big.group(1) in hand.seats:
+        hand.big_blind_seat = big.group(1)
     won = L.SUMMARY_WON.match(line)
     if won and won.group(1) in hand.seats:
         figures = hand.figures
@@ -410,18 +414,27 @@ def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
     posts what the stack holds): the stakes stay the table's, 200/400 rather than 145/400."""
     blinds: dict[str, Decimal] = {}
     big_posted = False
+    # The big blind's player all-in on the ante posts nothing, yet the blind is theirs (at
+    # the table's size, as PHH writes a short one), and another's "big blind" is a post to
+    # play.
+    silent = hand.big_blind_seat
+    posted = any(n == silent and k == "big blind" for n, k, _ in hand.posts)
+    if silent not in players or posted or not (silent in hand.antes and silent in hand.all_in):
+        silent = None
     for name, kind, chips in hand.posts:
         if name not in players:
             raise PHHError(f"{where}: {name} posts but is not dealt in.")
         if kind == "straddle" or (kind == "small blind" and not big_posted and not blinds):
             short = kind == "small blind" and name in hand.all_in
             value = max(chips, hand.small_blind) if short else chips
-        elif kind == "big blind" and not big_posted:
+        elif kind == "big blind" and not big_posted and silent is None:
             short = name in hand.all_in
             big_posted, value = True, max(chips, hand.big_blind) if short else chips
         else:
             value = -chips  # a post by a player who came in, or a late small blind
         blinds[name] = blinds.get(name, Decimal(0)) + value
+    if silent is not None:
+        blinds[silent] = hand.big_blind
     amounts = [blinds.get(name, Decimal(0)) for name in players]
     if len(players) == 2:
         amounts.reverse()  # PHH lists heads-up blinds in reverse

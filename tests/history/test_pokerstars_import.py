@@ -3,12 +3,23 @@ antes at all), each hand of a file on its own, unreadable lines named; our Poker
 of every real imported hand reads back to the same hand."""
 
 import warnings
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from games.engine import PHHError
+from games.engine import (
+    FULL_DECK,
+    Action,
+    ActionKind,
+    Entry,
+    PHHError,
+    SeatInput,
+    TableConfig,
+    start_hand,
+)
+from games.history.pokerstars import HandInfo, write_hand
 from games.history.reading import read_hands, stars_text
 from games.history.stars_text import read_hand
 from tests.engine.test_phh_real import FILES, REALHANDS
@@ -148,3 +159,24 @@ def test_our_pokerstars_export_of_each_sample_imports_back_to_the_same_hand(name
     assert back.replayed.fields["seats"] == hand.replayed.fields["seats"]
     assert [(e.kind, e.seat, e.amount, e.cards) for e in back.replayed.state.events] == [
         (e.kind, e.seat, e.amount, e.cards) for e in hand.replayed.state.events]
+
+
+def test_a_big_blind_all_in_on_the_ante_beside_a_post_to_play_imports_back():
+    """The big blind's player is all-in on the ante and posts no blind, while a newcomer
+    posts a big blind to play: the newcomer's post is a live post, not the blind (read as
+    the blind, the newcomer would act last and the text's first raise came out of turn)."""
+    seats = [SeatInput(1, "1", 500), SeatInput(2, "2", 500), SeatInput(3, "3", 8),
+             SeatInput(4, "4", 500, Entry.POST_BB)]
+    state = start_hand(TableConfig(10, 20, ante=10), seats, FULL_DECK, button=1)
+    assert state.player(3).all_in and state.player(4).committed == 30  # ante, then the post
+    while (legal := state.legal_actions()) is not None:
+        state.apply(Action(legal.seat, ActionKind.CALL if legal.call else ActionKind.CHECK))
+    info = HandInfo(number=7, table="T", max_seats=6, started_at=datetime(2026, 1, 1, tzinfo=UTC),
+                    names={s: f"p{s}" for s in state.seats})
+    text = write_hand(state, info)
+    assert "Seat 3: p3 (big blind)" in text and "p4: posts big blind 20" in text
+    (back,) = read_hands(text)
+    assert back.error is None, (back.error, text)
+    finishing = state.result.finishing_stacks
+    seats = back.replayed.fields["seats"]  # the text's seat numbers, in the file's order
+    assert list(back.replayed.finishing_stacks) == [finishing[s] for s in seats]
