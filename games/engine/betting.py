@@ -115,7 +115,7 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
     if amount is not None:
         raise IllegalAction(f"A {kind.value.replace('_', '-')} takes no amount.")
     if kind is ActionKind.CHECK and legal.call is not None:
-        raise IllegalAction(f"You cannot check: it is {legal.call} to call.")
+        raise IllegalAction.with_amounts("You cannot check: it is {} to call.", legal.call)
     if kind is ActionKind.CALL and legal.call is None:
         raise IllegalAction("There is nothing to call: you can check.")
     if kind is ActionKind.ALL_IN:
@@ -123,8 +123,9 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
             span = legal.bet or legal.raise_to
             if span is not None:  # pot-limit: the stack is more than the pot allows
                 word = "bet" if legal.bet is not None else "raise"
-                raise IllegalAction(
-                    f"You cannot go all-in: the pot limit lets you {word} to {span.max} at most."
+                raise IllegalAction.with_amounts(
+                    f"You cannot go all-in: the pot limit lets you {word} to {{}} at most.",
+                    span.max,
                 )
             raise IllegalAction(
                 "You cannot go all-in: the betting was not reopened to you, so you "
@@ -156,12 +157,14 @@ def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions, chi
             )
         raise IllegalAction(f"You cannot {word} now: nobody left could call it.")
     if amount > span.max and span.max < chips:
-        raise IllegalAction(
-            f"The pot limit lets you {word} to {span.max} at most, not to {amount}.")
+        raise IllegalAction.with_amounts(
+            f"The pot limit lets you {word} to {{}} at most, not to {{}}.", span.max, amount)
     if amount > span.max:
-        raise IllegalAction(f"You have {span.max} chips in all: you cannot {word} to {amount}.")
+        raise IllegalAction.with_amounts(
+            f"You have {{}} chips in all: you cannot {word} to {{}}.", span.max, amount)
     if amount < span.min:
         if span.max < chips:
-            raise IllegalAction(f"The smallest {word} is to {span.min}.")
-        raise IllegalAction(f"The smallest {word} is to {span.min} (or all-in for {span.max}).")
+            raise IllegalAction.with_amounts(f"The smallest {word} is to {{}}.", span.min)
+        raise IllegalAction.with_amounts(
+            f"The smallest {word} is to {{}} (or all-in for {{}}).", span.min, span.max)
     return amount

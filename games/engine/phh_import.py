@@ -266,7 +266,8 @@ def _play(state: HandState, lines: list[list[str]], board: list[str], amounts: A
             state.apply(_action(state, k + 1, verb, words, amounts))
             pending_auto = _autos(state, before)
         except IllegalAction as error:
-            raise PHHError(f"{' '.join(words)}: {_players_named(str(error))}") from None
+            sentence = error.worded(lambda units: str(amounts.money(units)))  # the file's unit
+            raise PHHError(f"{' '.join(words)}: {_players_named(sentence)}") from None
 
 
 def _rake(

@@ -7,7 +7,7 @@ with ``to_dict()`` and back with ``from_dict()``. Cards are two-character string
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -20,8 +20,29 @@ PlayerId = int | str
 class IllegalAction(Exception):
     """An action the engine refuses. ``str(error)`` is a sentence a player can read.
 
-    The hand state is exactly as it was before the refused call.
+    The hand state is exactly as it was before the refused call. A sentence that names
+    amounts (``with_amounts``) can be worded again in another unit: an imported hand's
+    engine counts cents, its file dollars.
+
+    >>> error = IllegalAction.with_amounts("The smallest raise is to {}.", 250)
+    >>> str(error), error.worded(lambda units: f"{units / 100:.2f}")
+    ('The smallest raise is to 250.', 'The smallest raise is to 2.50.')
     """
+
+    def __init__(self, message: str, template: str | None = None, amounts: tuple[int, ...] = ()):
+        super().__init__(message)
+        self.template, self.amounts = template, amounts
+
+    @classmethod
+    def with_amounts(cls, template: str, *amounts: int) -> IllegalAction:
+        """A sentence whose ``{}`` are chip amounts, in order."""
+        return cls(template.format(*amounts), template, amounts)
+
+    def worded(self, money: Callable[[int], str]) -> str:
+        """The sentence with each amount written by ``money``."""
+        if self.template is None:
+            return str(self)
+        return self.template.format(*(money(units) for units in self.amounts))
 
 
 class Street(StrEnum):

@@ -105,7 +105,7 @@ def test_a_whole_file_imports_hand_by_hand_and_a_broken_hand_is_refused_alone():
         (("Hold'em No Limit", "Omaha Pot Limit"), "unsupported game (Omaha Pot Limit"),
         (("posts small blind $1", "posts small & big blinds $3"), "dead small blind"),
         (("kjs609: raises $2 to $4", "kjs609: raises $0.50 to $2.50"),
-         "The smallest raise is to 4"),
+         "kjs609 raises to 2.50: The smallest raise is to 4 (or all-in for 197)."),  # dollars
         (("kjs609 collected $43.64", "kjs609 collected $50.64"),
          "the summary says kjs609 won $43.64, the hand says $50.64"),
         (("*** FLOP ***", "*** FIRST FLOP ***"), "run twice"),
