@@ -8,7 +8,9 @@ so the table's lock covers it too.
 Prizes are paid as places are decided: a player who busts in the money is paid from the
 prize pool when the hand ends (their place and its prize can no longer change); the winner
 is paid last. Every prize comes from ``payouts.prize_for_places``, so they add up to the
-pool exactly.
+pool exactly. While late registration is open the field may still grow: a player who busts
+then waits for a place (and may re-enter, games/services/tournament_late.py); when it
+closes, those still out take the last places by the order they went out.
 """
 
 from datetime import datetime
@@ -61,8 +63,8 @@ def before_deal(locked: Locked, now: datetime) -> int | None:
     if tournament.deal is not None:
         return None
     index = level_index(tournament, now, table.hands_played)
-    if not tournament.late_registration_open(index + 1):
-        close_late_registration(locked, tournament)
+    if tournament.late_levels and not tournament.late_registration_open(index + 1):
+        close_late_registration(locked, tournament)  # the players still out take places
     level: BlindLevel = tournament.blind_schedule().levels[index]
     table.small_blind, table.big_blind, table.ante = (
         level.small_blind, level.big_blind, level.ante
