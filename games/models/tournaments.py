@@ -122,7 +122,7 @@ class Tournament(models.Model):
             said.append(f"Late registration until level {self.late_levels}")
         if self.max_entries > 1:
             said.append(f"Re-entry during late registration, up to {self.max_entries} "
-                        "entries a player")
+                        "entries a player (only the last entry's finish counts)")
         if self.rebuy_levels:
             said.append(f"Rebuys in levels 1 to {self.rebuy_levels}")
         if self.addon_level:
