@@ -4,6 +4,8 @@ and prizes checked against a count made here from the stored hands (a re-entry i
 entry: only a player's last entry finishes); every refusal names its reason and changes
 nothing; late registration across a restart."""
 
+import contextlib
+import itertools
 import random
 from datetime import timedelta
 
@@ -11,6 +13,8 @@ import pytest
 from django.db.models import Sum
 from django.utils import timezone
 
+from games.bots import driver
+from games.bots.players import bot_user
 from games.models import Hand, HandPlayer, LedgerEntry, Player, Seat, Table, Tournament
 from games.models import TournamentEntry as Entry
 from games.services import (
@@ -401,3 +405,34 @@ def test_options_that_cannot_work_are_refused_when_created(options, said, alice)
     with pytest.raises(ServiceError) as refused:
         sng(alice, **options)
     assert str(refused.value) == said and Tournament.objects.count() == count
+
+
+def test_bots_play_a_whole_tournament_with_every_option_on_the_table_clock(settings):
+    """Bots on the table clock; between ticks one registers late, those out re-enter once
+    and each takes the add-on in its level (what a bot's owner would click)."""
+    settings.NEXT_HAND_DELAY_SECONDS = 1
+    random.seed(6)  # the bots' thinking pauses
+    driver._rng.seed(6)  # their decisions
+    bots = [bot_user("random", n) for n in range(4)]
+    tournament = sng(bots[0], max_players=3, payout="65-35", hands=3, late_levels=2,
+                     max_entries=2, addon_level=2, addon_price=50, addon_chips=500)
+    issued, now = issued_chips(), timezone.now()
+    for bot in bots[:3]:
+        tournaments.register(tournament.id, bot, now=now)
+    for _ in range(3_000):
+        now += timedelta(seconds=2)
+        run_due_work(now)
+        check_conserved(tournament, issued)
+        if tournament.status == Tournament.Status.FINISHED:
+            break
+        for bot, take in itertools.product(bots, (tournaments.register,
+                                                   tournament_addons.take_addon)):
+            # Not now, or not any more: the refusals are tested one by one above.
+            with contextlib.suppress(ServiceError):
+                take(tournament.id, bot, now=now)
+        check_conserved(tournament, issued)
+    else:
+        raise AssertionError("the bots did not finish the tournament")
+    assert tournament.entries.filter(late=True).count() == 1
+    assert tournament.reentries >= 1 and tournament.addons >= 1
+    check_results(tournament)
