@@ -84,9 +84,23 @@ def tournament_rebuy(user, tournament: Tournament) -> LedgerEntry:
     return _into_prize_pool(user, tournament, LedgerEntry.Kind.TOURNAMENT_REBUY, "rebuy")
 
 
-def _into_prize_pool(user, tournament: Tournament, kind: str, what: str) -> LedgerEntry:
+def tournament_reentry(user, tournament: Tournament) -> LedgerEntry:
+    """Move a re-entry (a new entry's buy-in) from the bankroll into the prize pool."""
+    return _into_prize_pool(user, tournament, LedgerEntry.Kind.TOURNAMENT_REENTRY, "re-entry")
+
+
+def tournament_addon(user, tournament: Tournament) -> LedgerEntry:
+    """Move the add-on's price from the bankroll into the tournament's prize pool."""
+    return _into_prize_pool(user, tournament, LedgerEntry.Kind.TOURNAMENT_ADDON, "add-on",
+                            tournament.addon_price)
+
+
+def _into_prize_pool(
+    user, tournament: Tournament, kind: str, what: str, amount: int | None = None
+) -> LedgerEntry:
+    """``amount`` (the buy-in unless given) from the bankroll into the prize pool."""
     player = _locked_player(user)
-    amount = tournament.buy_in
+    amount = tournament.buy_in if amount is None else amount
     if amount > player.bankroll:
         raise ChipError(
             f"The {what} of {amount:,} is more than your bankroll of {player.bankroll:,}."

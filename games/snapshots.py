@@ -138,6 +138,10 @@ def tournament_facts(table: Table, hand_live: bool) -> dict[str, Any] | None:
         "started_at": tournament.started_at,
         "hands_played": table.hands_played - (1 if hand_live else 0),
         "deal": tournament.deal,
+        # Its options, for the line to say when each ends.
+        "late_levels": tournament.late_levels,
+        "addon": {"level": tournament.addon_level, "price": tournament.addon_price,
+                  "chips": tournament.addon_chips} if tournament.addon_level else None,
     }
 
 

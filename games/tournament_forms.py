@@ -68,6 +68,22 @@ class CreateTournamentForm(forms.Form):
     rebuy_levels = forms.IntegerField(
         label="Rebuys during the first levels (0: none)", min_value=0, initial=0, required=False
     )
+    late_levels = forms.IntegerField(
+        label="Late registration until the end of level (0: none)", min_value=0, initial=0,
+        required=False,
+    )
+    max_entries = forms.IntegerField(
+        label="Entries a player (above 1: re-entry during late registration)", min_value=1,
+        max_value=tournaments.MAX_ENTRIES, initial=1, required=False,
+    )
+    addon_level = forms.IntegerField(
+        label="Add-on in level (0: none)", min_value=0, initial=0, required=False
+    )
+    addon_price = forms.IntegerField(
+        label="Add-on price (from your bankroll)", min_value=0, initial=0, required=False
+    )
+    addon_chips = forms.IntegerField(label="Add-on chips", min_value=0, initial=0,
+                                     required=False)
 
     def service_values(self) -> dict[str, Any]:
         """The keyword arguments of ``create_tournament`` (call on a valid form)."""
@@ -82,6 +98,11 @@ class CreateTournamentForm(forms.Form):
             "starting_stack": data["starting_stack"], "payout": data["payout"],
             "action_seconds": data["action_seconds"],
             "rebuy_levels": data["rebuy_levels"] or 0,
+            "late_levels": data["late_levels"] or 0,
+            "max_entries": data["max_entries"] or 1,
+            "addon_level": data["addon_level"] or 0,
+            "addon_price": data["addon_price"] or 0,
+            "addon_chips": data["addon_chips"] or 0,
             "preset": "" if custom else data["schedule"],
             "levels": parse_levels(data["levels"]) if custom else None,
             **by,

@@ -52,15 +52,15 @@ def tournament_line(
         "hands_to_next_level": None,
         "players_left": len(left),
         "entrants": facts["entrants"],
-        "average_stack": (
-            facts["entrants"] * facts["starting_stack"] // len(left) if left else None
-        ),
+        # Every chip in play (rebuys, re-entries and add-ons too) over the players left.
+        "average_stack": sum(left) // len(left) if left else None,
         "prize_pool": sum(facts["prizes"]),
         "payouts": [
             {"place": place, "prize": prize}
             for place, prize in enumerate(facts["prizes"], start=1)
         ],
         "deal": _deal(facts["deal"]),
+        **_options(facts, index + 1),
     }
     if started is not None and not last:
         if schedule.minutes is not None:
@@ -71,6 +71,21 @@ def tournament_line(
         elif schedule.hands is not None:
             line["hands_to_next_level"] = (index + 1) * schedule.hands - facts["hands_played"]
     return line
+
+
+def _options(facts: dict[str, Any], level: int) -> dict[str, Any]:
+    """Late registration's last level while it is open, and the add-on (its level, price
+    and chips) until its level has passed; None when there is none (or no more).
+
+    >>> _options({"late_levels": 4, "addon": {"level": 2, "price": 100, "chips": 1000}}, 3)
+    {'late_registration_until': 4, 'addon': None}
+    """
+    late = facts.get("late_levels") or 0
+    addon = facts.get("addon")
+    return {
+        "late_registration_until": late if level <= late else None,
+        "addon": addon if addon and level <= addon["level"] else None,
+    }
 
 
 def _deal(deal: dict[str, Any] | None) -> dict[str, Any] | None:

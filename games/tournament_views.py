@@ -9,11 +9,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games.engine.tournament.payouts import prizes
-from games.models import Player, Seat, Tournament
-from games.services import ServiceError, tournament_deals, tournament_rebuys, tournaments
+from games.models import Player, Seat, Tournament, TournamentEntry
+from games.services import (
+    ServiceError,
+    tournament_addons,
+    tournament_deals,
+    tournament_rebuys,
+    tournaments,
+)
+from games.services.tournament_table import level_index
 from games.tournament_forms import CreateTournamentForm
 
 FINISHED_SHOWN = 20  # the lobby shows the latest finished tournaments, not all of them
@@ -26,11 +34,20 @@ def _listed(status: str):
     )
 
 
+def _with_pools(rows) -> list[Tournament]:
+    """The rows, each with its prize pool so far (``pool``): buy-ins, re-entries, rebuys and
+    add-ons."""
+    rows = list(rows)
+    for row in rows:
+        row.pool = row.prize_pool(row.entrants)
+    return rows
+
+
 def lobby(request, form=None, status=200):
     context = {
-        "registering": _listed(Tournament.Status.REGISTERING),
-        "running": _listed(Tournament.Status.RUNNING),
-        "finished": _listed(Tournament.Status.FINISHED)[:FINISHED_SHOWN],
+        "registering": _with_pools(_listed(Tournament.Status.REGISTERING)),
+        "running": _with_pools(_listed(Tournament.Status.RUNNING)),
+        "finished": _with_pools(_listed(Tournament.Status.FINISHED)[:FINISHED_SHOWN]),
         "form": (form or CreateTournamentForm()) if request.user.is_authenticated else None,
     }
     return render(request, "games/tournaments.html", context, status=status)
@@ -48,9 +65,12 @@ def create(request):
 
 def detail(request, tournament_id: int):
     """A tournament's page; once it is over, its results."""
-    tournament = get_object_or_404(Tournament.objects.select_related("host"), pk=tournament_id)
-    entries = list(tournament.entries.select_related("user"))
-    entries.sort(key=lambda e: (e.place is not None, e.place or 0, e.registered_at))
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("host", "table"), pk=tournament_id)
+    entries = list(tournament.entries.select_related("user", "tournament"))
+    # Those still in first, then those out waiting for a place, then the places.
+    entries.sort(key=lambda e: (e.place is not None, e.status == TournamentEntry.Status.BUSTED,
+                                e.place or 0, e.registered_at))
     user = request.user
     mine = next((e for e in entries if user.is_authenticated and e.user_id == user.id), None)
     count = len(entries)
@@ -60,6 +80,9 @@ def detail(request, tournament_id: int):
         paid = []  # fewer registered than the payout pays places: nothing to show yet
     players_left = Seat.objects.filter(table_id=tournament.table_id, stack__gt=0) if (
         tournament.table_id) else Seat.objects.none()
+    level = _level_now(tournament)
+    late_open = level is not None and tournament.late_registration_open(level)
+    out = mine is not None and mine.status == TournamentEntry.Status.BUSTED
     context = {
         "tournament": tournament, "entries": entries, "mine": mine,
         "prize_pool": tournament.prize_pool(count), "payouts": list(enumerate(paid, start=1)),
@@ -67,6 +90,16 @@ def detail(request, tournament_id: int):
         "is_host": user.is_authenticated and (user.is_staff or tournament.host_id == user.id),
         "still_in": user.is_authenticated and players_left.filter(user=user).exists(),
         "deal": tournament.deal,
+        "level_now": level,
+        "options": tournament.options_text(),
+        # Late registration, a re-entry, the add-on: offered while they may be taken (the
+        # service says why not, if the page is stale).
+        "may_register_late": late_open and mine is None,
+        "may_reenter": late_open and out and mine is not None
+        and mine.reentries + 1 < tournament.max_entries,
+        "out_waiting": out,
+        "may_addon": level == tournament.addon_level and mine is not None
+        and mine.status == TournamentEntry.Status.PLAYING and not mine.addons,
         # Buy-ins leave and prizes reach the bankroll: the page shows where it stands.
         "bankroll": Player.objects.filter(user_id=user.id).values_list(
             "bankroll", flat=True).first() if user.is_authenticated else None,
@@ -74,6 +107,13 @@ def detail(request, tournament_id: int):
                          and user.id in tournament.deal["agreed"]),
     }
     return render(request, "games/tournament.html", context)
+
+
+def _level_now(tournament: Tournament) -> int | None:
+    """The level (from 1) of a running tournament's next deal, None when not running."""
+    if tournament.status != Tournament.Status.RUNNING or tournament.table is None:
+        return None
+    return level_index(tournament, timezone.now(), tournament.table.hands_played) + 1
 
 
 def _run(request, tournament_id: int, action: Callable[[], object], done: str):
@@ -115,6 +155,15 @@ def rebuy(request, tournament_id: int):
     return _run(request, tournament_id,
                 lambda: tournament_rebuys.rebuy(tournament_id, request.user),
                 "You rebought: your buy-in is in the prize pool and the chips at your seat.")
+
+
+@login_required
+@require_POST
+def addon(request, tournament_id: int):
+    return _run(request, tournament_id,
+                lambda: tournament_addons.take_addon(tournament_id, request.user),
+                "You took the add-on: its price is in the prize pool and its chips at your "
+                "seat.")
 
 
 @login_required

@@ -21,6 +21,8 @@ urlpatterns = [
          name="tournament_start"),
     path("tournaments/<int:tournament_id>/rebuy/", tournament_views.rebuy,
          name="tournament_rebuy"),
+    path("tournaments/<int:tournament_id>/add-on/", tournament_views.addon,
+         name="tournament_addon"),
     path("tournaments/<int:tournament_id>/deal/", tournament_views.propose_deal,
          name="tournament_deal"),
     path("tournaments/<int:tournament_id>/deal/answer/", tournament_views.answer_deal,

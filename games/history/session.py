@@ -67,7 +67,8 @@ class Sample:
 @dataclass(frozen=True)
 class TournamentResult:
     """One tournament of the session, counted by its prize less its buy-in (play chips from
-    the bankroll); ``prize`` None while it runs, or when the hands do not say it (imported)."""
+    the bankroll; ``buy_in`` counts everything the player paid in: re-entries, rebuys and the
+    add-on too); ``prize`` None while it runs, or when the hands do not say it (imported)."""
 
     key: str  # the samples' ``tournament``
     label: str

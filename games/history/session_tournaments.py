@@ -26,7 +26,8 @@ def imported_key(hand: ImportedHand) -> str:
 
 def results(user, keys: Iterable[str]) -> list[TournamentResult]:
     """The result of each tournament named by ``keys``: ours from the player's entry (a
-    prize once they have finished), imported ones unknown (a hand history names no prize)."""
+    prize once they have finished, less everything they paid in: the buy-in, re-entries,
+    rebuys and the add-on), imported ones unknown (a hand history names no prize)."""
     keys = sorted(set(keys))
     ids = [int(k[1:]) for k in keys if k.startswith("p")]
     entries = TournamentEntry.objects.filter(user=user, tournament_id__in=ids).select_related(
@@ -37,7 +38,7 @@ def results(user, keys: Iterable[str]) -> list[TournamentResult]:
         finished = entry.status == TournamentEntry.Status.FINISHED
         found.append(TournamentResult(
             key=f"p{tournament.id}", label=tournament.name,
-            url=reverse("tournament", args=[tournament.id]), buy_in=tournament.buy_in,
+            url=reverse("tournament", args=[tournament.id]), buy_in=entry.paid,
             prize=entry.prize if finished else None, place=entry.place_text,
         ))
     for key in keys:

@@ -55,6 +55,8 @@ class LedgerEntry(models.Model):
         TOURNAMENT_REFUND = "sng_refund", "Tournament refund"
         TOURNAMENT_PRIZE = "sng_prize", "Tournament prize"
         TOURNAMENT_REBUY = "sng_rebuy", "Tournament rebuy"
+        TOURNAMENT_REENTRY = "sng_reentry", "Tournament re-entry"
+        TOURNAMENT_ADDON = "sng_addon", "Tournament add-on"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger"

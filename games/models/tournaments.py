@@ -68,6 +68,20 @@ class Tournament(models.Model):
     # during the first this many levels (0: no rebuys). Each rebuy's buy-in joins the pool.
     rebuy_levels = models.PositiveSmallIntegerField(default=0)
     rebuys = models.PositiveIntegerField(default=0)  # every entry's, counted for the pool
+    # Late registration: players may register after the start, until the end of this level
+    # (0: none), seated at a free seat of the table's ten with the starting stack
+    # (games/services/tournament_late.py).
+    late_levels = models.PositiveSmallIntegerField(default=0)
+    # Entries a player may make: 1, or more for re-entry (a busted player buys in again, as
+    # a new entry, while late registration is open).
+    max_entries = models.PositiveSmallIntegerField(default=1)
+    reentries = models.PositiveIntegerField(default=0)  # every player's, counted for the pool
+    # The add-on: once per player, between hands during level ``addon_level`` (0: none),
+    # ``addon_price`` from the bankroll into the pool for ``addon_chips`` tournament chips.
+    addon_level = models.PositiveSmallIntegerField(default=0)
+    addon_price = models.PositiveIntegerField(default=0)
+    addon_chips = models.PositiveIntegerField(default=0)
+    addons = models.PositiveIntegerField(default=0)  # taken so far, counted for the pool
 
     class Meta:
         ordering = ["-created_at"]
@@ -91,8 +105,30 @@ class Tournament(models.Model):
         return f"{self.name} ({self.get_status_display()})"
 
     def prize_pool(self, entrants: int) -> int:
-        """Every buy-in paid: one per entrant, one per rebuy."""
-        return self.buy_in * (entrants + self.rebuys)
+        """Every chip paid in: a buy-in per entrant, per re-entry and per rebuy, and the
+        add-ons' price."""
+        return self.buy_in * (entrants + self.reentries + self.rebuys) + (
+            self.addon_price * self.addons
+        )
+
+    def late_registration_open(self, level: int) -> bool:
+        """Whether a player may still register (or re-enter) during ``level`` (from 1)."""
+        return level <= self.late_levels
+
+    def options_text(self) -> list[str]:
+        """The options as the pages say them ("Late registration until level 4")."""
+        said = []
+        if self.late_levels:
+            said.append(f"Late registration until level {self.late_levels}")
+        if self.max_entries > 1:
+            said.append(f"Re-entry during late registration, up to {self.max_entries} "
+                        "entries a player (only the last entry's finish counts)")
+        if self.rebuy_levels:
+            said.append(f"Rebuys in levels 1 to {self.rebuy_levels}")
+        if self.addon_level:
+            said.append(f"Add-on in level {self.addon_level}: {self.addon_chips:,} chips "
+                        f"for {self.addon_price:,}")
+        return said
 
     def blind_schedule(self) -> BlindSchedule:
         return BlindSchedule.from_dict(self.schedule)
@@ -110,6 +146,9 @@ class TournamentEntry(models.Model):
     class Status(models.TextChoices):
         REGISTERED = "registered", "Registered"
         PLAYING = "playing", "Playing"
+        # Out while late registration is open: the place comes when it closes (by the order
+        # players went out), and the player may re-enter meanwhile.
+        BUSTED = "busted", "Out, place to come"
         FINISHED = "finished", "Finished"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
@@ -123,6 +162,20 @@ class TournamentEntry(models.Model):
     # The hand in which the player busted (None: not busted, or the winner).
     busted_in_hand = models.PositiveIntegerField(null=True, blank=True)
     rebuys = models.PositiveSmallIntegerField(default=0)
+    # The chips this entry had when the hand it busted in began (ties and order of places
+    # settled when late registration closes).
+    busted_with = models.PositiveIntegerField(null=True, blank=True)
+    # While late registration is open: the place it went out in, among the entries in then
+    # (the field may still grow, so its finishing place comes later).
+    went_out_in = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Registered after the start (late registration).
+    late = models.BooleanField(default=False)
+    # Re-entries: each a new entry for a new buy-in. Only the last entry's finish counts
+    # for places and prizes; each earlier entry's bust is kept here:
+    # [{"entry": 1, "busted_in_hand": 12, "went_out_in": 5}].
+    reentries = models.PositiveSmallIntegerField(default=0)
+    earlier_entries = models.JSONField(default=list, blank=True)
+    addons = models.PositiveSmallIntegerField(default=0)  # 0 or 1: once per player
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -133,6 +186,15 @@ class TournamentEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.tournament.name}"
+
+    @property
+    def paid(self) -> int:
+        """Everything this player paid in: a buy-in per entry and per rebuy, and the
+        add-on."""
+        tournament = self.tournament
+        return tournament.buy_in * (1 + self.reentries + self.rebuys) + (
+            tournament.addon_price * self.addons
+        )
 
     @property
     def place_text(self) -> str:

@@ -20,7 +20,9 @@ from django.utils import timezone
 from games.engine.tournament.icm import deal_amounts, equal_split, icm_equities
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
+from games.services.tournament_late import current_level
 from games.services.tournament_table import (
+    close_late_registration,
     close_tournament,
     lock_running,
     pay_entry,
@@ -70,7 +72,9 @@ def deal_figures(
 
 
 @transaction.atomic
-def propose_deal(tournament_id: int, user: User, method: str) -> dict[str, Any]:
+def propose_deal(
+    tournament_id: int, user: User, method: str, now: datetime | None = None
+) -> dict[str, Any]:
     """A player left proposes a deal (``icm`` or ``equal``); they agree to it by proposing."""
     try:
         method = DealMethod(method)
@@ -84,6 +88,10 @@ def propose_deal(tournament_id: int, user: User, method: str) -> dict[str, Any]:
         raise ServiceError("A deal is already waiting for answers: agree to it or decline it.")
     if locked.hand is not None:
         raise ServiceError("A deal is made between hands: wait for this hand to end.")
+    if tournament.late_registration_open(current_level(locked, tournament, now or timezone.now())):
+        raise ServiceError(f"Late registration is open until the end of level "
+                           f"{tournament.late_levels}: a deal waits until it closes.")
+    close_late_registration(locked, tournament)  # its players out take their places first
     prizes_left = place_prizes(tournament, tournament.entries.count())[: len(seats)]
     equities, amounts = deal_figures(method, [s.stack for s in seats], prizes_left)
     tournament.deal = {

@@ -8,7 +8,9 @@ so the table's lock covers it too.
 Prizes are paid as places are decided: a player who busts in the money is paid from the
 prize pool when the hand ends (their place and its prize can no longer change); the winner
 is paid last. Every prize comes from ``payouts.prize_for_places``, so they add up to the
-pool exactly.
+pool exactly. While late registration is open the field may still grow: a player who busts
+then waits for a place (and may re-enter, games/services/tournament_late.py); when it
+closes, those still out take the last places by the order they went out.
 """
 
 from datetime import datetime
@@ -61,6 +63,8 @@ def before_deal(locked: Locked, now: datetime) -> int | None:
     if tournament.deal is not None:
         return None
     index = level_index(tournament, now, table.hands_played)
+    if tournament.late_levels and not tournament.late_registration_open(index + 1):
+        close_late_registration(locked, tournament)  # the players still out take places
     level: BlindLevel = tournament.blind_schedule().levels[index]
     table.small_blind, table.big_blind, table.ante = (
         level.small_blind, level.big_blind, level.ante
@@ -105,21 +109,44 @@ def end_of_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     if busted:
         busts = [Bust(str(s.user_id), state.player(s.number).starting_stack) for s in busted]
         places = finishing_places(busts, players_before=len(playing))
-        prizes_now = prize_for_places(paid, places)
+        late = tournament.late_registration_open(tournament.level + 1)
+        prizes_now = {} if late else prize_for_places(paid, places)
         for seat in busted:
             entry = entries[seat.user_id]
-            entry.place, entry.place_worst = places[str(seat.user_id)]
-            pay_entry(tournament, entry, prizes_now[str(seat.user_id)], hand.number)
             name = seat.user.get_username()
-            won = f", and wins {entry.prize:,}" if entry.prize else ""
-            notices.add(locked, "busted", name, f"{name} is out in place {entry.place_text}{won}.")
+            if late:
+                _out_during_late_registration(tournament, entry, places, hand.number,
+                                              state.player(seat.number).starting_stack)
+                notices.add(locked, "busted", name, f"{name} is out; late registration is "
+                            "open, so the place comes when it closes.")
+            else:
+                entry.place, entry.place_worst = places[str(seat.user_id)]
+                pay_entry(tournament, entry, prizes_now[str(seat.user_id)], hand.number)
+                won = f", and wins {entry.prize:,}" if entry.prize else ""
+                notices.add(locked, "busted", name,
+                            f"{name} is out in place {entry.place_text}{won}.")
             free_seat(locked, seat)
     left = [s for s in seats if s.stack > 0]
     if len(left) == 1:
+        # One player holds every chip: late registration ends with the tournament.
+        close_late_registration(locked, tournament)
         _win(locked, tournament, entries[left[0].user_id], left[0], paid, now)
         return
     for seat in left:
         plain_sql.update(seat, ["stack"])
+
+
+def _out_during_late_registration(
+    tournament: Tournament, entry: TournamentEntry, places: dict[str, tuple[int, int]],
+    hand_number: int, chips_at_start: int,
+) -> None:
+    """The entry is out while the field may still grow: no place yet, and the player may
+    re-enter (games/services/tournament_late.py)."""
+    entry.status = TournamentEntry.Status.BUSTED
+    entry.busted_in_hand = hand_number
+    entry.busted_with = chips_at_start
+    entry.went_out_in = places[str(entry.user_id)][0]
+    entry.save(update_fields=["status", "busted_in_hand", "busted_with", "went_out_in"])
 
 
 def pay_entry(
@@ -158,3 +185,29 @@ def close_tournament(locked: Locked, tournament: Tournament, now: datetime, ende
     table.next_hand_at = None
     for seat in [s for s in locked.seats if s.pk is not None]:
         free_seat(locked, seat)
+
+
+def close_late_registration(locked: Locked, tournament: Tournament) -> None:
+    """Late registration is over (its last level has passed, or one player is left): the
+    players still out take the last places, the first out the last place; those out in
+    the same hand by their chips when it began (equal chips tie). A place in the money is
+    paid now."""
+    waiting = list(tournament.entries.filter(
+        status=TournamentEntry.Status.BUSTED).select_related("user"))
+    if not waiting:
+        return
+    paid = place_prizes(tournament, tournament.entries.count())
+    still_in = tournament.entries.filter(status=TournamentEntry.Status.PLAYING).count()
+    for hand in sorted({e.busted_in_hand or 0 for e in waiting}, reverse=True):
+        out = [e for e in waiting if (e.busted_in_hand or 0) == hand]
+        still_in += len(out)
+        busts = [Bust(str(e.user_id), e.busted_with or 0) for e in out]
+        places = finishing_places(busts, players_before=still_in)
+        prizes_now = prize_for_places(paid, places)
+        for entry in out:
+            entry.place, entry.place_worst = places[str(entry.user_id)]
+            pay_entry(tournament, entry, prizes_now[str(entry.user_id)], hand or None)
+            name = entry.user.get_username()
+            won = f", and wins {entry.prize:,}" if entry.prize else ""
+            notices.add(locked, "busted", name, f"Late registration is over: {name} "
+                        f"finishes in place {entry.place_text}{won}.")

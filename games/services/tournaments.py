@@ -23,6 +23,7 @@ from games.engine.tournament.schedule import (
     schedule_problems,
 )
 from games.models import Seat, Table, Tournament, TournamentEntry
+from games.services import tournament_late
 from games.services.writer import (
     FIRST_DEAL_DELAY,
     ServiceError,
@@ -31,6 +32,9 @@ from games.services.writer import (
     schedule_next_hand,
 )
 from games.table_limits import MAX_ACTION_SECONDS, MAX_SEATS, MIN_ACTION_SECONDS, MIN_SEATS
+
+# Entries a player may make in one tournament (the first and its re-entries), at most.
+MAX_ENTRIES = 5
 
 # Seats are drawn at random, as a card draw would (a test may seed its own).
 _seat_draw = random.SystemRandom()
@@ -82,10 +86,14 @@ def create_tournament(
     payout: str = PayoutPreset.THREE_PLACES.value, preset: str = "regular",
     levels: list[dict[str, int]] | None = None, minutes: int | None = None,
     hands: int | None = None, action_seconds: int = 30, rebuy_levels: int = 0,
+    late_levels: int = 0, max_entries: int = 1, addon_level: int = 0, addon_price: int = 0,
+    addon_chips: int = 0,
 ) -> Tournament:
     """A new sit-and-go, registering. ``preset`` or custom ``levels`` (then pass
     ``preset=""``), each level lasting ``minutes`` or ``hands``; rebuys during the first
-    ``rebuy_levels`` levels (0: none)."""
+    ``rebuy_levels`` levels (0: none); late registration until the end of level
+    ``late_levels`` (0: none), with up to ``max_entries`` entries a player (re-entry); an
+    add-on during level ``addon_level`` (0: none), ``addon_chips`` for ``addon_price``."""
     name = (name or "").strip()
     problems = []
     if not name or len(name) > 60:
@@ -104,6 +112,7 @@ def create_tournament(
         )
     if not _whole(rebuy_levels) or rebuy_levels < 0:
         problems.append("Rebuy levels must be a whole number, 0 for no rebuys.")
+    problems += option_problems(late_levels, max_entries, addon_level, addon_price, addon_chips)
     if problems:
         raise ServiceError(" ".join(problems))
     try:
@@ -111,15 +120,48 @@ def create_tournament(
     except ValueError as error:
         raise ServiceError(str(error)) from None
     schedule = build_schedule(starting_stack, preset, levels, minutes, hands)
-    if rebuy_levels > len(schedule.levels):
-        raise ServiceError(f"Rebuys can last {len(schedule.levels)} levels at most (the "
-                           f"schedule's), not {rebuy_levels}.")
+    count = len(schedule.levels)
+    for what, level in (("Rebuys", rebuy_levels), ("Late registration", late_levels),
+                        ("The add-on", addon_level)):
+        if level > count:
+            raise ServiceError(f"{what} can last {count} levels at most (the schedule's), "
+                               f"not {level}.")
     return Tournament.objects.create(
-        rebuy_levels=rebuy_levels,
+        rebuy_levels=rebuy_levels, late_levels=late_levels, max_entries=max_entries,
+        addon_level=addon_level, addon_price=addon_price, addon_chips=addon_chips,
         name=name, host=host, max_players=max_players, buy_in=buy_in,
         starting_stack=starting_stack, schedule=schedule.to_dict(), schedule_preset=preset,
         payout=PayoutPreset(payout).value, action_seconds=action_seconds,
     )
+
+
+def option_problems(
+    late_levels: int, max_entries: int, addon_level: int, addon_price: int, addon_chips: int,
+) -> list[str]:
+    """What is wrong with the late registration, re-entry and add-on options.
+
+    >>> option_problems(0, 2, 0, 0, 0)
+    ['Re-entry happens during late registration: give late registration levels too.']
+    >>> option_problems(3, 2, 2, 100, 0)
+    ['An add-on needs a level, a price and chips, each at least 1 (or none of them).']
+    """
+    problems = []
+    if not _whole(late_levels) or late_levels < 0:
+        problems.append("Late registration levels must be a whole number, 0 for none.")
+    if not _whole(max_entries) or not 1 <= max_entries <= MAX_ENTRIES:
+        problems.append(f"Entries a player must be 1 to {MAX_ENTRIES} (1: no re-entry).")
+    elif max_entries > 1 and late_levels == 0:
+        problems.append(
+            "Re-entry happens during late registration: give late registration levels too."
+        )
+    addon = (addon_level, addon_price, addon_chips)
+    if not all(_whole(v) and v >= 0 for v in addon):
+        problems.append("The add-on's level, price and chips are whole numbers.")
+    elif any(addon) and not all(addon):
+        problems.append(
+            "An add-on needs a level, a price and chips, each at least 1 (or none of them)."
+        )
+    return problems
 
 
 def _lock(tournament_id: int) -> Tournament:
@@ -140,7 +182,11 @@ def _require_registering(tournament: Tournament) -> None:
 @transaction.atomic
 def register(tournament_id: int, user: User, now: datetime | None = None) -> TournamentEntry:
     """Enter the tournament: the buy-in moves from your bankroll to the prize pool. The
-    entry that fills it starts it."""
+    entry that fills it starts it. Once it runs, late registration (or a re-entry) seats
+    you at its table (games/services/tournament_late.py)."""
+    status = Tournament.objects.filter(pk=tournament_id).values_list("status", flat=True)
+    if status.first() == Tournament.Status.RUNNING:
+        return tournament_late.enter(tournament_id, user, now or timezone.now())
     tournament = _lock(tournament_id)
     _require_registering(tournament)
     if tournament.entries.filter(user=user).exists():
@@ -196,7 +242,8 @@ def _start(tournament: Tournament, now: datetime) -> Table:
     first = tournament.blind_schedule().levels[0]
     table = Table.objects.create(
         name=tournament.name, small_blind=first.small_blind, big_blind=first.big_blind,
-        ante=first.ante, max_seats=tournament.max_players,
+        # Late registration seats players at the table's free seats, up to ten.
+        ante=first.ante, max_seats=MAX_SEATS if tournament.late_levels else tournament.max_players,
         min_buy_in=tournament.starting_stack, max_buy_in=tournament.starting_stack,
         action_seconds=tournament.action_seconds, is_private=True, is_tournament=True,
     )

@@ -205,7 +205,8 @@ function showTable(table) {
 }
 
 /** A sit-and-go's line (games/tournament_line.py): level, blinds, the next level and
- * when, players left, average stack, prize pool and payouts, a deal waiting. */
+ * when, players left, average stack, prize pool and payouts, late registration and the
+ * add-on while they last, a deal waiting. */
 function tournamentText(t) {
   const blinds = (b) => `${b.small_blind}/${b.big_blind}${b.ante ? ` ante ${b.ante}` : ""}`;
   let text = `${t.name} · level ${t.level} · blinds ${blinds(t.blinds)}`;
@@ -223,6 +224,12 @@ function tournamentText(t) {
   if (t.average_stack !== null) text += ` · average ${t.average_stack}`;
   const paid = t.payouts.map((p) => `${p.place}: ${p.prize}`).join(", ");
   text += ` · prize pool ${t.prize_pool} (${paid})`;
+  const count = (n) => n.toLocaleString("en-US");
+  if (t.late_registration_until) text += ` · Late registration until level ${t.late_registration_until}`;
+  if (t.addon) {
+    const when = t.addon.level === t.level ? "available" : `in level ${t.addon.level}`;
+    text += ` · Add-on ${when}: ${count(t.addon.chips)} chips for ${count(t.addon.price)}`;
+  }
   if (t.deal) {
     const yes = t.deal.players.filter((p) => p.agreed).length;
     text += ` · a deal waits: ${yes} of ${t.deal.players.length} agreed`;

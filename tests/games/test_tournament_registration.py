@@ -112,8 +112,8 @@ def test_registering_twice_or_when_full_or_started_is_refused(alice, bob, carol)
     tournaments.register(tournament.id, alice)  # the third fills it: it starts
     dave = make_user("dave")
     before = snapshot()
-    with pytest.raises(ServiceError, match="Friday sit-and-go is running: registration is "
-                       "closed."):
+    with pytest.raises(ServiceError, match="Friday sit-and-go has started, and it has no late "
+                       "registration."):
         tournaments.register(tournament.id, dave)
     with pytest.raises(ServiceError, match="has started: a buy-in is refunded only before"):
         tournaments.unregister(tournament.id, bob)
