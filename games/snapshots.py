@@ -39,6 +39,8 @@ _TIMED_OUT = plain_sql.CompiledQuery(
     .values_list("sequence", flat=True),
     0,
 )
+# Where a Hand object keeps its timed-out sequences once read (timed_out_sequences).
+_TIMED_OUT_KEY = "_timed_out_sequences"
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
 
@@ -103,7 +105,7 @@ def capture(
             names=names,
             users=users,
             on_time_bank=hand.on_time_bank and hand.status == Hand.Status.IN_PROGRESS,
-            timed_out=frozenset(row[0] for row in _TIMED_OUT.rows(hand.id)),
+            timed_out=timed_out_sequences(hand),
             # The server seed only once the hand is over: a live hand's is never captured.
             fair_deal=shown_record(hand.fair_deal, hand.status != Hand.Status.IN_PROGRESS),
         )
@@ -117,6 +119,33 @@ def capture(
         live = hand is not None and hand.status == Hand.Status.IN_PROGRESS
         table_fields["tournament"] = tournament_facts(table, live)
     return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now())
+
+
+def timed_out_sequences(hand: Hand) -> frozenset[int]:
+    """The sequences of the hand's actions the clock took for an absent player.
+
+    Read once per ``Hand`` object: the writer adds to it when the clock acts
+    (``remember_timed_out``), and a process keeps a table's ``Hand`` objects between its
+    own changes (games/services/table_memory.py), so a change reads it only after another
+    process moved the table on. With ``TABLE_MEMORY_CHECK`` it is read every time and
+    compared."""
+    known: frozenset[int] | None = hand.__dict__.get(_TIMED_OUT_KEY)
+    if known is None or settings.TABLE_MEMORY_CHECK:
+        stored = frozenset(row[0] for row in _TIMED_OUT.rows(hand.id))
+        if known is not None and known != stored:
+            raise RuntimeError(
+                f"Hand {hand.id}: this process remembers the clock's actions {sorted(known)}, "
+                f"the database holds {sorted(stored)}."
+            )
+        hand.__dict__[_TIMED_OUT_KEY] = known = stored
+    return known
+
+
+def remember_timed_out(hand: Hand, sequence: int) -> None:
+    """The clock just stored the action ``sequence`` of ``hand``: add it to what is known."""
+    known = hand.__dict__.get(_TIMED_OUT_KEY)
+    if known is not None:
+        hand.__dict__[_TIMED_OUT_KEY] = known | {sequence}
 
 
 def tournament_facts(table: Table, hand_live: bool) -> dict[str, Any] | None:

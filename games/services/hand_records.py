@@ -5,7 +5,7 @@ Called only from games/services.py, inside the table's locked transaction.
 
 from datetime import datetime
 
-from games import chips, plain_sql
+from games import chips, plain_sql, snapshots
 from games.engine import Event, EventKind, HandState
 from games.engine.fair_deal import FairDeal
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
@@ -63,6 +63,8 @@ def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -
             )
         )
     plain_sql.insert(rows, ACTION_COLUMNS)
+    if timed_out and rows:
+        snapshots.remember_timed_out(hand, rows[0].sequence)
 
 
 def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> None:

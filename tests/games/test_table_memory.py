@@ -3,11 +3,13 @@
 table on, a failed change leaves nothing remembered, and a write that goes round the
 writer is caught by the check the test suite runs with."""
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
 
-from games import services
-from games.models import Hand, Seat, Table
+from games import services, snapshots
+from games.models import Hand, HandAction, Seat, Table
 from games.services import table_memory
 from tests.games.conftest import ACES_KINGS_DECK
 from tests.games.statements import statements_everywhere
@@ -36,6 +38,12 @@ def reads_of_seats_and_hands(statements: list[str]) -> int:
     )
 
 
+def reads_of_timed_out_actions(statements: list[str]) -> int:
+    actions = HandAction._meta.db_table
+    return sum(1 for sql in statements if sql.startswith("SELECT") and f'"{actions}"' in sql
+               and '"timed_out"' in sql)
+
+
 def act_counted(table_id, user, kind) -> list[str]:
     version = Table.objects.get(pk=table_id).version
     with statements_everywhere() as log:
@@ -51,9 +59,29 @@ def test_a_change_after_this_process_s_own_reads_no_seats_and_no_hand(
     second = act_counted(dealt.id, alice, "call")
     assert reads_of_seats_and_hands(first) == 0, "\n".join(first)
     assert reads_of_seats_and_hands(second) == 0, "\n".join(second)
+    assert reads_of_timed_out_actions(second) == 0, "\n".join(second)
     # The check reads them, and finds them equal.
     settings.TABLE_MEMORY_CHECK = True
-    assert reads_of_seats_and_hands(act_counted(dealt.id, bob, "check")) == 2
+    checked = act_counted(dealt.id, bob, "check")
+    assert reads_of_seats_and_hands(checked) == 2 and reads_of_timed_out_actions(checked) == 1
+
+
+def test_the_clocks_actions_are_remembered_as_it_takes_them(dealt, alice, carol, settings):
+    """The felt marks the actions the clock took: after the clock's own change, the next
+    change knows them without reading them, and they are the database's."""
+    settings.TABLE_MEMORY_CHECK, settings.TIME_BANK_SECONDS = False, 0
+    act_counted(dealt.id, carol, "call")
+    hand = Hand.objects.filter(table=dealt).latest("number")
+    with statements_everywhere() as log:  # alice's time is up
+        assert services.timeout(dealt.id, hand.action_deadline + timedelta(seconds=1))
+    assert reads_of_timed_out_actions(log.statements) == 0, "\n".join(log.statements)
+    stored = set(
+        HandAction.objects.filter(hand=hand, timed_out=True).values_list("sequence", flat=True)
+    )
+    assert len(stored) == 1
+    kept = table_memory.take(dealt.id, Table.objects.get(pk=dealt.id).version)
+    assert kept is not None and kept.hand is not None
+    assert snapshots.timed_out_sequences(kept.hand) == stored
 
 
 def test_another_process_s_change_makes_the_next_one_read_again(
