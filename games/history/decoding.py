@@ -36,6 +36,8 @@ def decode_text(raw: bytes) -> str:
     ('€1', 'é')
     >>> decode_text("PokerStars".encode("utf-16")), decode_text("Hi".encode("utf-16-le"))
     ('PokerStars', 'Hi')
+    >>> decode_text("Full Tilt\\n".encode("utf-16") + b"\\n")
+    'Full Tilt\\n'
     >>> decode_text(bytes([0, 1, 2, 255, 0]))
     Traceback (most recent call last):
     ...
@@ -45,6 +47,8 @@ def decode_text(raw: bytes) -> str:
         encodings = ["utf-8-sig"]
     elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         encodings = ["utf-16"]
+        if len(raw) % 2 and raw.endswith((b"\n", b"\r")):
+            raw = raw[:-1]  # a last newline cut to one byte (Full Tilt files fpdb keeps)
     else:
         wide = _utf16_without_mark(raw)
         encodings = [wide] if wide else ["utf-8", "cp1252", "latin-1"]

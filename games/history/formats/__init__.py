@@ -12,6 +12,7 @@ first format that owns a text reads it.
 
 from __future__ import annotations
 
+from games.history.formats.fulltilt import FULLTILT
 from games.history.formats.ggpoker import GGPOKER
 from games.history.formats.pacific import PACIFIC
 from games.history.formats.pokernow import POKERNOW
@@ -19,7 +20,9 @@ from games.history.formats.stars import POKERSTARS
 from games.history.formats.winamax import WINAMAX
 from games.history.site_format import SiteFormat, SiteHand
 
-FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW)
+FORMATS: tuple[SiteFormat, ...] = (
+    POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW, FULLTILT,
+)
 
 __all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
 
