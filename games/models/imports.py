@@ -50,6 +50,7 @@ class ImportedHand(models.Model):
         PACIFIC = "888poker", "888poker text"
         POKERNOW = "pokernow", "PokerNow log"
         FULLTILT = "fulltilt", "Full Tilt Poker text"
+        IPOKER = "ipoker", "iPoker XML"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"

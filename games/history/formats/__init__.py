@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from games.history.formats.fulltilt import FULLTILT
 from games.history.formats.ggpoker import GGPOKER
+from games.history.formats.ipoker import IPOKER
 from games.history.formats.pacific import PACIFIC
 from games.history.formats.pokernow import POKERNOW
 from games.history.formats.stars import POKERSTARS
@@ -21,7 +22,7 @@ from games.history.formats.winamax import WINAMAX
 from games.history.site_format import SiteFormat, SiteHand
 
 FORMATS: tuple[SiteFormat, ...] = (
-    POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW, FULLTILT,
+    POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW, FULLTILT, IPOKER,
 )
 
 __all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
