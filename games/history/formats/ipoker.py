@@ -18,9 +18,13 @@ sitting out and change nothing), but a raise's (23) is the player's whole bet on
 then rank (``C10`` is Tc); ``X`` is a card the file hides.
 
 What the file does not write: the rake, the total pot and the bet returned uncalled. Its
-``win`` is what a player collected, the returned bet included; the replay decides every
-amount and each ``win`` is checked against what it pays plus what it returns (what it pays
-beyond ``win`` is the rake). Nor does it write a time zone: the hand's date is left out
+``win`` is what a player collected, the returned bet included, and ``bet`` what they put in;
+the replay decides every amount, each ``win`` is checked against what it pays plus what it
+returns (what it pays beyond ``win`` is the rake), and each player's ``win`` less ``bet``
+against what the replay says they won or lost (the 2011 tournament files write an all-in
+player's bet one ante off, which is let through). A big blind posted with a dead small
+blind ("post both", one sum of both) is a live big blind and the rest dead money, an ante
+only that player pays. Nor does it write a time zone: the hand's date is left out
 rather than stored in a zone guessed. Many files are not one XML document (sessions one
 after another, the last one cut): ``split`` takes each ``<game>`` with its session's
 ``<general>``, and a hand is read on its own.
@@ -30,10 +34,11 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from games.engine import PHHError
+from games.engine import PHHError, PHHReplay
 from games.history.formats.pacific_words import number as amount_of
 from games.history.site_format import SiteFormat, SiteHand, first_line
 from games.history.stars_check import Figures
@@ -107,6 +112,12 @@ class _Hand:
         self.stacks: dict[str, Decimal] = {}
         self.button = 0
         self.won: dict[str, Decimal] = {}
+        self.bets: dict[str, Decimal] = {}  # what each put in, the returned bet taken off
+        self.antes: dict[str, Decimal] = {}
+        for action in game.iter("action"):
+            name, chips = action.get("player", ""), _money(action.get("sum"), where)
+            if action.get("type") == ANTE:
+                self.antes[name] = self.antes.get(name, Decimal(0)) + chips
         for player in game.iter("player"):
             name = player.get("name", "")
             if not name or name in self.seats:
@@ -123,6 +134,7 @@ class _Hand:
             win = _money(player.get("win"), where)
             if win:
                 self.won[name] = win
+            self.bets[name] = _money(player.get("bet"), where)
 
 
 def read_hand(text: str) -> SiteHand:
@@ -186,6 +198,9 @@ def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
             antes[name] = antes.get(name, Decimal(0)) + chips
         elif kind in (SMALL, BIG, ALL_IN):
             live = kind == BIG and big > 0
+            if live and chips > big:  # "post both": the big blind live, the small dead
+                antes[name] = antes.get(name, Decimal(0)) + chips - big
+                chips = big
             blinds[name] = blinds.get(name, Decimal(0)) + (-chips if live else chips)
             big = chips if kind == BIG and not big else big
             street[name] = street.get(name, Decimal(0)) + chips
@@ -264,4 +279,33 @@ def _symbol(written: str) -> str:
     return written.strip()[:1] if written.strip()[:1] in "$€£" else ""
 
 
-IPOKER = SiteFormat("ipoker", "iPoker", owns, split, read_hand, hand_number)
+@dataclass(frozen=True)
+class _XmlFormat(SiteFormat):
+    """iPoker's format: besides each ``win``, every player's ``win`` less ``bet`` (what they
+    put in, the returned bet taken off) must be what the replay says they won or lost."""
+
+    def replay(self, text: str) -> tuple[SiteHand, PHHReplay]:
+        hand, replayed = super().replay(text)
+        if replayed.settled:
+            _check_nets(text, hand, replayed)
+        return hand, replayed
+
+
+def _check_nets(text: str, hand: SiteHand, replayed: PHHReplay) -> None:
+    game = ET.fromstring(text.strip()).find("game")
+    assert game is not None  # read_hand found it
+    facts = _Hand(game, hand.where)
+    scale = replayed.amounts.scale
+    net = replayed.net_after_rake()
+    for seat, name in enumerate(replayed.players, start=1):
+        theirs = facts.won.get(name, Decimal(0)) - facts.bets[name]
+        ours = Decimal(net[seat]) / scale
+        # The 2011 tournament files write an all-in player's bet one ante off: twice when
+        # the all-in came back, not at all when it was called (the winner's "win" still
+        # holds every chip of the pot, the ante included).
+        if theirs != ours and abs(theirs - ours) != facts.antes.get(name):
+            raise PHHError(f"{hand.where}: the file says {name} won {theirs} (win less bet); "
+                           f"the replay says {ours}.")
+
+
+IPOKER = _XmlFormat("ipoker", "iPoker", owns, split, read_hand, hand_number)
