@@ -115,9 +115,9 @@ class _Hand:
         self.bets: dict[str, Decimal] = {}  # what each put in, the returned bet taken off
         self.antes: dict[str, Decimal] = {}
         for action in game.iter("action"):
-            name, chips = action.get("player", ""), _money(action.get("sum"), where)
             if action.get("type") == ANTE:
-                self.antes[name] = self.antes.get(name, Decimal(0)) + chips
+                name, ante = action.get("player", ""), _money(action.get("sum"), where)
+                self.antes[name] = self.antes.get(name, Decimal(0)) + ante
         for player in game.iter("player"):
             name = player.get("name", "")
             if not name or name in self.seats:
