@@ -11,6 +11,7 @@ binary data.
 from __future__ import annotations
 
 import codecs
+import re
 
 from games.engine import PHHError
 
@@ -27,6 +28,20 @@ def _utf16_without_mark(raw: bytes) -> str | None:
     if even.count(0) > len(even) * 0.9 and not odd.count(0):
         return "utf-16-be"
     return None
+
+
+def _stray_zeros_dropped(raw: bytes) -> bytes:
+    """One-byte text without the zero bytes some PartyPoker files hold only at its ends or
+    right after a line break (what is left of a UTF-16 line break); with any other zero or
+    control byte, nothing is dropped and the text is binary.
+
+    >>> _stray_zeros_dropped(b"\\x00Game\\n\\x00Seat\\n\\x00"), _stray_zeros_dropped(b"a\\x00b")
+    (b'Game\\nSeat\\n', b'a\\x00b')
+    """
+    if b"\x00" not in raw:
+        return raw
+    cleaned = re.sub(rb"(?:^|(?<=\n))\x00+|\x00+$", b"", raw)
+    return raw if re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]", cleaned) else cleaned
 
 
 def decode_text(raw: bytes) -> str:
@@ -52,6 +67,8 @@ def decode_text(raw: bytes) -> str:
     else:
         wide = _utf16_without_mark(raw)
         encodings = [wide] if wide else ["utf-8", "cp1252", "latin-1"]
+        if not wide:
+            raw = _stray_zeros_dropped(raw)
     for encoding in encodings:
         try:
             text = raw.decode(encoding)

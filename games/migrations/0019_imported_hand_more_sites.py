@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='importedhand',
             name='source',
-            field=models.CharField(choices=[('phh', 'PHH'), ('pokerstars', 'PokerStars text'), ('ggpoker', 'GGPoker text'), ('winamax', 'Winamax text'), ('888poker', '888poker text'), ('pokernow', 'PokerNow log'), ('fulltilt', 'Full Tilt Poker text'), ('ipoker', 'iPoker XML')], max_length=12),
+            field=models.CharField(choices=[('phh', 'PHH'), ('pokerstars', 'PokerStars text'), ('ggpoker', 'GGPoker text'), ('winamax', 'Winamax text'), ('888poker', '888poker text'), ('pokernow', 'PokerNow log'), ('fulltilt', 'Full Tilt Poker text'), ('ipoker', 'iPoker XML'), ('partypoker', 'PartyPoker text')], max_length=12),
         ),
     ]
