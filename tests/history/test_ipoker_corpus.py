@@ -118,3 +118,13 @@ def test_an_all_in_players_bet_one_ante_off_is_let_through():
     scale = replayed.amounts.scale
     assert net["Player14"] == -3525137 * scale // 100
     assert net["Hero"] * 100 == (8100274 - 3525137) * scale
+
+
+def test_a_stack_the_file_does_not_write_is_refused_with_the_player_named():
+    """A stack of "inf" (issue 22 names iPoker files that write one; none of the real files
+    here does): what that player can bet is not known, so the hand is refused, not guessed."""
+    text, _ = the_hand("3051004808")
+    (hand,) = read_hands(text.replace('name="Player12" chips="$4.98"',
+                                      'name="Player12" chips="inf"'))
+    assert hand.replayed is None
+    assert "the file gives Player12's stack as 'inf', not an amount" in hand.error
