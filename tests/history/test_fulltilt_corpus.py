@@ -123,3 +123,13 @@ def test_a_real_file_uploads_with_the_sites_name(client, alice):
     hand = hands.first()
     assert hand.hero_seat is not None and hand.names[str(hand.hero_seat)] == "Hero"
     assert client.get(f"/hands/imported/{hand.pk}/").status_code == 200
+
+
+def test_thousands_written_k_and_the_ante_in_the_stakes():
+    """"50K/100K Ante 10000": both ante 10,000, Hero all-in for 2,856,582 more, Player0
+    calls 1,583,418 all-in, 1,173,164 comes back; Hero wins Player0's whole stack."""
+    _, hand = the_hand("29537846954")
+    replayed = hand.replayed
+    assert replayed.fields["antes"] == [10000, 10000]
+    assert replayed.fields["blinds_or_straddles"] == [50000, 100000]
+    assert net(hand) == {"Hero": 1693418, "Player0": -1693418}
