@@ -11,6 +11,7 @@ binary data.
 from __future__ import annotations
 
 import codecs
+import re
 
 from games.engine import PHHError
 
@@ -29,6 +30,20 @@ def _utf16_without_mark(raw: bytes) -> str | None:
     return None
 
 
+def _stray_zeros_dropped(raw: bytes) -> bytes:
+    """One-byte text without the zero bytes some PartyPoker files hold only at its ends or
+    right after a line break (what is left of a UTF-16 line break); with any other zero or
+    control byte, nothing is dropped and the text is binary.
+
+    >>> _stray_zeros_dropped(b"\\x00Game\\n\\x00Seat\\n\\x00"), _stray_zeros_dropped(b"a\\x00b")
+    (b'Game\\nSeat\\n', b'a\\x00b')
+    """
+    if b"\x00" not in raw:
+        return raw
+    cleaned = re.sub(rb"(?:^|(?<=\n))\x00+|\x00+$", b"", raw)
+    return raw if re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]", cleaned) else cleaned
+
+
 def decode_text(raw: bytes) -> str:
     """The text of an uploaded file; PHHError when it is not text at all.
 
@@ -36,6 +51,8 @@ def decode_text(raw: bytes) -> str:
     ('€1', 'é')
     >>> decode_text("PokerStars".encode("utf-16")), decode_text("Hi".encode("utf-16-le"))
     ('PokerStars', 'Hi')
+    >>> decode_text("Full Tilt\\n".encode("utf-16") + b"\\n")
+    'Full Tilt\\n'
     >>> decode_text(bytes([0, 1, 2, 255, 0]))
     Traceback (most recent call last):
     ...
@@ -45,9 +62,13 @@ def decode_text(raw: bytes) -> str:
         encodings = ["utf-8-sig"]
     elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         encodings = ["utf-16"]
+        if len(raw) % 2 and raw.endswith((b"\n", b"\r")):
+            raw = raw[:-1]  # a last newline cut to one byte (Full Tilt files fpdb keeps)
     else:
         wide = _utf16_without_mark(raw)
         encodings = [wide] if wide else ["utf-8", "cp1252", "latin-1"]
+        if not wide:
+            raw = _stray_zeros_dropped(raw)
     for encoding in encodings:
         try:
             text = raw.decode(encoding)

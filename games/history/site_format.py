@@ -51,7 +51,8 @@ class SiteHand:
         head, _, rest = error.partition(": ")
         where = self.where
         if rest and actions.count(head) == 1:
-            where += f", line {self.lines[actions.index(head)]}"
+            at = actions.index(head)  # a site without lines (iPoker's XML) names none
+            where += f", line {self.lines[at]}" if at < len(self.lines) else ""
             head = re.sub(r" cbr (\S+)$", r" raises to \1", head)
             head = re.sub(r" cc$", " checks or calls", head)
             head = re.sub(r" f$", " folds", head)

@@ -49,6 +49,9 @@ class ImportedHand(models.Model):
         WINAMAX = "winamax", "Winamax text"
         PACIFIC = "888poker", "888poker text"
         POKERNOW = "pokernow", "PokerNow log"
+        FULLTILT = "fulltilt", "Full Tilt Poker text"
+        IPOKER = "ipoker", "iPoker XML"
+        PARTYPOKER = "partypoker", "PartyPoker text"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_hands"

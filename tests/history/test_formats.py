@@ -18,5 +18,5 @@ def test_a_text_no_site_claims_is_phh():
 
 
 def test_a_stored_hand_of_an_unknown_format_is_refused_with_its_name():
-    hand = read_part("fulltilt", "", "Full Tilt Poker Game #1")
-    assert hand.replayed is None and hand.error == "Unknown hand-history format 'fulltilt'."
+    hand = read_part("ongame", "", "Ongame hand #1")
+    assert hand.replayed is None and hand.error == "Unknown hand-history format 'ongame'."

@@ -7,19 +7,25 @@ go through ``format_of`` and ``format_named``; PHH, which has no first line of i
 TOML), is what a text is when no site claims it.
 
 The order of ``FORMATS`` matters only where two sites' first lines could look alike: the
-first format that owns a text reads it.
+first format that owns a text reads it. PartyPoker and 888 both open a hand with "#Game No :";
+each claims only a text whose banner is its own (888's names a site, Party's none).
 """
 
 from __future__ import annotations
 
+from games.history.formats.fulltilt import FULLTILT
 from games.history.formats.ggpoker import GGPOKER
+from games.history.formats.ipoker import IPOKER
 from games.history.formats.pacific import PACIFIC
+from games.history.formats.partypoker import PARTYPOKER
 from games.history.formats.pokernow import POKERNOW
 from games.history.formats.stars import POKERSTARS
 from games.history.formats.winamax import WINAMAX
 from games.history.site_format import SiteFormat, SiteHand
 
-FORMATS: tuple[SiteFormat, ...] = (POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW)
+FORMATS: tuple[SiteFormat, ...] = (
+    POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW, FULLTILT, IPOKER, PARTYPOKER,
+)
 
 __all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
 

@@ -83,8 +83,15 @@ def split(text: str) -> list[str]:
 
 
 def owns(text: str) -> bool:
-    line = first_line(text)
-    return bool(GAME_NUMBER.match(line) or BANNER.match(line))
+    """Whether a text's banner (after its "#Game No" line, if any) is 888's: PartyPoker's
+    files open with the same "#Game No" line and a banner that names no site.
+
+    >>> owns("#Game No : 1\\n***** 888poker Hand History for Game 1 *****\\n")
+    True
+    >>> owns("#Game No : 1\\n***** Hand History for Game 1 *****\\n")
+    False
+    """
+    return bool(BANNER.match(first_line(text, lambda line: bool(GAME_NUMBER.match(line)))))
 
 
 def hand_number(text: str) -> str:
