@@ -144,8 +144,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     code = f" {info.money.code}" if info.money.code else ""
     blinds = f"({m(config.small_blind)}/{m(config.big_blind)}{code})"
     sng = info.tournament
-    game = (f"{sng.game()} Hold'em No Limit - Level {roman(sng.level)}" if sng
-            else "Hold'em No Limit")
+    level = f" - Level {roman(sng.level)}" if sng and sng.level is not None else ""
+    game = f"{sng.game()} Hold'em No Limit{level}" if sng else "Hold'em No Limit"
     table = sng.table() if sng else info.table
     lines = [
         f"PokerStars Hand #{info.number}: {game} {blinds} - {when} {info.zone}",

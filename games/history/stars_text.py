@@ -501,7 +501,8 @@ def _finish(hand: _Hand) -> StarsHand:
     data.update(hand.fair_deal)
     if hand.tournament:  # tournament chips, not money: the hand says whose they are
         data["event"] = f"Tournament #{hand.tournament.number}"
-        data["level"] = hand.tournament.level
+        if hand.tournament.level is not None:
+            data["level"] = hand.tournament.level
         data["_tournament"] = str(hand.tournament.number)
     if hand.symbol:
         data["currency_symbol"] = hand.symbol

@@ -30,7 +30,7 @@ class StarsTournament:
 
     number: int
     buy_in: str  # as written: "100+0" (the prize pool's part + the fee)
-    level: int  # counted from 1
+    level: int | None  # counted from 1; None where the text names none (Full Tilt's)
 
     def game(self) -> str:
         """The first line's words before "Hold'em": "Tournament #7, 100+0"."""
@@ -91,5 +91,5 @@ def read_tournament(first_line: str) -> StarsTournament | None:
         return None
     level = LEVEL.search(first_line)
     return StarsTournament(
-        int(found.group(1)), found.group(2), from_roman(level.group(1)) if level else 1
+        int(found.group(1)), found.group(2), from_roman(level.group(1)) if level else None
     )

@@ -133,3 +133,12 @@ def test_thousands_written_k_and_the_ante_in_the_stakes():
     assert replayed.fields["antes"] == [10000, 10000]
     assert replayed.fields["blinds_or_straddles"] == [50000, 100000]
     assert net(hand) == {"Hero": 1693418, "Player0": -1693418}
+
+
+def test_a_tournament_hand_keeps_its_tournament_and_claims_no_level():
+    """Full Tilt's first line names the tournament but not the blind level: the hand keeps
+    the tournament's number and stores no level rather than a made-up "level 1"."""
+    tournaments = [hand for _, _, hand in corpus()
+                   if hand.error is None and "_tournament" in hand.replayed.fields]
+    assert tournaments
+    assert all("level" not in hand.replayed.fields for hand in tournaments)
