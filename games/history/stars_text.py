@@ -419,7 +419,8 @@ def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
     # play.
     silent = hand.big_blind_seat
     posted = any(n == silent and k == "big blind" for n, k, _ in hand.posts)
-    if silent not in players or posted or not (silent in hand.antes and silent in hand.all_in):
+    ante_took_all = silent in hand.antes and hand.antes[silent] == hand.stacks.get(silent)
+    if silent not in players or posted or not ante_took_all:
         silent = None
     for name, kind, chips in hand.posts:
         if name not in players:
