@@ -19,6 +19,7 @@ codes; weights multiply in at the end, so unweighted counts stay exact integers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -67,6 +68,7 @@ def strengths(bt: BatchTables, total: I64, bits_at: Callable[[I64], I64]) -> I16
     return out
 
 
+@cache
 def outcome_matrices(players: int) -> tuple[F64, F64, F64]:
     """For each winner code (a bit per player with the best hand): wins, ties and tie credit
     per player, as (codes x players) matrices.
@@ -82,6 +84,8 @@ def outcome_matrices(players: int) -> tuple[F64, F64, F64]:
     wins = (has * (ways == 1)).astype(np.float64)
     ties = (has * (ways > 1)).astype(np.float64)
     credit = np.where(ways > 1, has / np.maximum(ways, 1), 0.0)
+    for matrix in (wins, ties, credit):
+        matrix.setflags(write=False)  # shared by every call
     return wins, ties, credit
 
 
@@ -91,11 +95,14 @@ class ExactRun:
     def __init__(
         self, spot: Spot, index: npt.NDArray[np.int32], weight: F64,
         symmetry: Symmetry | None = None, whole: Spot | None = None,
+        whole_deals: tuple[npt.NDArray[np.int32], F64, npt.NDArray[np.intp]] | None = None,
     ) -> None:
         """``spot`` is what is counted; with a ``symmetry`` it is the reduced spot and
-        ``whole`` the spot the results are for."""
+        ``whole`` the spot the results are for. With ``whole_deals`` (index, weight and,
+        per deal, the counted deal it renames) the counted deals are orbit representatives
+        (:func:`evaluator.range_symmetry.deal_orbits`)."""
         self.spot, self.index, self.weight = spot, index, weight
-        self.symmetry, self.whole = symmetry, whole or spot
+        self.symmetry, self.whole, self.whole_deals = symmetry, whole or spot, whole_deals
         self.bt = batch_tables()
         self.tally = np.zeros((len(index), 1 << spot.players), dtype=np.int64)
         self.hole_keys = [self.bt.keys[i].sum(axis=1) for i in spot.ids]
@@ -199,35 +206,48 @@ class ExactRun:
         if ok is not None:
             first &= ok
             split &= ok
-        boards = ok.sum(axis=1) if ok is not None else np.full(size, a.shape[-1])
+        boards = (np.count_nonzero(ok, axis=1) if ok is not None
+                  else np.full(size, a.shape[-1]))
         out = np.zeros((size, 4), dtype=np.int64)
-        out[:, 1] = first.sum(axis=1)
-        out[:, 3] = split.sum(axis=1)
+        out[:, 1] = np.count_nonzero(first, axis=1)  # far faster than a sum of booleans
+        out[:, 3] = np.count_nonzero(split, axis=1)
         out[:, 2] = boards - out[:, 1] - out[:, 3]
         return out
 
     def result(self) -> RangeEquityResult:
         """Weighted wins, ties and tie credit per player and per combo."""
-        spot = self.spot
-        wins_m, ties_m, credit_m = outcome_matrices(spot.players)
-        tally = self.tally.astype(np.float64)
-        boards = tally[:, 1:].sum(axis=1)  # boards that did not clash with the deal
-        per_deal = [tally @ m for m in (wins_m, ties_m, credit_m)]  # deals x players
-        columns = [[boards, *(x[:, p] for x in per_deal)] for p in range(spot.players)]
-        if self.symmetry is not None:
-            counts, totals, deals = self.symmetry.expand(self.whole, self.index, self.weight,
-                                                         columns)
-            return build_result(self.whole, counts, (totals[0], totals[1], totals[2],
-                                                     totals[3]), exact=True, deals=deals)
-        totals = np.zeros((4, spot.players))
-        counts = []
-        for p in range(spot.players):
-            n = len(spot.masks[p])
-            combo = self.index[:, p]
-            weighted: list[F64] = [
-                np.bincount(combo, weights=self.weight * c, minlength=n).astype(np.float64)
-                for c in columns[p]]
-            counts.append(weighted)
-            totals[:, p] = [float(np.dot(self.weight, c)) for c in columns[p]]
-        return build_result(spot, counts, (totals[0], totals[1], totals[2], totals[3]),
-                            exact=True, deals=int(boards.sum()))
+        if self.whole_deals is not None:
+            index, weight, inverse = self.whole_deals
+            return tally_result(self.whole, index, weight, self.tally[inverse])
+        return tally_result(self.spot, self.index, self.weight, self.tally, self.symmetry,
+                            self.whole)
+
+
+def tally_result(
+    spot: Spot, index: npt.NDArray[np.int32], weight: F64, tally: I64,
+    symmetry: Symmetry | None = None, whole: Spot | None = None,
+) -> RangeEquityResult:
+    """The exact result from winner-code counts per deal (deals x codes, see the module):
+    weighted wins, ties and tie credit per player and per combo."""
+    wins_m, ties_m, credit_m = outcome_matrices(spot.players)
+    counted = tally.astype(np.float64)
+    boards = counted[:, 1:].sum(axis=1)  # boards that did not clash with the deal
+    per_deal = [counted @ m for m in (wins_m, ties_m, credit_m)]  # deals x players
+    columns = [[boards, *(x[:, p] for x in per_deal)] for p in range(spot.players)]
+    if symmetry is not None:
+        whole = whole or spot
+        counts, totals, deals = symmetry.expand(whole, index, weight, columns)
+        return build_result(whole, counts, (totals[0], totals[1], totals[2], totals[3]),
+                            exact=True, deals=deals)
+    totals = np.zeros((4, spot.players))
+    counts = []
+    for p in range(spot.players):
+        n = len(spot.masks[p])
+        combo = index[:, p]
+        weighted: list[F64] = [
+            np.bincount(combo, weights=weight * c, minlength=n).astype(np.float64)
+            for c in columns[p]]
+        counts.append(weighted)
+        totals[:, p] = [float(np.dot(weight, c)) for c in columns[p]]
+    return build_result(spot, counts, (totals[0], totals[1], totals[2], totals[3]),
+                        exact=True, deals=int(boards.sum()))
