@@ -89,6 +89,25 @@ def outcome_matrices(players: int) -> tuple[F64, F64, F64]:
     return wins, ties, credit
 
 
+@cache
+def exactly_matrix(players: int) -> I64:
+    """Turns counts of boards where *at least* the players of set ``u`` hold the best hand
+    (row ``u``) into counts where *exactly* set ``t`` does (column ``t``): the signed sum
+    over the supersets of ``t``.
+
+    >>> exactly_matrix(2).tolist()
+    [[0, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, -1, -1, 1]]
+    """
+    size = 1 << players
+    matrix = np.zeros((size, size), dtype=np.int64)
+    for u in range(1, size):
+        for t in range(1, size):
+            if u & t == t:
+                matrix[u, t] = -1 if (u ^ t).bit_count() % 2 else 1
+    matrix.setflags(write=False)
+    return matrix
+
+
 class ExactRun:
     """Counts every deal on every board, a chunk of boards per step."""
 
@@ -181,24 +200,38 @@ class ExactRun:
         width = 1 << players
         if players == 2:
             return self._two(held[0], held[1], ok, len(rows))
-        shape = (len(rows), held[0].shape[-1])
-        best = np.broadcast_to(held[0], shape).copy()
-        for h in held[1:]:
+        best = np.maximum(held[0], held[1])
+        for h in held[2:]:
             np.maximum(best, h, out=best)
+        if players <= 4:
+            return self._few(held, best, ok)
+        shape = best.shape
         code = np.zeros(shape, dtype=np.uint8)
         for p, h in enumerate(held):
             code |= np.left_shift(np.equal(h, best).view(np.uint8), p)
         if ok is not None:
             code *= ok
-        if players <= 4:  # a pass per code beats a bincount over row offsets
-            out = np.zeros((len(rows), width), dtype=np.int64)
-            for value in range(1, width):
-                out[:, value] = np.count_nonzero(code == value, axis=1)
-            return out
         flat = code.astype(np.int64)
         flat += (np.arange(len(rows), dtype=np.int64) * width)[:, None]
         counts = np.bincount(flat.reshape(-1), minlength=len(rows) * width)
         return counts.reshape(len(rows), width)
+
+    def _few(self, held: list[I16], best: I16, ok: npt.NDArray[np.bool_] | None) -> I64:
+        """Three or four players: for each set of players, the boards where all of them hold
+        the best hand (a count per set, intersecting as the sets grow), then the boards
+        where exactly that set does, by inclusion and exclusion (:func:`exactly_matrix`)."""
+        players = len(held)
+        top: dict[int, npt.NDArray[np.bool_]] = {}
+        at_least = np.zeros((best.shape[0], 1 << players), dtype=np.int64)
+        for group in range(1, 1 << players):
+            low = group & -group
+            if group == low:
+                mine = np.equal(held[low.bit_length() - 1], best)
+                top[group] = mine if ok is None else np.logical_and(mine, ok, out=mine)
+            else:
+                top[group] = top[group ^ low] & top[low]
+            at_least[:, group] = np.count_nonzero(top[group], axis=1)
+        return at_least @ exactly_matrix(players)
 
     def _two(self, a: I16, b: I16, ok: npt.NDArray[np.bool_] | None, size: int) -> I64:
         """Heads-up: counts of codes 1 (first wins), 2 (second wins), 3 (split) per deal."""
