@@ -201,6 +201,8 @@ class ExactRun:
         if players == 2:
             return self._two(held[0], held[1], ok, len(rows))
         best = np.maximum(held[0], held[1])
+        if best.shape[0] != len(rows):  # two fixed hands: (1, C)
+            best = np.broadcast_to(best, (len(rows), best.shape[1])).copy()
         for h in held[2:]:
             np.maximum(best, h, out=best)
         if players <= 4:
