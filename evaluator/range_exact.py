@@ -204,6 +204,12 @@ class ExactRun:
         pairs = {}
         for (p, q), (combos, inverse) in self.pair_ids.items():
             n = len(values[q])
+            if 2 * len(combos) >= len(values[p]) * n:  # most pairs held: all, no gather
+                first, second = values[p][:, None, :], values[q][None, :, :]
+                held = self.index[:, p].astype(np.intp) * n + self.index[:, q]
+                pairs[p, q] = (_packed((first > second).reshape(-1, size)),
+                               _packed((first == second).reshape(-1, size)), held)
+                continue
             first, second = values[p][combos // n], values[q][combos % n]
             pairs[p, q] = (_packed(first > second), _packed(first == second), inverse)
         block = max(1, CELLS // ok[0].shape[1])
