@@ -89,6 +89,17 @@ def outcome_matrices(players: int) -> tuple[F64, F64, F64]:
     return wins, ties, credit
 
 
+def row_counts(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """The true entries along the last axis: the booleans summed as bytes (2-3x faster
+    here than ``count_nonzero`` along an axis).
+
+    >>> row_counts(np.array([[True, False, True], [False, False, False]])).tolist()
+    [2, 0]
+    """
+    counts: npt.NDArray[np.int32] = flags.view(np.uint8).sum(axis=-1, dtype=np.int32)
+    return counts
+
+
 def _packed(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
     """Rows of booleans as rows of 64-bit words (bit ``i % 64`` of word ``i // 64``), the
     last word padded with zeros."""
@@ -149,6 +160,9 @@ class ExactRun:
             for p, q in ((0, 1), (0, 2), (1, 2)):
                 code = index[:, p].astype(np.intp) * len(spot.masks[q]) + index[:, q]
                 self.pair_ids[p, q] = np.unique(code, return_inverse=True)
+        sizes = (len(spot.masks[0]), len(spot.masks[-1]) if spot.players == 2 else 0)
+        self.pair_wins = np.zeros(sizes, dtype=np.int64)  # heads-up, per pair of combos
+        self.pair_losses = np.zeros(sizes, dtype=np.int64)
         combos = max(sum(len(m) for m in spot.masks), len(index))
         self.chunk = max(256, min(1 << 16, CELLS // max(1, combos // 4)))
 
@@ -180,6 +194,9 @@ class ExactRun:
             values.append(self._strengths(keys, bits, p))
             clear.append(None if spot.fixed[p]
                          else (taken[None, :] & spot.masks[p][:, None]) == 0)
+        if spot.players == 2:
+            yield from self._heads_up(values, clear, size)
+            return
         if spot.players == 3:
             yield from self._three_packed(values, clear, size)
             return
@@ -190,6 +207,25 @@ class ExactRun:
             self.tally[start : start + len(rows)] += self._codes(rows, values, clear)
             if start + block < deals and (start // block) % 16 == 15:
                 yield (start + block) / deals
+        yield 1.0
+
+    def _heads_up(
+        self, values: list[I16], clear: list[npt.NDArray[np.bool_] | None], size: int,
+    ) -> Iterator[float]:
+        """Heads-up: on a board that takes one of its cards a combo gets a strength below
+        every hand where it must not win and above every hand where it must not lose, so
+        wins and losses are one comparison each, done for every pair of combos at once by
+        broadcasting (no gather per deal); :meth:`result` reads the deals off the pairs, a
+        deal's splits being the rest of its boards (as many for every deal)."""
+        low = [v if c is None else np.where(c, v, np.int16(-1))
+               for v, c in zip(values, clear, strict=True)]
+        high = [v if c is None else np.where(c, v, np.int16(np.iinfo(np.int16).max))
+                for v, c in zip(values, clear, strict=True)]
+        step = max(1, CELLS // (len(values[1]) * size))
+        for start in range(0, len(values[0]), step):
+            part = slice(start, start + step)
+            self.pair_wins[part] += row_counts(low[0][part][:, None, :] > high[1][None])
+            self.pair_losses[part] += row_counts(low[1][None] > high[0][part][:, None, :])
         yield 1.0
 
     def _three_packed(
@@ -261,8 +297,6 @@ class ExactRun:
             if c is not None:
                 ok = c[rows[:, p]] if ok is None else ok & c[rows[:, p]]
         width = 1 << players
-        if players == 2:
-            return self._two(held[0], held[1], ok, len(rows))
         best = np.maximum(held[0], held[1])
         if best.shape[0] != len(rows):  # two fixed hands: (1, C)
             best = np.broadcast_to(best, (len(rows), best.shape[1])).copy()
@@ -295,29 +329,21 @@ class ExactRun:
                 top[group] = mine if ok is None else np.logical_and(mine, ok, out=mine)
             else:
                 top[group] = top[group ^ low] & top[low]
-            at_least[:, group] = np.count_nonzero(top[group], axis=1)
+            at_least[:, group] = row_counts(top[group])
         return at_least @ exactly_matrix(players)
-
-    def _two(self, a: I16, b: I16, ok: npt.NDArray[np.bool_] | None, size: int) -> I64:
-        """Heads-up: counts of codes 1 (first wins), 2 (second wins), 3 (split) per deal."""
-        first, split = a > b, a == b
-        if ok is not None:
-            first &= ok
-            split &= ok
-        boards = (np.count_nonzero(ok, axis=1) if ok is not None
-                  else np.full(size, a.shape[-1]))
-        out = np.zeros((size, 4), dtype=np.int64)
-        out[:, 1] = np.count_nonzero(first, axis=1)  # far faster than a sum of booleans
-        out[:, 3] = np.count_nonzero(split, axis=1)
-        out[:, 2] = boards - out[:, 1] - out[:, 3]
-        return out
 
     def result(self) -> RangeEquityResult:
         """Weighted wins, ties and tie credit per player and per combo."""
+        tally = self.tally
+        if self.spot.players == 2:  # from the pairs; splits: the rest (see _heads_up)
+            first, second = self.index[:, 0], self.index[:, 1]
+            tally[:, 1] = self.pair_wins[first, second]
+            tally[:, 2] = self.pair_losses[first, second]
+            tally[:, 3] = self.spot.boards - tally[:, 1] - tally[:, 2]
         if self.whole_deals is not None:
             index, weight, inverse = self.whole_deals
-            return tally_result(self.whole, index, weight, self.tally[inverse])
-        return tally_result(self.spot, self.index, self.weight, self.tally, self.symmetry,
+            return tally_result(self.whole, index, weight, tally[inverse])
+        return tally_result(self.spot, self.index, self.weight, tally, self.symmetry,
                             self.whole)
 
 

@@ -41,13 +41,12 @@ def _rename_combo(combo: Combo, s: Renaming) -> Combo:
     return (a, b) if a.id > b.id else (b, a)
 
 
-def _keeps(spot: Spot, s: Renaming) -> bool:
-    suits = np.array(s, dtype=np.int64)
-    board = np.array([c.id for c in spot.board], dtype=np.int64)
-    for ids in (board, spot.deck):  # the deck staying put keeps dead and fixed cards
-        moved = 4 * (ids // 4) + suits[ids % 4]
-        if not np.array_equal(np.sort(moved), np.sort(ids)):
-            return False
+def _keeps(spot: Spot, s: Renaming, board: set[int], deck: set[int]) -> bool:
+    """Whether renaming ``s`` leaves the spot as it was (``board`` and ``deck`` as ids)."""
+    if {i - i % 4 + s[i % 4] for i in board} != board:
+        return False
+    if {i - i % 4 + s[i % 4] for i in deck} != deck:  # so dead and fixed cards stay put
+        return False
     for r in spot.ranges:
         for combo, w in r.weights.items():
             if r.weights.get(_rename_combo(combo, s)) != w:
@@ -122,7 +121,8 @@ def find_symmetry(spot: Spot) -> Symmetry | None:
     fewest orbits for its size; None when no renaming but the identity keeps it, or when
     no range gets shorter."""
     renamings: list[Renaming] = [(a, b, c, d) for a, b, c, d in permutations(range(4))]
-    group = [s for s in renamings if _keeps(spot, s)]
+    board, deck = {c.id for c in spot.board}, {int(i) for i in spot.deck}
+    group = [s for s in renamings if _keeps(spot, s, board, deck)]
     if len(group) < 2:
         return None
     position = [{c: j for j, c in enumerate(cs)} for cs in spot.combos]
