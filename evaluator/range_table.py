@@ -52,10 +52,10 @@ SUIT_RENAMINGS: list[tuple[int, ...]] = list(permutations(range(4)))
 
 
 def combo_index(text: str) -> int:
-    """Index (0..1325) of a two-card combo given as text: ``combo_index("3c2s") == 4``.
+    """Index (0..1325) of a two-card combo given as text: ``combo_index("3c2s") == 9``.
 
     >>> combo_index("3c2s"), combo_index("AsAh")
-    (4, 1325)
+    (9, 1325)
     """
     cards = parse_cards(text)
     if len(cards) != 2:
