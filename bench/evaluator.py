@@ -481,7 +481,7 @@ def bench_ompeval(quick: bool) -> None:
               f"ours by {how}")
         line("ours: range_equity, exact", f"{ours:8.4f} s")
         line("OMPEval (pokerfast), exact", f"{theirs:8.4f} s",
-             f"ours takes {ours / theirs:5.1f}x its time  (issue 26: within 2x)")
+             f"ours takes {ours / theirs:7.3g}x its time  (issue 26: within 2x)")
 
 
 SECTIONS = ["tables", "single", "omaha", "batch", "equity", "ranges", "ompeval"]
