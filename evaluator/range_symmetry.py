@@ -122,7 +122,7 @@ def find_symmetry(spot: Spot) -> Symmetry | None:
     no range gets shorter."""
     renamings: list[Renaming] = [(a, b, c, d) for a, b, c, d in permutations(range(4))]
     board, deck = {c.id for c in spot.board}, {int(i) for i in spot.deck}
-    group = [s for s in renamings if _keeps(spot, s, board, deck)]
+    group = [s for s in renamings if s == (0, 1, 2, 3) or _keeps(spot, s, board, deck)]
     if len(group) < 2:
         return None
     position = [{c: j for j, c in enumerate(cs)} for cs in spot.combos]
