@@ -304,7 +304,9 @@ class RangeCalculation:
         if prod(len(m) for m in spot.masks) * spot.boards > 24 * exact_limit:
             return None  # even 24 suit renamings would not bring it under the limit
         symmetry = find_symmetry(spot) if symmetric else None
-        whole = deals(spot, WHOLE_DEALS) if symmetry else None
+        # (24 renamings divide the deals at most 24-fold: list no more than could fit)
+        most = min(WHOLE_DEALS, 24 * (exact_limit // max(spot.boards, 1)))
+        whole = deals(spot, most) if symmetry else None
         if symmetry and whole is not None:  # one deal per orbit: the most symmetry gives
             orbits = deal_orbits(spot, symmetry, *whole)
             self.work = (len(orbits.index) * DEAL_COST[spot.players]
@@ -374,12 +376,11 @@ def build_result(
     arrays ``counts[p] = [deals, wins, ties, credit]``, each of length ``n_p``."""
     players = []
     for p in range(spot.players):
-        combo_deals, wins, ties, credit = counts[p]
-        breakdown = tuple(
-            ComboEquity(combo, float(spot.weights[p][j]), float(combo_deals[j]),
-                        float(wins[j]), float(ties[j]), float(credit[j]))
-            for j, combo in enumerate(spot.combos[p]) if combo_deals[j] > 0
-        )
+        columns = zip(spot.combos[p], spot.weights[p].tolist(),
+                      *(np.asarray(c, dtype=np.float64).tolist() for c in counts[p]),
+                      strict=True)  # lists: floats without a conversion per item
+        breakdown = tuple(ComboEquity(combo, w, d, wins, ties, credit)
+                          for combo, w, d, wins, ties, credit in columns if d > 0)
         players.append(PlayerEquity(
             range=spot.ranges[p], deals=float(totals[0][p]), wins=float(totals[1][p]),
             ties=float(totals[2][p]), tie_credit=float(totals[3][p]),

@@ -3,11 +3,16 @@
 Boards are enumerated once, in chunks, from the cards no fixed hand holds. For a chunk, each
 combo of each range gets its strength on every board (the board's keys are summed once;
 a combo adds its two keys, as in :mod:`evaluator.odds`), and whether the board takes one of
-its cards. Then every deal (a compatible tuple of combos) is compared on every board at
-once: the winners of a board form a bit code (bit ``p`` set for each player with the best
-hand; 0 for a board that clashes with the deal), and one ``bincount`` per block of deals
-tallies how often each code occurs. Wins, splits and tie credit per deal follow from the
-codes; weights multiply in at the end, so unweighted counts stay exact integers.
+its cards. Then every deal (a compatible tuple of combos) is compared on every board: the
+winners of a board form a bit code (bit ``p`` set for each player with the best hand; 0 for
+a board that clashes with the deal), and the tally counts each code per deal. How depends
+on the players: heads-up, wins and losses per pair of combos by broadcasting (a clashing
+board made a loss or a non-loss as needed), splits the rest; three players, each pair of
+combos compared once per board as bits and each deal's codes counted from ANDs of its
+pairs' words; four, per set of players the boards they all top, then exact sets by
+inclusion and exclusion; five or six, a ``bincount`` of codes. Wins, splits and tie credit
+per deal follow from the codes; weights multiply in at the end, so unweighted counts stay
+exact integers.
 
 >>> from evaluator.range_equity import prepare
 >>> spot = prepare(["AsKs", "QQ, AKs"], board="Qh 7d 2c Ah")
@@ -240,15 +245,23 @@ class ExactRun:
         pairs = {}
         for (p, q), (combos, inverse) in self.pair_ids.items():
             n = len(values[q])
-            if 2 * len(combos) >= len(values[p]) * n:  # most pairs held: all, no gather
+            every = len(values[p]) * n
+            if 2 * len(combos) >= every and every * size <= 4 * CELLS:  # no gather
                 first, second = values[p][:, None, :], values[q][None, :, :]
                 held = self.index[:, p].astype(np.intp) * n + self.index[:, q]
                 pairs[p, q] = (_packed((first > second).reshape(-1, size)),
                                _packed((first == second).reshape(-1, size)), held)
                 continue
-            first, second = values[p][combos // n], values[q][combos % n]
-            pairs[p, q] = (_packed(first > second), _packed(first == second), inverse)
-        block = max(1, CELLS // ok[0].shape[1])
+            above = np.empty((len(combos), -(-size // 64)), dtype=np.uint64)
+            level = np.empty_like(above)
+            step = max(1, CELLS // size)  # a block of pairs at a time: bounded memory
+            for start in range(0, len(combos), step):
+                part = combos[start : start + step]
+                first, second = values[p][part // n], values[q][part % n]
+                above[start : start + len(part)] = _packed(first > second)
+                level[start : start + len(part)] = _packed(first == second)
+            pairs[p, q] = (above, level, inverse)
+        block = max(1, CELLS // 8 // ok[0].shape[1])  # some 20 arrays of words alive at once
         deals = len(self.index)
         for start in range(0, deals, block):
             rows = slice(start, start + block)

@@ -11,6 +11,11 @@ carries the representative to each member. Preflop with ranges written by class 
 AKs``) all 24 renamings qualify: each pair counts once instead of six times, and each
 suited class once instead of four.
 
+When the spot's deals are few enough to list (:data:`evaluator.range_equity.WHOLE_DEALS`),
+:func:`deal_orbits` goes further: one deal per orbit of whole deals, each deal's results
+copied to the deals it renames (preflop three-way, TT+,AQ+ vs QQ+,AK vs TT: 418 deals
+counted instead of 1,204 with one player's orbits).
+
 >>> from evaluator.range_equity import prepare
 >>> sym = find_symmetry(prepare(["AKs", "QQ+, AKs"]))
 >>> sym.player, len(sym.group), [len(o) for o in sym.orbits]

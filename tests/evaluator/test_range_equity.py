@@ -210,13 +210,15 @@ SYMMETRIC = [  # spots where renaming suits leaves everything as it was
     (["T9s, 22", "random"], "Ah Kh Qh Jh", "2c"),
     (["AA", "KK", "QQ, JJ"], "2c 7d 9h", ""),
     (["AhKh, AsKs", "QQ"], "2c 3d 4h 5s", ""),
+    (["AA", "KK", "QQ, JJ"], "2c 2d 2h 2s", ""),  # every renaming: one deal per orbit
+    (["AA", "KK, 0.5(T9s)", "QQ", "JJ"], "2c 2d 2h 2s", ""),
 ]
 
 
 @pytest.mark.parametrize(("ranges", "board", "dead"), SYMMETRIC)
 def test_suit_symmetry_gives_exactly_the_counts_of_plain_enumeration(ranges, board, dead):
-    fast = range_equity(ranges, board=board, dead=dead)
-    plain = range_equity(ranges, board=board, dead=dead, symmetric=False)
+    fast = range_equity(ranges, board=board, dead=dead, precomputed=False)
+    plain = range_equity(ranges, board=board, dead=dead, symmetric=False, precomputed=False)
     assert fast.exact and plain.exact and fast.deals == plain.deals
     for i, (a, b) in enumerate(zip(fast, plain, strict=True), 1):
         assert [a.deals, a.wins, a.ties] == [b.deals, b.wins, b.ties], f"player {i}"
@@ -274,3 +276,22 @@ def test_random_flop_and_turn_spots_of_2_to_6_players_equal_a_brute_force_count(
             want = [float(x) for x in per_combo[i][combo.cards]]
             got = [combo.deals, combo.wins, combo.ties, combo.tie_credit]
             assert got == pytest.approx(want, rel=1e-12), f"player {i + 1} {combo.text}"
+
+
+def test_deal_orbits_count_each_deal_once_with_its_orbit_size():
+    from evaluator.range_equity import prepare
+    from evaluator.range_exact import deals
+    from evaluator.range_symmetry import deal_orbits, find_symmetry
+
+    spot = prepare(["TT+, AQ+", "QQ+, AK", "TT"])
+    index, weight = deals(spot, 10**6)
+    orbits = deal_orbits(spot, find_symmetry(spot), index, weight)
+    assert len(index) == 8_304 and len(orbits.index) == 418
+    assert np.bincount(orbits.inverse).sum() == len(index)
+    # each whole deal's representative holds the same classes, seat by seat
+    for d in range(0, len(index), 97):
+        rep = orbits.index[orbits.inverse[d]]
+        for p in range(3):
+            whole = spot.combos[p][index[d, p]]
+            counted = orbits.counted.combos[p][rep[p]]
+            assert [c.rank for c in whole] == [c.rank for c in counted]
