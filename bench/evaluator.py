@@ -461,7 +461,7 @@ def bench_ompeval(quick: bool) -> None:
 
     for name, ranges, board in OMPEVAL_SPOTS:
         if quick and len(ranges) > 2 and not board:
-            continue  # the three-way preflop spot: about 15 s here
+            continue  # the three-way preflop spot: a few seconds here
         combos = [combo_list(r) for r in ranges]
         pokerfast.equity(combos, board=board, dead="", exact=True, threads=1)  # its tables
         range_equity(ranges, board=board, exact_limit=10**13)  # ours
