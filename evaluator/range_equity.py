@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb, prod
 from typing import TYPE_CHECKING
 
@@ -145,7 +146,7 @@ class Spot:
         """How many players."""
         return len(self.ranges)
 
-    @property
+    @cached_property
     def boards(self) -> int:
         """Boards each deal is played on: every completion of the board by unseen cards."""
         unseen = len(self.deck) - 2 * sum(not f for f in self.fixed)

@@ -49,8 +49,8 @@ def deals(spot: Spot, limit: int) -> tuple[npt.NDArray[np.int32], F64] | None:
         n = len(spot.masks[p])
         if len(index) * n > max(4 * limit, 1 << 21) or len(index) > limit:
             return None  # (the cross product is built before card clashes are dropped)
-        rows = np.repeat(np.arange(len(index)), n)
-        cols = np.tile(np.arange(n), len(index))
+        cells = np.arange(len(index) * n)
+        rows, cols = cells // n, cells % n  # every (deal so far, combo) pair
         ok = (used[rows] & spot.masks[p][cols]) == 0
         rows, cols = rows[ok], cols[ok]
         index = np.hstack([index[rows], cols[:, None].astype(np.int32)])
