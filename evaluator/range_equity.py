@@ -8,8 +8,10 @@ combos' weights. Each deal is played out on every remaining board (exact) or on 
 each board split ``k`` ways. A range of one combo is a hand: its cards leave the other ranges
 and the deck (card removal between players).
 
-Exact enumeration (:mod:`evaluator.range_exact`) is chosen when its work, about deals
-times boards, fits ``exact_limit``; otherwise Monte Carlo (:mod:`evaluator.range_sampling`)
+Heads-up preflop with no dead card, every deal is looked up in a precomputed table of exact
+hand-against-hand counts (:mod:`evaluator.range_table`). Otherwise exact enumeration
+(:mod:`evaluator.range_exact`) is chosen when its work, about deals times boards, fits
+``exact_limit``; otherwise Monte Carlo (:mod:`evaluator.range_sampling`)
 deals ``samples`` random deals and reports a standard error. Both run in steps, so a caller can
 show progress and stop between steps:
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb, prod
 from typing import TYPE_CHECKING
 
@@ -38,6 +41,8 @@ from evaluator.ranges import Combo, Range, parse_range
 
 if TYPE_CHECKING:
     from evaluator.range_exact import ExactRun
+    from evaluator.range_sampling import SampledRun
+    from evaluator.range_table import TableRun
 
 MAX_PLAYERS = 6
 EXACT_LIMIT = 400_000_000
@@ -45,6 +50,7 @@ EXACT_LIMIT = 400_000_000
 (strengths) plus deals x boards x ``DEAL_COST`` (comparing them)."""
 DEAL_COST = {2: 1, 3: 3, 4: 3, 5: 4, 6: 5}  # per deal and board, by players (measured)
 DEFAULT_SAMPLES = 200_000
+WHOLE_DEALS = 1 << 22  # deals listed whole to find their orbits under suit renamings
 TALLY_LIMIT = 1 << 24  # deals x winner codes counted at once (128 MB); past it, Monte Carlo
 U64 = npt.NDArray[np.uint64]
 F64 = npt.NDArray[np.float64]
@@ -140,7 +146,7 @@ class Spot:
         """How many players."""
         return len(self.ranges)
 
-    @property
+    @cached_property
     def boards(self) -> int:
         """Boards each deal is played on: every completion of the board by unseen cards."""
         unseen = len(self.deck) - 2 * sum(not f for f in self.fixed)
@@ -240,7 +246,9 @@ class RangeCalculation:
     ``samples`` forces Monte Carlo; otherwise it is exact when the work (see
     :data:`EXACT_LIMIT`) is at most ``exact_limit``, else Monte Carlo with ``default_samples``.
     Exact counting uses suit symmetry (:mod:`evaluator.range_symmetry`) unless
-    ``symmetric=False``; the counts are the same either way.
+    ``symmetric=False``; heads-up preflop with no dead card, it looks every deal up in the
+    precomputed table (:mod:`evaluator.range_table`) unless ``precomputed=False``. The
+    counts are the same every way.
     """
 
     def __init__(
@@ -255,33 +263,59 @@ class RangeCalculation:
         default_samples: int = DEFAULT_SAMPLES,
         suits: str = "en",
         symmetric: bool = True,
+        precomputed: bool = True,
     ) -> None:
-        from evaluator.range_exact import ExactRun
         from evaluator.range_sampling import SampledRun
 
         if samples is not None and samples < 1:
             raise ValueError(f"samples must be a positive number, got {samples}")
         self.spot = prepare(ranges, board, dead, suits=suits)
         self.work = 0
-        run: ExactRun | SampledRun | None = None
-        if samples is None:
+        run: ExactRun | TableRun | SampledRun | None = None
+        if samples is None and precomputed:
+            run = self._table_run()
+        if samples is None and run is None:
             run = self._exact_run(exact_limit, symmetric)
         if run is None:
             self.samples = samples if samples is not None else default_samples
             run = SampledRun(self.spot, self.samples, seed)
         self._run = run
-        self.exact = isinstance(run, ExactRun)
+        self.exact = not isinstance(run, SampledRun)
         self.seed = run.seed if isinstance(run, SampledRun) else None
+
+    def _table_run(self) -> TableRun | None:
+        """Heads-up preflop with no dead card: every deal looked up in the precomputed
+        table (:mod:`evaluator.range_table`), when it is there."""
+        from evaluator.range_exact import deals
+        from evaluator.range_table import TableRun, headsup_table, table_applies
+
+        table = headsup_table() if table_applies(self.spot) else None
+        found = deals(self.spot, TALLY_LIMIT >> 2) if table is not None else None
+        if table is None or found is None:
+            return None
+        self.work = len(found[1])
+        return TableRun(self.spot, *found, table=table)
 
     def _exact_run(self, exact_limit: int, symmetric: bool) -> ExactRun | None:
         """The exact count, if its work fits ``exact_limit`` (``self.work`` tells it)."""
         from evaluator.range_exact import ExactRun, deals
-        from evaluator.range_symmetry import find_symmetry
+        from evaluator.range_symmetry import deal_orbits, find_symmetry
 
         spot = self.spot
         if prod(len(m) for m in spot.masks) * spot.boards > 24 * exact_limit:
             return None  # even 24 suit renamings would not bring it under the limit
         symmetry = find_symmetry(spot) if symmetric else None
+        # (24 renamings divide the deals at most 24-fold: list no more than could fit)
+        most = min(WHOLE_DEALS, 24 * (exact_limit // max(spot.boards, 1)))
+        whole = deals(spot, most) if symmetry else None
+        if symmetry and whole is not None:  # one deal per orbit: the most symmetry gives
+            orbits = deal_orbits(spot, symmetry, *whole)
+            self.work = (len(orbits.index) * DEAL_COST[spot.players]
+                         + sum(len(m) for m in orbits.counted.masks)) * spot.boards
+            if self.work > exact_limit:
+                return None
+            return ExactRun(orbits.counted, orbits.index, orbits.weight, whole=spot,
+                            whole_deals=(*whole, orbits.inverse))
         counted = symmetry.reduced(spot) if symmetry else spot
         found = deals(counted, min(TALLY_LIMIT >> spot.players,
                                    exact_limit // max(spot.boards, 1)))
@@ -313,6 +347,7 @@ def range_equity(
     progress: Callable[[float], object] | None = None,
     suits: str = "en",
     symmetric: bool = True,
+    precomputed: bool = True,
 ) -> RangeEquityResult:
     """Equity of 2 to 6 ranges (a hand is a range of one combo); see the module's docstring.
 
@@ -321,7 +356,8 @@ def range_equity(
     (True, 3, 0.0, ['KdKc', 'KhKc', 'KhKd'])
     """
     calc = RangeCalculation(ranges, board, dead, samples=samples, seed=seed,
-                            exact_limit=exact_limit, suits=suits, symmetric=symmetric)
+                            exact_limit=exact_limit, suits=suits, symmetric=symmetric,
+                            precomputed=precomputed)
     for fraction in calc.steps():
         if progress is not None:
             progress(fraction)
@@ -341,12 +377,11 @@ def build_result(
     arrays ``counts[p] = [deals, wins, ties, credit]``, each of length ``n_p``."""
     players = []
     for p in range(spot.players):
-        combo_deals, wins, ties, credit = counts[p]
-        breakdown = tuple(
-            ComboEquity(combo, float(spot.weights[p][j]), float(combo_deals[j]),
-                        float(wins[j]), float(ties[j]), float(credit[j]))
-            for j, combo in enumerate(spot.combos[p]) if combo_deals[j] > 0
-        )
+        columns = zip(spot.combos[p], spot.weights[p].tolist(),
+                      *(np.asarray(c, dtype=np.float64).tolist() for c in counts[p]),
+                      strict=True)  # lists: floats without a conversion per item
+        breakdown = tuple(ComboEquity(combo, w, d, wins, ties, credit)
+                          for combo, w, d, wins, ties, credit in columns if d > 0)
         players.append(PlayerEquity(
             range=spot.ranges[p], deals=float(totals[0][p]), wins=float(totals[1][p]),
             ties=float(totals[2][p]), tie_credit=float(totals[3][p]),

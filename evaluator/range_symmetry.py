@@ -11,6 +11,11 @@ carries the representative to each member. Preflop with ranges written by class 
 AKs``) all 24 renamings qualify: each pair counts once instead of six times, and each
 suited class once instead of four.
 
+When the spot's deals are few enough to list (:data:`evaluator.range_equity.WHOLE_DEALS`),
+:func:`deal_orbits` goes further: one deal per orbit of whole deals, each deal's results
+copied to the deals it renames (preflop three-way, TT+,AQ+ vs QQ+,AK vs TT: 418 deals
+counted instead of 1,204 with one player's orbits).
+
 >>> from evaluator.range_equity import prepare
 >>> sym = find_symmetry(prepare(["AKs", "QQ+, AKs"]))
 >>> sym.player, len(sym.group), [len(o) for o in sym.orbits]
@@ -41,12 +46,11 @@ def _rename_combo(combo: Combo, s: Renaming) -> Combo:
     return (a, b) if a.id > b.id else (b, a)
 
 
-def _keeps(spot: Spot, s: Renaming) -> bool:
-    board = set(spot.board)
-    if {_rename(c, s) for c in board} != board:
+def _keeps(spot: Spot, s: Renaming, board: set[int], deck: set[int]) -> bool:
+    """Whether renaming ``s`` leaves the spot as it was (``board`` and ``deck`` as ids)."""
+    if {i - i % 4 + s[i % 4] for i in board} != board:
         return False
-    deck = {int(i) for i in spot.deck}
-    if {_rename(DECK[i], s).id for i in deck} != deck:  # dead and fixed cards stay put
+    if {i - i % 4 + s[i % 4] for i in deck} != deck:  # so dead and fixed cards stay put
         return False
     for r in spot.ranges:
         for combo, w in r.weights.items():
@@ -122,7 +126,8 @@ def find_symmetry(spot: Spot) -> Symmetry | None:
     fewest orbits for its size; None when no renaming but the identity keeps it, or when
     no range gets shorter."""
     renamings: list[Renaming] = [(a, b, c, d) for a, b, c, d in permutations(range(4))]
-    group = [s for s in renamings if _keeps(spot, s)]
+    board, deck = {c.id for c in spot.board}, {int(i) for i in spot.deck}
+    group = [s for s in renamings if s == (0, 1, 2, 3) or _keeps(spot, s, board, deck)]
     if len(group) < 2:
         return None
     position = [{c: j for j, c in enumerate(cs)} for cs in spot.combos]
@@ -151,3 +156,63 @@ def find_symmetry(spot: Spot) -> Symmetry | None:
     maps = [[np.array([position[p][_rename_combo(c, inv)] for c in spot.combos[p]],
                       dtype=np.intp) for inv in inverse] for p in range(spot.players)]
     return Symmetry(group, best[1], best[2], maps)
+
+
+@dataclass
+class DealOrbits:
+    """Deals counted once per orbit under the suit renamings (a deal renamed is a deal with
+    the same weight and the same outcome for each seat): ``counted`` is the spot cut to the
+    combos the representative deals hold, ``index`` those deals in its combo indices, and
+    ``inverse[d]`` the representative of whole deal ``d``."""
+
+    counted: Spot
+    index: npt.NDArray[np.int32]
+    weight: F64
+    inverse: npt.NDArray[np.intp]
+
+
+def deal_orbits(spot: Spot, symmetry: Symmetry, index: npt.NDArray[np.int32],
+                weight: F64) -> DealOrbits:
+    """Group the whole spot's deals (``index``, deals x players, with their ``weight``) into
+    orbits; each deal's representative is its renamed copy whose combo indices, read as one
+    number with player ``symmetry.player`` as the leading digit, are smallest.
+
+    >>> from evaluator.range_equity import prepare
+    >>> from evaluator.range_exact import deals
+    >>> spot = prepare(["AA", "KK", "QQ"])
+    >>> index, weight = deals(spot, 10**6)
+    >>> orbits = deal_orbits(spot, find_symmetry(spot), index, weight)
+    >>> len(index), len(orbits.index), [len(c) for c in orbits.counted.combos]
+    (216, 12, [1, 3, 6])
+    """
+    sizes = [len(m) for m in spot.masks]
+    order = [symmetry.player, *(p for p in range(spot.players) if p != symmetry.player)]
+    position = [{c: j for j, c in enumerate(cs)} for cs in spot.combos]
+    code = np.zeros(len(index), dtype=np.int64)
+    best = np.full(len(index), np.iinfo(np.int64).max, dtype=np.int64)
+    for s in symmetry.group:
+        code[:] = 0
+        for p in order:
+            image = np.array([position[p][_rename_combo(c, s)] for c in spot.combos[p]],
+                             dtype=np.int64)
+            code = code * sizes[p] + image[index[:, p]]
+        np.minimum(best, code, out=best)
+    reps, first, inverse = np.unique(best, return_index=True, return_inverse=True)
+    rep_index = np.empty((len(reps), spot.players), dtype=np.int64)
+    rest = reps.copy()
+    for p in reversed(order):
+        rest, rep_index[:, p] = np.divmod(rest, sizes[p])
+    kept = [np.unique(rep_index[:, p]) for p in range(spot.players)]
+    local = np.stack([np.searchsorted(kept[p], rep_index[:, p]) for p in range(spot.players)],
+                     axis=1).astype(np.int32)
+    counted = replace(
+        spot,
+        ranges=[Range({spot.combos[p][j]: spot.ranges[p].weights[spot.combos[p][j]]
+                       for j in kept[p]}) for p in range(spot.players)],
+        combos=[[spot.combos[p][j] for j in kept[p]] for p in range(spot.players)],
+        ids=[spot.ids[p][kept[p]] for p in range(spot.players)],
+        weights=[spot.weights[p][kept[p]] for p in range(spot.players)],
+        masks=[spot.masks[p][kept[p]] for p in range(spot.players)],
+    )
+    # A deal's weight is its first member's: renaming keeps every weight.
+    return DealOrbits(counted, local, weight[first], inverse.astype(np.intp))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from evaluator.cards import DECK, RANK_CHARS, RANK_PATTERN, Card, parse_cards
@@ -69,6 +70,11 @@ def class_combos(name: str) -> list[Combo]:
     >>> len(class_combos("QQ")), len(class_combos("T9o"))
     (6, 12)
     """
+    return list(_class_combos(name))
+
+
+@lru_cache(maxsize=512)  # a wide range names over a hundred classes on every request
+def _class_combos(name: str) -> tuple[Combo, ...]:
     match = _TWO.fullmatch(name)
     if match is None:
         raise ValueError(f"not a hand class: {name!r} (expected e.g. AA, AKs, AKo)")
@@ -86,7 +92,7 @@ def class_combos(name: str) -> list[Combo]:
             if high != low and ((kind == "s") != (s1 == s2)) and kind:
                 continue
             combos.append(_combo(DECK[4 * high + s1], DECK[4 * low + s2]))
-    return combos
+    return tuple(combos)
 
 
 def grid_classes() -> list[list[str]]:

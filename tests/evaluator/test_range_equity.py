@@ -210,13 +210,15 @@ SYMMETRIC = [  # spots where renaming suits leaves everything as it was
     (["T9s, 22", "random"], "Ah Kh Qh Jh", "2c"),
     (["AA", "KK", "QQ, JJ"], "2c 7d 9h", ""),
     (["AhKh, AsKs", "QQ"], "2c 3d 4h 5s", ""),
+    (["AA", "KK", "QQ, JJ"], "2c 2d 2h 2s", ""),  # every renaming: one deal per orbit
+    (["AA", "KK, 0.5(T9s)", "QQ", "JJ"], "2c 2d 2h 2s", ""),
 ]
 
 
 @pytest.mark.parametrize(("ranges", "board", "dead"), SYMMETRIC)
 def test_suit_symmetry_gives_exactly_the_counts_of_plain_enumeration(ranges, board, dead):
-    fast = range_equity(ranges, board=board, dead=dead)
-    plain = range_equity(ranges, board=board, dead=dead, symmetric=False)
+    fast = range_equity(ranges, board=board, dead=dead, precomputed=False)
+    plain = range_equity(ranges, board=board, dead=dead, symmetric=False, precomputed=False)
     assert fast.exact and plain.exact and fast.deals == plain.deals
     for i, (a, b) in enumerate(zip(fast, plain, strict=True), 1):
         assert [a.deals, a.wins, a.ties] == [b.deals, b.wins, b.ties], f"player {i}"
@@ -235,3 +237,61 @@ def test_suit_symmetry_is_found_only_where_it_holds():
     assert len(find_symmetry(prepare(["AKs", "QQ+, 0.5(AhAd)"])).group) == 4  # {h, d} kept
     assert find_symmetry(prepare(["AKs", "AhKh, 0.5(AdKd), 0.25(AcKc)"])) is None
     assert find_symmetry(prepare(["AK", "QQ"], board="Ks 7h 2d Jc")) is None
+
+
+def random_multiway_spot(seed: int) -> tuple[list[str], str]:
+    """2 to 6 players on a flop (up to three players) or a turn, each with one to three
+    random combos, a weight now and then: small enough for the brute-force count."""
+    rng = np.random.default_rng(seed)
+    players = 2 + seed % 5
+    cards = [DECK[int(i)] for i in rng.permutation(52)]
+    board_size = 3 if players <= 3 else 4
+    board, rest = cards[:board_size], cards[board_size:]
+    ranges = []
+    for _ in range(players):
+        combos = [format_cards(rest[2 * k : 2 * k + 2], sep="")
+                  for k in rng.choice(len(rest) // 2, size=int(rng.integers(1, 4)),
+                                      replace=False)]
+        if rng.random() < 0.3:
+            combos[0] = f"0.5({combos[0]})"
+        ranges.append(", ".join(combos))
+    return ranges, format_cards(board)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_flop_and_turn_spots_of_2_to_6_players_equal_a_brute_force_count(seed):
+    ranges, board = random_multiway_spot(seed)
+    try:
+        ours = range_equity(ranges, board=board)
+    except ValueError as error:  # the combos drawn may leave no deal: say which
+        pytest.fail(f"seed {seed}: {ranges} on {board}: {error}")
+    totals, per_combo = brute_force(ranges, board)
+    assert ours.exact
+    for i, player in enumerate(ours):
+        expected = [float(x) for x in totals[i]]
+        actual = [player.deals, player.wins, player.ties, player.tie_credit]
+        assert actual == pytest.approx(expected, rel=1e-12), \
+            f"{ranges} on {board} player {i + 1}: expected {expected}, got {actual}"
+        for combo in player.combos:
+            want = [float(x) for x in per_combo[i][combo.cards]]
+            got = [combo.deals, combo.wins, combo.ties, combo.tie_credit]
+            assert got == pytest.approx(want, rel=1e-12), f"player {i + 1} {combo.text}"
+
+
+def test_deal_orbits_count_each_deal_once_with_its_orbit_size():
+    from evaluator.range_equity import prepare
+    from evaluator.range_exact import deals
+    from evaluator.range_symmetry import deal_orbits, find_symmetry
+
+    spot = prepare(["TT+, AQ+", "QQ+, AK", "TT"])
+    index, weight = deals(spot, 10**6)
+    orbits = deal_orbits(spot, find_symmetry(spot), index, weight)
+    assert len(index) == 8_304 and len(orbits.index) == 418
+    assert np.bincount(orbits.inverse).sum() == len(index)
+    # each whole deal's representative holds the same classes, seat by seat
+    for d in range(0, len(index), 97):
+        rep = orbits.index[orbits.inverse[d]]
+        for p in range(3):
+            whole = spot.combos[p][index[d, p]]
+            counted = orbits.counted.combos[p][rep[p]]
+            assert [c.rank for c in whole] == [c.rank for c in counted]
