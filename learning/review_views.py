@@ -31,7 +31,8 @@ CACHE_VERSION = "coach-grades-v1"  # bump when the model changes: old grades are
 
 def graded_hand(hand: Hand, seat: int) -> list[Graded]:
     """The seat's decisions in a complete hand, graded (cached per hand and seat)."""
-    key = f"{CACHE_VERSION}:{hand.id}:{seat}"
+    # The start time too: a database started afresh numbers its hands from 1 again.
+    key = f"{CACHE_VERSION}:{hand.id}:{hand.started_at.timestamp()}:{seat}"
     found = cache.get(key)
     if found is None:
         found = review_hand(HandState.from_dict(hand.state), seat, hand.id)
