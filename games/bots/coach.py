@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
-from games.bots.grading import Grade, grade
+from games.bots.grading import Grade, graded
 from games.bots.situation import Situation
 from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
@@ -66,11 +66,11 @@ def coach_report(table: Table, user) -> dict:
     state = HandState.from_dict(hand.state)
     seat = mine.seat
     decisions = []
-    graded = []
+    marks = []
     for situation, action in decision_points(state, seat):
         f = figures(situation)
-        marked = grade(situation, action.kind.value, action.amount)
-        graded.append(marked)
+        marked = graded(situation, action.kind.value, action.amount)
+        marks.append(marked)
         decisions.append({
             "street": situation.street,
             "action": action.kind.value,
@@ -85,14 +85,14 @@ def coach_report(table: Table, user) -> dict:
         situation = Situation.from_view(state.view(seat), seat, table.big_blind)
         now = {**_figures_dict(figures(situation)), "street": situation.street,
                "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
-    lost = round(sum(g.loss_bb for g in graded), 2)
+    lost = round(sum(g.loss_bb for g in marks), 2)
     return {
         "hand": hand.number,
         "complete": state.is_complete,
         "now": now,
         "decisions": decisions,
-        "summary": {"decisions": len(graded), "lost_bb": lost,
-                    "error_rate": round(lost / len(graded), 3) if graded else 0.0},
+        "summary": {"decisions": len(marks), "lost_bb": lost,
+                    "error_rate": round(lost / len(marks), 3) if marks else 0.0},
         "review_url": reverse("learning:review_hand", args=[hand.id]),
     }
 

@@ -31,6 +31,7 @@ Best < 0.05 <= Correct < 0.3 <= Inaccuracy < 1 <= Wrong < 2 <= Blunder.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
@@ -293,3 +294,10 @@ def _reasons(situation: Situation, found: list[Option], mine: Option, best: Opti
         lines.append(f"best: {best.words()} ({_bb(best.ev, bb)}); yours: {mine.words()} "
                      f"({_bb(mine.ev, bb)}); you gave up about {loss:.1f} bb: {name}")
     return tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def graded(situation: Situation, kind: str, amount: int | None) -> Grade:
+    """``grade`` against the range model, remembered: the coach panel asks again on every
+    new version of the table, and the same decision gets the same grade."""
+    return grade(situation, kind, amount)

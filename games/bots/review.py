@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from games.bots.advice import decision_points
-from games.bots.grading import CLASSES, Grade, grade
+from games.bots.grading import CLASSES, Grade, graded
 from games.engine import HandState
 
 NAMES = (*(name for name, _below in CLASSES), "Blunder")
@@ -48,12 +48,12 @@ class Summary:
 
 def review_hand(state: HandState, seat: int, hand: int | None = None) -> list[Graded]:
     """Every decision of ``seat`` in the hand, graded (see the module docstring)."""
-    graded = []
+    found = []
     places = [i for i, action in enumerate(state.actions) if action.seat == seat]
     for index, (situation, action) in zip(places, decision_points(state, seat), strict=True):
-        graded.append(Graded(hand, index, situation.street, action.kind.value, action.amount,
-                             grade(situation, action.kind.value, action.amount)))
-    return graded
+        found.append(Graded(hand, index, situation.street, action.kind.value, action.amount,
+                            graded(situation, action.kind.value, action.amount)))
+    return found
 
 
 def summarize(decisions: Iterable[Graded], worst: int = 5) -> Summary:
