@@ -47,7 +47,10 @@ class Summary:
 
 
 def review_hand(state: HandState, seat: int, hand: int | None = None) -> list[Graded]:
-    """Every decision of ``seat`` in the hand, graded (see the module docstring)."""
+    """Every decision of ``seat`` in the hand, graded (see the module docstring); none in
+    an Omaha hand (the charts and the range model are hold'em's)."""
+    if state.config.variant.hole_cards != 2:
+        return []
     found = []
     places = [i for i, action in enumerate(state.actions) if action.seat == seat]
     for index, (situation, action) in zip(places, decision_points(state, seat), strict=True):

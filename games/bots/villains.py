@@ -90,7 +90,9 @@ def seat_chart(situation: Situation, seat: int, table: dict[str, str]) -> str:
     name = position(replace(situation, seat=seat))
     if name == "BB" and "BB" in table:
         return table["BB"]
-    key = chart_seat(name, len(situation.seats)).replace(" heads-up", "")
+    key = chart_seat(name, len(situation.seats))
+    if key not in table:
+        key = key.replace(" heads-up", "")
     return table.get(key, table.get("EP", ""))
 
 
