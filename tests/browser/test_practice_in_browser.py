@@ -1,4 +1,5 @@
-"""Practise now in Chromium: a table with bots dealt at once, three hands, the coach open."""
+"""Practise now in Chromium: a table with bots dealt at once, three hands, the coach open,
+then the review of your decisions."""
 
 import re
 
@@ -66,5 +67,11 @@ def test_practise_now_plays_three_hands_against_bots_with_the_coach(chromium, si
             )
         assert saw_call_verdict
         assert not pat.problems, pat.problems
+        # "Review my decisions": the three hands graded; the counts per class add up.
+        page.goto("/learn/review/")
+        expect(page.locator("#grade-summary")).to_contain_text("graded")
+        counts = page.locator(".ln-classes li").all_inner_texts()
+        graded = int(page.locator("#grade-summary").inner_text().split(" decision")[0])
+        assert graded >= 1 and sum(int(c.split(": ")[1]) for c in counts) == graded
     finally:
         pat.close()
