@@ -161,3 +161,21 @@ def test_a_review_grades_only_the_seats_own_decisions_and_never_reads_other_hole
     assert summary.lost_bb == pytest.approx(sum(g.grade.loss_bb for g in graded), abs=0.01)
     assert summary.error_rate == pytest.approx(summary.lost_bb / len(graded), abs=0.001)
     assert sum(summary.counts.values()) == len(graded)
+
+
+def test_a_value_bet_against_a_split_range_wins_the_folds_and_the_calls_as_worked_by_hand():
+    # AA against KK (6 combos, calls a pot-sized bet) and Q8o (12 combos, folds it): the bet
+    # of 20 into 20 wins 20 when they fold (2/3) and 20 + 20 more when KK calls (1/3):
+    # 2/3 * 20 + 1/3 * (1 * 60 - 20) = 26.67 chips; a check wins the pot, 20.
+    board = ("2c", "7d", "9h", "Jc", "3s")
+    assert share_below(("Ks", "Kd"), board) > 0.5 > share_below(("Qc", "8d"), board)
+    spot = river(("As", "Ad"), board, pot=20)
+    them = [range_weights_of("KK, Q8o")]
+    assert float(them[0].sum()) == 18
+    pot_bet = {(o.kind, o.to): o for o in options(spot, them)}[("bet", 20)]
+    assert pot_bet.fold_share == pytest.approx(2 / 3)
+    assert pot_bet.equity == 1.0
+    assert pot_bet.ev == pytest.approx(2 / 3 * 20 + 1 / 3 * (60 - 20))
+    checked = grade(spot, "check", None, them)
+    assert checked.played.ev == 20
+    assert checked.loss_bb >= round((pot_bet.ev - 20) / 2, 2)
