@@ -12,6 +12,7 @@ import pytest
 from evaluator.cards import DECK
 from evaluator.hands import evaluate
 from games.bots.grading import Option, call_ev, grade, label, options
+from games.bots.grading import graded as remembered
 from games.bots.holdings import HOLDINGS, range_weights_of
 from games.bots.review import review_hand, summarize
 from games.bots.situation import Legal, Opponent, Situation
@@ -155,6 +156,7 @@ def test_a_review_grades_only_the_seats_own_decisions_and_never_reads_other_hole
         other[i], other[j] = other[j], other[i]
     again = _played(other)
     assert again.player(2).hole != state.player(2).hole and again.board == state.board
+    remembered.cache_clear()  # grade afresh, not from the first hand's remembered grades
     assert [g.grade for g in review_hand(again, 1)] == [g.grade for g in graded]
     summary = summarize(graded)
     assert summary.decisions == len(graded)
