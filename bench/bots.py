@@ -1,12 +1,15 @@
-"""Bot strength: tight-aggressive against the calling station and the random bot.
+"""Bot strength: tight-aggressive and the coach bot against the calling station, the random
+bot and each other.
 
 Heads-up, 100 big blinds each at the start of every hand (blinds 1/2, stacks 200), on the
 pure engine with the bots' own decision functions (no server). Duplicate decks: every deck
 is played twice with the seats swapped, so each bot gets the other's cards and position and
-the luck of the deal largely cancels. The figure is the tight-aggressive bot's winnings in
-big blinds per 100 hands, with a 95% confidence interval over the deck pairs.
+the luck of the deal largely cancels. The figure is the first-named bot's winnings in big
+blinds per 100 hands, with a 95% confidence interval over the deck pairs. The coach bot
+(``games.bots.coach_bot``) weighs every option by the coach's EV model, about 50 times the
+tight-aggressive bot's work per decision, so its matches play fewer hands.
 
-    .venv/bin/python bench/bots.py [--hands 10000] [--seed 16]
+    .venv/bin/python bench/bots.py [--hands 10000] [--coach-hands 2000] [--seed 16]
 """
 
 import argparse
@@ -58,16 +61,20 @@ def match(hero: str, villain: str, hands: int, seed: int) -> tuple[float, float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="hands per match (even)")
+    parser.add_argument("--coach-hands", type=int, default=2_000,
+                        help="hands per match of the coach bot (even)")
     parser.add_argument("--seed", type=int, default=16)
     args = parser.parse_args()
-    print(f"Heads-up, 100 bb stacks, {args.hands:,} hands per match, duplicate decks "
-          "(each deck twice, seats swapped)")
-    print(f"{'match':<40} {'bb/100':>9} {'95% CI':>20} {'seconds':>8}")
-    for villain in ("calling_station", "random"):
-        mean, half, seconds = match("tight_aggressive", villain, args.hands, args.seed)
-        label = f"tight_aggressive vs {villain}"
+    print("Heads-up, 100 bb stacks, duplicate decks (each deck twice, seats swapped)")
+    print(f"{'match':<40} {'hands':>7} {'bb/100':>9} {'95% CI':>20} {'seconds':>8}")
+    matches = [("tight_aggressive", v, args.hands) for v in ("calling_station", "random")]
+    matches += [("coach", v, args.coach_hands)
+                for v in ("calling_station", "random", "tight_aggressive")]
+    for hero, villain, hands in matches:
+        mean, half, seconds = match(hero, villain, hands, args.seed)
+        label = f"{hero} vs {villain}"
         ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]"
-        print(f"{label:<40} {mean:>+9.1f} {ci:>20} {seconds:>8.1f}", flush=True)
+        print(f"{label:<40} {hands:>7,} {mean:>+9.1f} {ci:>20} {seconds:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """The coach's figures and verdicts, from one player's own view (no Django).
 
-``figures(situation)`` gives equity against the opponents' likely ranges and against random
-hands, outs on the flop and turn counted against those ranges (``games.bots.outs``), and the
-pot odds when facing a bet; ``verdict`` is one line
-on a decision; ``decision_points(state, seat)`` replays a hand and yields the situation that
+``figures(situation)`` gives equity against the opponents' likely ranges (the coach's range
+model, ``games.bots.villains``) and against random hands, outs on the flop and turn counted
+against those ranges (``games.bots.outs``), and the pot odds when facing a bet; ``verdict``
+is one line on a decision (``games.bots.grading`` grades it by EV);
+``decision_points(state, seat)`` replays a hand and yields the situation that
 seat faced (its own view only) before each of its decisions.
 
 >>> from games.engine.types import ActionKind
@@ -20,12 +21,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.bots.equity import equity_vs_ranges
-from games.bots.holdings import top_share_weights
+import numpy as np
+
+from games.bots.equity import equity_vs_ranges, equity_vs_weights
+from games.bots.holdings import HOLDINGS
 from games.bots.outs import OutsReport, count_outs
 from games.bots.preflop import preflop_advice, preflop_verdict
 from games.bots.situation import Situation
-from games.bots.styles import opponent_ranges, value_line
+from games.bots.styles import value_line
+from games.bots.villains import opponent_ranges
 from games.engine import Action, Entry, HandState, SeatInput, start_hand
 
 
@@ -44,11 +48,10 @@ class Figures:
 def figures(situation: Situation, samples: int = 3000) -> Figures:
     """The coach's numbers for this situation (the same situation gives the same figures)."""
     n = max(1, len(situation.opponents))
-    ranges = opponent_ranges(situation) or [1.0]
-    eq = equity_vs_ranges(situation.hole, situation.board, ranges, samples, seed=1)
+    ranges = opponent_ranges(situation) or [np.ones(len(HOLDINGS))]
+    eq = equity_vs_weights(situation.hole, situation.board, ranges, samples, seed=1)
     eq_random = equity_vs_ranges(situation.hole, situation.board, [1.0] * n, samples, seed=2)
-    standing = count_outs(situation.hole, situation.board,
-                          [top_share_weights(top) for top in ranges])
+    standing = count_outs(situation.hole, situation.board, ranges)
     count = len(standing.outs) if standing and len(situation.board) in (3, 4) else None
     call = situation.to_call
     return Figures(eq, eq_random, count, situation.pot_odds if call else None, call,

@@ -6,9 +6,11 @@ Allowed at practice tables, and at any table whose host allows it.
 """
 
 from django.http import Http404, JsonResponse
+from django.urls import reverse
 
 from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
+from games.bots.grading import Grade, graded
 from games.bots.situation import Situation
 from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
@@ -41,23 +43,41 @@ def _figures_dict(f) -> dict:
     }
 
 
+def grade_dict(marked: Grade) -> dict:
+    """A decision's grade as the coach panel and the review pages show it."""
+    return {
+        "label": marked.label,
+        "loss_bb": marked.loss_bb,
+        "played": marked.played.words(),
+        "played_ev_bb": round(marked.played.ev / max(1, marked.bb), 2),
+        "best": marked.best.words(),
+        "best_ev_bb": round(marked.best.ev / max(1, marked.bb), 2),
+        "reasons": list(marked.reasons),
+    }
+
+
 def coach_report(table: Table, user) -> dict:
     """The coach's report for ``user`` at ``table`` (see docs/protocol.md, "The coach")."""
     hand = table.hands.exclude(status=Hand.Status.VOIDED).order_by("-number").first()
     mine = HandPlayer.objects.filter(hand=hand, user=user).first() if hand else None
     if hand is None or mine is None:
-        return {"hand": None, "now": None, "decisions": []}
+        return {"hand": None, "now": None, "decisions": [], "summary": None,
+                "review_url": None}
     state = HandState.from_dict(hand.state)
     seat = mine.seat
     decisions = []
+    marks = []
     for situation, action in decision_points(state, seat):
         f = figures(situation)
+        marked = graded(situation, action.kind.value, action.amount)
+        marks.append(marked)
         decisions.append({
             "street": situation.street,
             "action": action.kind.value,
             "amount": action.amount,
             **_figures_dict(f),
             "verdict": verdict(action.kind.value, action.amount, situation, f),
+            "grade": grade_dict(marked),
         })
     now = None
     player = state.player(seat)
@@ -65,11 +85,15 @@ def coach_report(table: Table, user) -> dict:
         situation = Situation.from_view(state.view(seat), seat, table.big_blind)
         now = {**_figures_dict(figures(situation)), "street": situation.street,
                "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
+    lost = round(sum(g.loss_bb for g in marks), 2)
     return {
         "hand": hand.number,
         "complete": state.is_complete,
         "now": now,
         "decisions": decisions,
+        "summary": {"decisions": len(marks), "lost_bb": lost,
+                    "error_rate": round(lost / len(marks), 3) if marks else 0.0},
+        "review_url": reverse("learning:review_hand", args=[hand.id]),
     }
 
 

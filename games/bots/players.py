@@ -15,6 +15,7 @@ NAMES = {
     "tight_aggressive": ["Tess", "Toby", "Tara", "Theo", "Tina", "Tariq", "Thea", "Ted"],
     "calling_station": ["Cal", "Cora", "Cody", "Cleo", "Carl", "Cass", "Chip", "Cyd"],
     "random": ["Randy", "Rita", "Rex", "Rosa", "Rudi", "Rae", "Ron", "Ruby"],
+    "coach": ["Coco", "Cosmo", "Coral", "Colm", "Connie", "Conrad", "Coby", "Corin"],
 }
 # How strong the bots are: which styles take the seats, in turn.
 STRENGTHS = {
@@ -22,11 +23,13 @@ STRENGTHS = {
     "mixed": ["tight_aggressive", "calling_station"],
     "hard": ["tight_aggressive"],
     "random": ["random"],
+    "coach": ["coach"],
 }
 STRENGTH_CHOICES = [
     ("easy", "Easy: calling stations"),
     ("mixed", "Mixed: some tight, some loose"),
     ("hard", "Hard: tight-aggressive"),
+    ("coach", "Coach: plays by the coach's own advice"),
     ("random", "Random: any legal action (for testing)"),
 ]
 

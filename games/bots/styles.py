@@ -7,6 +7,7 @@ and a random source; it never sees the deck or another player's hidden cards. St
 - ``tight_aggressive``: equity against the ranges the opponents' actions suggest, set against
   the pot odds; bets and raises its strong hands, calls when the price is right, else folds.
 - ``random_legal``: any legal action, any legal amount, uniformly; for tests.
+- ``coach``: plays by the coach's own advice (``games.bots.coach_bot``).
 
 >>> import random
 >>> from games.engine import FULL_DECK, SeatInput, TableConfig, start_hand
@@ -133,6 +134,15 @@ STYLES: dict[str, Style] = {
     "tight_aggressive": tight_aggressive,
     "random": random_legal,
 }
+
+
+def _coach(situation: Situation, rng: random.Random) -> Decision:
+    from games.bots.coach_bot import coach_style  # the coach bot builds on this module
+
+    return coach_style(situation, rng)
+
+
+STYLES["coach"] = _coach
 
 
 def decide(style: str, situation: Situation, rng: random.Random) -> Decision:

@@ -1,5 +1,5 @@
 // The coach panel: your equity, outs (against their likely hands) and pot odds, and a
-// verdict on each of your decisions.
+// verdict and a grade (the EV it lost, games/bots/grading.py) on each of your decisions.
 // It asks the server (GET coachUrl) for your own figures whenever the table moves on while
 // you are in the hand, and shows the summary of your decisions once the hand is over.
 import { clear, h } from "./dom.js";
@@ -81,11 +81,21 @@ export class Coach {
       const list = h("ol", { class: "coach-verdicts" });
       for (const d of report.decisions) {
         const odds = d.pot_odds !== null ? ` · pot odds ${pct(d.pot_odds)}` : "";
+        const g = d.grade;
+        const reasons = h("ul", { class: "coach-reasons muted" });
+        for (const line of g.reasons) reasons.append(h("li", {}, line));
         list.append(h("li", { class: "verdict" },
-          h("span", { class: "street" }, d.street), " ", d.verdict,
-          h("span", { class: "muted" }, ` (equity ${pct(d.equity)}${odds})`)));
+          h("span", { class: "street" }, d.street), " ",
+          h("strong", { class: `grade grade-${g.label.toLowerCase()}`, "data-coach": "grade" },
+            `${g.label} (-${g.loss_bb.toFixed(1)} bb)`), " ", d.verdict,
+          h("span", { class: "muted" }, ` (equity ${pct(d.equity)}${odds})`), reasons));
       }
       this.root.append(list);
+      const s = report.summary;
+      this.root.append(h("p", { class: "coach-summary", "data-coach": "summary" },
+        `${s.decisions} decision(s), ${s.lost_bb.toFixed(1)} bb lost by the coach's model `
+        + `(error rate ${s.error_rate.toFixed(2)} bb a decision). `,
+        report.complete ? h("a", { href: report.review_url }, "Review this hand") : ""));
     }
   }
 }

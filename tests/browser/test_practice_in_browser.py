@@ -1,4 +1,5 @@
-"""Practise now in Chromium: a table with bots dealt at once, three hands, the coach open."""
+"""Practise now in Chromium: a table with bots dealt at once, three hands, the coach open,
+then the review of your decisions."""
 
 import re
 
@@ -38,6 +39,8 @@ def test_practise_now_plays_three_hands_against_bots_with_the_coach(chromium, si
             if hand["complete"]:
                 hands_done.add(hand["number"])
                 expect(coach.get_by_role("heading", name="Hand summary")).to_be_visible()
+                expect(coach.locator("[data-coach=summary]")).to_contain_text("error rate")
+                expect(coach.get_by_role("link", name="Review this hand")).to_be_visible()
                 page.wait_for_function(
                     "(n) => window.pokerTable.view.hand.number !== n",
                     arg=hand["number"], timeout=30_000,
@@ -54,6 +57,8 @@ def test_practise_now_plays_three_hands_against_bots_with_the_coach(chromium, si
                 expect(coach.locator(".coach-verdicts li").filter(
                     has_text=re.compile(r"you called \d+ into \d+ needing \d+% with about \d+%")
                 )).not_to_have_count(0)
+                expect(coach.locator("[data-coach=grade]").first).to_have_text(re.compile(
+                    r"^(Best|Correct|Inaccuracy|Wrong|Blunder) \(-\d+\.\d bb\)$"))
                 saw_call_verdict = True
             else:
                 page.locator("#action-bar button.act.check").click()
@@ -62,5 +67,11 @@ def test_practise_now_plays_three_hands_against_bots_with_the_coach(chromium, si
             )
         assert saw_call_verdict
         assert not pat.problems, pat.problems
+        # "Review my decisions": the three hands graded; the counts per class add up.
+        page.goto("/learn/review/")
+        expect(page.locator("#grade-summary")).to_contain_text("graded")
+        counts = page.locator(".ln-classes li").all_inner_texts()
+        graded = int(page.locator("#grade-summary").inner_text().split(" decision")[0])
+        assert graded >= 1 and sum(int(c.split(": ")[1]) for c in counts) == graded
     finally:
         pat.close()
