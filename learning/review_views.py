@@ -42,7 +42,10 @@ def graded_hand(hand: Hand, seat: int) -> list[Graded]:
 
 def _rows(decisions: list[Graded], labels: dict[int | None, str]) -> list[dict]:
     return [{"hand_id": d.hand, "hand_label": labels.get(d.hand, ""), "street": d.street,
-             "url": reverse("history:hand", args=[d.hand]), **grade_dict(d.grade)}
+             "decision": d.index,
+             # The replayer opens at the moment of the decision (static/js/replayer.js).
+             "url": f"{reverse('history:hand', args=[d.hand])}?decision={d.index}",
+             **grade_dict(d.grade)}
             for d in decisions]
 
 

@@ -56,7 +56,17 @@ export class Replayer {
     this.buildEquity();
     this.buildFairDeal();
     this.bind();
-    this.show(0);
+    this.show(this.startingStep());
+  }
+
+  // "?decision=N" (the coach's review links to a mistake): the felt as it stood when the
+  // hand's action N (from 0) was to be taken, the last step before it.
+  startingStep() {
+    const asked = new URLSearchParams(window.location.search).get("decision");
+    const decision = asked === null || asked === "" ? NaN : Number(asked);
+    if (!Number.isInteger(decision) || decision < 0) return 0;
+    const before = this.steps.findLastIndex((step) => step.actions === decision);
+    return Math.max(0, before);
   }
 
   bind() {

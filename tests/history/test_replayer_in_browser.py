@@ -123,6 +123,28 @@ def test_keys_and_buttons_step_through_the_hand(page_for, live_server, table, al
     assert page.problems == []
 
 
+def test_a_decision_link_opens_the_hand_as_that_action_was_to_be_taken(
+    page_for, live_server, table, alice, bob, carol
+):
+    """The coach's review links to a decision with ``?decision=N`` (the hand's action N,
+    from 0): the replayer opens at the last step before it, the player to act on it."""
+    hand = off_the_loop(deal_side_pots, table, alice, bob, carol)
+    page = page_for(alice)
+    page.goto(f"{live_server.url}/hands/{hand.id}/")
+    steps = json.loads(page.locator("#replay-data").text_content())["steps"]
+    decisions = max(step["actions"] for step in steps)
+    assert decisions >= 2
+    count = page.locator("#rp-count")
+    for decision in (0, 1, decisions - 1):
+        page.goto(f"{live_server.url}/hands/{hand.id}/?decision={decision}")
+        expected = max(k for k, step in enumerate(steps) if step["actions"] == decision)
+        expect(count).to_have_text(f"Step {expected + 1} of {len(steps)}")
+        assert steps[expected + 1]["actions"] == decision + 1  # the next step is that action
+    page.goto(f"{live_server.url}/hands/{hand.id}/?decision=nonsense")
+    expect(count).to_have_text(f"Step 1 of {len(steps)}")
+    assert page.problems == []
+
+
 def test_the_page_never_draws_a_hidden_card(page_for, live_server, table, alice, bob, carol):
     hand = off_the_loop(deal_showdown, table, alice, bob, carol)
     owner = page_for(alice)

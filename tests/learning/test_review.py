@@ -118,8 +118,14 @@ def test_the_session_review_adds_up_the_hands_own_reviews(client, played):
     assert sum(summary.counts.values()) == count
     worst = response.context["worst"]
     assert [w["loss_bb"] for w in worst] == sorted((w["loss_bb"] for w in worst), reverse=True)
-    for row in worst:
-        assert row["url"] == reverse("history:hand", args=[row["hand_id"]])
+    assert worst, "no mistake to link to: the played hands no longer test the links"
+    by_id = {hand.id: hand for hand in hands}
+    for row in worst:  # each a link to the moment of the decision in the replayer
+        assert row["url"] == f"{reverse('history:hand', args=[row['hand_id']])}" \
+            f"?decision={row['decision']}"
+        hand = by_id[row["hand_id"]]
+        state = HandState.from_dict(hand.state)
+        assert state.actions[row["decision"]].seat == hand.players.get(user=alice).seat
     assert f"{summary.error_rate:.3f}" in response.content.decode()
 
 
