@@ -1,6 +1,7 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
 from evaluator import Card, evaluate
+from evaluator.omaha import evaluate_omaha
 from games.engine.types import pots_name
 
 
@@ -11,7 +12,13 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     'Pair of aces'
     >>> describe_hole(["Kh", "7d"], ["Ks", "7c", "2d"])
     'Two pair, kings and sevens with a two kicker'
+    >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"])
+    'Three of a kind, aces, king-seven'
     """
+    if len(cards) == 4:  # Omaha: exactly two of the four with three of the board
+        if len(board) >= 3:
+            return evaluate_omaha(cards, board).describe()
+        return "Four cards: " + " ".join(cards)
     if len(board) >= 3:
         return evaluate(cards + board).describe()
     high, low = sorted(map(Card, cards), reverse=True)
@@ -19,6 +26,9 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
         return f"Pair of {high.rank.plural}"
     suited = " suited" if high.suit == low.suit else ""
     return f"{high.rank.word.capitalize()}-{low.rank.word}{suited}"
+
+
+ORDINALS = ("first", "second", "third", "fourth")
 
 
 def event_text(
@@ -42,6 +52,9 @@ def event_text(
     to = money(to_units) if money and to_units is not None else to_units
     all_in = " and is all-in" if event["all_in"] else ""
     cards = " ".join(event["cards"])
+    # A second run of the board says so: "Turn (second board): 9c".
+    run = f" ({ORDINALS[event.get('board', 0)]} board)" if event.get("board") else ""
+    late = "timed out and " if timed_out else ""
     texts = {
         "post_ante": f"{who} posts an ante of {amount}{all_in}",
         "post_small_blind": f"{who} posts the small blind of {amount}{all_in}",
@@ -49,7 +62,9 @@ def event_text(
         "post_to_play": f"{who} posts {amount} to play{all_in}",
         "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
         "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt two cards",
-        "deal_board": f"{event['street'].capitalize()}: {cards}",
+        "deal_board": f"{event['street'].capitalize()}{run}: {cards}",
+        "runout_vote": f"{who} {late}"
+        + ("agrees to run it twice" if event["text"] == "agree" else "declines to run it twice"),
         "fold": f"{who} {'timed out and ' if timed_out else ''}folds",
         "check": f"{who} {'timed out and ' if timed_out else ''}checks",
         "call": f"{who} calls {amount}{all_in}",
@@ -84,8 +99,25 @@ def _show_text(who: str, cards: str, description: str) -> str:
 def _win_event_text(who: str, amount, event: dict, pots: list[dict] | None) -> str:
     index = event["pot"] or 0
     if pots and index < len(pots):
-        return win_text(who, amount, pots[index]["covers"], len(pots), event["text"])
+        text = win_text(who, amount, pots[index]["covers"], _per_board(pots), event["text"])
+        return text + _board_phrase(pots, pots[index])
     return win_text(who, amount, [index], 2 if index else 1, event["text"])
+
+
+def _per_board(pots: list[dict]) -> int:
+    """Results paid by each run of the board (all of them when the board was run once)."""
+    return sum(1 for pot in pots if not pot.get("board"))
+
+
+def _board_phrase(pots: list[dict], pot: dict) -> str:
+    """" on the second board" when the board was run more than once, else nothing.
+
+    >>> _board_phrase([{"covers": [0]}, {"covers": [0], "board": 1}], {"board": 1})
+    ' on the second board'
+    """
+    if not any(p.get("board") for p in pots):
+        return ""
+    return f" on the {ORDINALS[pot.get('board', 0)]} board"
 
 
 def pot_phrase(covers: list[int] | tuple[int, ...], results: int) -> str:
@@ -120,6 +152,7 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
         {
             "pot": pots_name(pot["covers"]),
             "covers": list(pot["covers"]),
+            "board": pot.get("board", 0),  # which run of the board paid it
             "amount": pot["amount"],
             "description": pot["description"],
             "winners": [
@@ -131,9 +164,10 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
                         names.get(seat, f"seat {seat}"),
                         money(share) if money else share,
                         pot["covers"],
-                        len(pots),
+                        _per_board(pots),
                         pot["description"],
-                    ),
+                    )
+                    + _board_phrase(pots, pot),
                 }
                 for seat, share in zip(pot["winners"], pot["shares"], strict=True)
             ],

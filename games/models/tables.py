@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.engine.fair_deal import shown_at_text
 from games.engine.fair_deck import commitment, new_server_seed
+from games.table_games import RunItTwice, TableGame
 from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
 
@@ -34,6 +35,14 @@ class Table(models.Model):
     min_buy_in = models.PositiveIntegerField(default=40)
     max_buy_in = models.PositiveIntegerField(default=200)
     action_seconds = models.PositiveSmallIntegerField(default=30)
+    # The game dealt from the next hand on (games/table_games.py says how dealer's choice
+    # rotates), and whether an all-in before the river runs the board twice.
+    game = models.CharField(
+        max_length=2, choices=TableGame.choices, default=TableGame.NO_LIMIT_HOLDEM
+    )
+    run_it_twice = models.CharField(
+        max_length=6, choices=RunItTwice.choices, default=RunItTwice.OFF
+    )
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)

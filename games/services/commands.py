@@ -12,6 +12,7 @@ from games.protocol import (
     ClientSeed,
     Command,
     Host,
+    RunoutAnswer,
     SetChatMute,
     Sit,
     SitBack,
@@ -21,7 +22,7 @@ from games.protocol import (
 )
 from games.services import hosting
 from games.services.chat import send_chat, set_chat_mute
-from games.services.play import act
+from games.services.play import act, choose_runouts
 from games.services.seating import add_chips, set_client_seed, set_sitting_out, sit, stand
 from games.services.writer import ServiceError
 
@@ -36,6 +37,9 @@ def perform(
     """
     if isinstance(command, Act):
         act(table_id, user, command.kind, command.amount, command.version)
+        return
+    if isinstance(command, RunoutAnswer):  # quotes a version, like an action
+        choose_runouts(table_id, user, command.agree, command.version)
         return
     if isinstance(command, Chat):  # no guard: a repeated line changes no table
         # The session: where an invite link to a private table is remembered.

@@ -39,12 +39,16 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
+from games.table_games import RunItTwice, TableGame, setting_text
 from games.table_limits import LIMIT_FIELDS, limit_problems
 
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
+    "game", "run_it_twice",
 )
+# Settings the players are told of in the table's log when the host changes them.
+TOLD_SETTINGS = (*LIMIT_FIELDS, "game", "run_it_twice")
 
 
 def record(user: User, obj: Model, message: str, flag: int = CHANGE) -> None:
@@ -164,6 +168,12 @@ def settings_changes(
         raise ServiceError(" ".join(problems.values()))
     if "name" in changed and not str(changed["name"]).strip():
         raise ServiceError("The table needs a name.")
+    for name, choices in (("game", TableGame.values), ("run_it_twice", RunItTwice.values)):
+        if name in changed and changed[name] not in choices:
+            raise ServiceError(
+                f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "
+                f"not {changed[name]!r}."
+            )
     seats = merged["max_seats"]
     beyond = sorted(
         [n for n in seat_numbers if n > seats]
@@ -186,8 +196,9 @@ def check_settings(table_id: int, changes: dict[str, Any]) -> None:
 
 @transaction.atomic
 def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table:
-    """Blinds, ante, buy-in range, action clock, seats, approval, name, host: from the next
-    hand (the hand being played keeps the blinds it was dealt at). Refused as a whole, with
+    """Blinds, ante, buy-in range, action clock, seats, approval, name, host, the game and
+    run it twice: from the next hand (players are told of the game's changes in the table's
+    log) (the hand being played keeps the blinds it was dealt at). Refused as a whole, with
     a sentence, when any change cannot be made (see ``settings_changes``)."""
     locked = lock_table(table_id)
     require_host(locked, user)
@@ -203,6 +214,10 @@ def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table
         # One whose bankroll no longer covers their buy-in is dropped; the change goes on.
         with contextlib.suppress(ServiceError):
             _approve(locked, request)
+    told = [setting_text(name, value) for name, value in changed.items() if name in TOLD_SETTINGS]
+    if told:
+        notices.add(locked, "settings", user.get_username(), f"{notices.who(locked, user)} "
+                    f"changed the table from the next hand: {'; '.join(told)}.")
     people = [previous_host, *(r["user_id"] for r in waiting)]
     publish_change(locked, also=[user_id for user_id in people if user_id is not None])
     said = ", ".join(f"{name} {value}" for name, value in changed.items())

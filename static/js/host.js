@@ -14,6 +14,14 @@ const SETTINGS = [
   ["max_seats", "Seats"],
 ];
 
+// Settings of a few words (games/table_games.py): the game dealt and run it twice.
+const CHOICES = [
+  ["game", "Game", [["NT", "No-limit hold'em"], ["PO", "Pot-limit Omaha"],
+    ["DC", "Dealer's choice (each orbit)"]]],
+  ["run_it_twice", "Run it twice", [["off", "Off"], ["always", "Always"],
+    ["ask", "Ask the all-in players"]]],
+];
+
 export class HostPanel {
   constructor(root, {
     send, confirm = (text) => window.confirm(text), ask = (text) => window.prompt(text, ""),
@@ -147,7 +155,9 @@ export class HostPanel {
         inputmode: "numeric" })));
     const approval = h("label", { class: "check" },
       h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");
-    const form = h("form", { class: "host-settings" }, fields, approval,
+    const choices = CHOICES.map(([name, label, options]) => h("label", {}, label,
+      h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
+    const form = h("form", { class: "host-settings" }, fields, choices, approval,
       h("div", { class: "host-row" },
         h("button", { type: "submit", class: "primary" }, "Save settings"),
         h("button", { type: "button", class: "secondary",
@@ -163,6 +173,9 @@ export class HostPanel {
       if (form.elements.needs_approval.checked !== this.view.needs_approval) {
         settings.needs_approval = form.elements.needs_approval.checked;
       }
+      for (const [name] of CHOICES) {
+        if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
+      }
       if (!Object.keys(settings).length) return;
       if (this.control("settings", { settings })) this.dirty = false;
     });
@@ -172,6 +185,7 @@ export class HostPanel {
   fillSettings(view) {
     for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
     this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
+    for (const [name] of CHOICES) this.settings.elements[name].value = view[name] || "";
   }
 
   adjustForm() {

@@ -1,0 +1,76 @@
+"""Which game a table deals and whether it runs the board twice: the host's settings
+(``Table.game``, ``Table.run_it_twice``) turned into the engine's terms for the next hand.
+
+Dealer's choice alternates no-limit hold'em and pot-limit Omaha each orbit: the game
+changes when the button passes the lowest-numbered seat again (the new button's seat is
+not after the last one's), so every player deals each game once before it changes.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from games.engine.variants import Variant
+
+
+class TableGame(models.TextChoices):
+    """The host's choice of game; the first two are the engine's PHH variant codes."""
+
+    NO_LIMIT_HOLDEM = "NT", "No-limit hold'em"
+    POT_LIMIT_OMAHA = "PO", "Pot-limit Omaha"
+    DEALERS_CHOICE = "DC", "Dealer's choice (hold'em and Omaha, each an orbit)"
+
+
+class RunItTwice(models.TextChoices):
+    """Whether an all-in before the river runs the rest of the board twice."""
+
+    OFF = "off", "Off"
+    ALWAYS = "always", "Always"
+    ASK = "ask", "Ask the all-in players (all must agree)"
+
+
+def next_game(
+    setting: str, last_variant: str | None, last_button: int | None, new_button: int
+) -> Variant:
+    """The game of the next hand: the table's game, or under dealer's choice the last
+    hand's game, switched when a new orbit begins (see the module docstring).
+
+    >>> next_game("PO", None, None, 1).value
+    'PO'
+    >>> next_game("DC", None, None, 3).value  # the first hand: hold'em
+    'NT'
+    >>> next_game("DC", "NT", 2, 5).value, next_game("DC", "NT", 5, 1).value
+    ('NT', 'PO')
+    """
+    if setting != TableGame.DEALERS_CHOICE:
+        return Variant(setting)
+    if last_variant is None or last_button is None:
+        return Variant.NO_LIMIT_HOLDEM
+    last = Variant(last_variant)
+    if new_button > last_button:
+        return last
+    return Variant.POT_LIMIT_OMAHA if last is Variant.NO_LIMIT_HOLDEM else Variant.NO_LIMIT_HOLDEM
+
+
+def runouts(setting: str) -> tuple[int, bool]:
+    """``(runouts, ask_runouts)`` for ``start_hand``.
+
+    >>> runouts("off"), runouts("always"), runouts("ask")
+    ((1, False), (2, False), (2, True))
+    """
+    if setting == RunItTwice.OFF:
+        return 1, False
+    return 2, setting == RunItTwice.ASK
+
+
+def setting_text(name: str, value: object) -> str:
+    """A changed setting in words for the table's log.
+
+    >>> setting_text("game", "PO"), setting_text("big_blind", 4)
+    ('game: Pot-limit Omaha', 'big blind: 4')
+    """
+    if name == "game":
+        return f"game: {TableGame(str(value)).label}"
+    if name == "run_it_twice":
+        return f"run it twice: {RunItTwice(str(value)).label.lower()}"
+    return f"{name.replace('_', ' ')}: {value}"
