@@ -86,6 +86,7 @@ def act(table_id: int, user: User, kind: str, amount: int | None, version: int) 
     advance_hand(locked, timezone.now())
 
 
+@transaction.atomic
 def choose_runouts(table_id: int, user: User, agree: bool, version: int) -> None:
     """An all-in player answers whether to run the board twice (the table's run it twice
     is "ask"): one "no" deals it once. ``version`` is the table they saw, as for ``act``."""

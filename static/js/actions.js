@@ -46,6 +46,7 @@ export class ActionBar {
     const legal = hand && !hand.complete ? hand.legal : null;
     const me = view.seats.find((s) => s.number === view.you.seat);
     const asked = hand && !hand.complete && (hand.runout_voters || []).includes(view.you.seat);
+    this.asking = Boolean(asked);
     if (asked) {
       this.askRunItTwice(view);
       return;
@@ -73,7 +74,7 @@ export class ActionBar {
 
   /** Refresh the status line (also called by the page's clock, for the countdown). */
   showStatus() {
-    if (this.legal || !this.view) return;
+    if (this.legal || this.asking || !this.view) return;
     const text = this.status(this.view);
     const state = this.view.viewer ? this.view.viewer.state : "";
     const line = this.root.querySelector('[data-role="status"]');

@@ -56,8 +56,13 @@ def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium,
         )
         hana.page.locator("#host-panel button[data-control=resume]").click()
         number = wait_for_new_hand(people)
-        send(to_act(people), {"type": "act", "action": "all_in"})
-        send(to_act(people), {"type": "act", "action": "call"})
+        first = to_act(people)
+        send(first, {"type": "act", "action": "all_in"})
+        second = ivo if first is hana else hana
+        second.page.wait_for_function(
+            "() => { const h = window.pokerTable.view.hand; return h && h.legal && h.legal.call; }"
+        )
+        send(second, {"type": "act", "action": "call"})
         for person in people:
             expect(person.page.locator("[data-role=runout-asked]")).to_be_visible()
             person.page.get_by_role("button", name="Run it twice").click()
@@ -84,7 +89,7 @@ def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium,
 
 
 def test_an_orbit_of_pot_limit_omaha_with_the_pot_button(chromium, site):
-    hana, ivo = Person(chromium, site, "hana"), Person(chromium, site, "ivo")
+    hana, ivo = Person(chromium, site, "omar"), Person(chromium, site, "pia")
     people = (hana, ivo)
     try:
         open_table(hana, ivo, "Omaha game")
@@ -97,9 +102,10 @@ def test_an_orbit_of_pot_limit_omaha_with_the_pot_button(chromium, site):
                 expect(person.page.locator("#felt [data-role=game]")).to_have_text(
                     "Pot-limit Omaha")
                 expect(person.page.locator(".seat.me .hole .card[data-card]")).to_have_count(4)
-                other = person.page.locator(".seat:not(.me) .hole .card")
-                expect(other).to_have_count(4)
-                expect(person.page.locator(".seat:not(.me) .hole .card[data-card]")).to_have_count(0)
+                # The other player's four cards are backs: no face is sent, none drawn.
+                theirs = ".seat:not(.me) .hole .card"
+                expect(person.page.locator(theirs)).to_have_count(4)
+                expect(person.page.locator(f"{theirs}[data-card]")).to_have_count(0)
             actor = to_act(people)
             legal = actor.view()["hand"]["legal"]
             pot_limit = legal["raise"]["max"]
