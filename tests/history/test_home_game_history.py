@@ -1,0 +1,65 @@
+"""Hands of the home-game settings in history: a pot-limit Omaha hand run twice, played at
+a live table, is read by My hands, the replayer (four hole cards, both boards), the exports
+and the session review."""
+
+import json
+import random
+import re
+
+import pytest
+
+from games import services
+from games.engine import FULL_DECK, HandState
+from games.models import Hand
+from games.services import hosting
+from tests.history.conftest import act
+
+pytestmark = pytest.mark.django_db
+
+
+def omaha_run_twice(table, alice, bob) -> Hand:
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"game": "PO", "run_it_twice": "always"})
+    services.sit(table.id, alice, 1, 100)
+    services.sit(table.id, bob, 2, 100)
+    deck = list(FULL_DECK)
+    random.Random(8).shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    # Each raises to the pot limit until one is all in and the other calls, preflop.
+    while hand.status == Hand.Status.IN_PROGRESS:
+        state = HandState.from_dict(hand.state)
+        legal = state.legal_actions()
+        user = alice if state.actor == 1 else bob
+        if legal.raise_to is not None:
+            act(table, user, "raise", legal.raise_to.max)
+        else:
+            act(table, user, "call")
+        hand.refresh_from_db()
+    assert hand.status == Hand.Status.COMPLETE
+    return hand
+
+
+def replay_data(html: str) -> dict:
+    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html,
+                      re.S)
+    return json.loads(found.group(1))
+
+
+def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
+    hand = omaha_run_twice(table, alice, bob)
+    client.force_login(alice)
+    listing = client.get("/hands/")
+    assert listing.status_code == 200
+    page = client.get(f"/hands/{hand.id}/")
+    assert page.status_code == 200
+    replay = replay_data(page.content.decode())
+    last = replay["steps"][-1]
+    assert last["hand"]["game"] == "PO"
+    assert len(last["hand"]["board"]) == 5 and [len(r) for r in last["hand"]["runs"]] == [5]
+    mine = next(s for s in last["seats"] if s["player"] == "alice")
+    assert len(mine["cards"]) == 4
+    phh = client.get(f"/hands/{hand.id}/hand.phh")
+    stars = client.get(f"/hands/{hand.id}/pokerstars.txt")
+    review = client.get("/hands/review/")
+    print(stars.content.decode())
