@@ -50,7 +50,6 @@ def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
     hand = omaha_run_twice(table, alice, bob)
     client.force_login(alice)
     listing = client.get("/hands/")
-    assert listing.status_code == 200
     page = client.get(f"/hands/{hand.id}/")
     assert page.status_code == 200
     replay = replay_data(page.content.decode())
@@ -62,4 +61,18 @@ def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
     phh = client.get(f"/hands/{hand.id}/hand.phh")
     stars = client.get(f"/hands/{hand.id}/pokerstars.txt")
     review = client.get("/hands/review/")
-    print(stars.content.decode())
+    assert listing.status_code == review.status_code == 200
+    # PHH cannot write the second board: a sentence, not a broken file.
+    assert phh.status_code == 409 and b"run it twice" in phh.content
+    text = stars.content.decode()
+    assert text.splitlines()[0].startswith("PokerStars Hand #1: Omaha Pot Limit (1/2)")
+    second = text.index("*** SECOND SHOW DOWN ***")
+    for part in (text[:second], text[second:]):
+        # Each board paid half of the 200 chips, counted from the collected lines.
+        paid = sum(int(n) for n in re.findall(r"collected (\d+) from pot", part))
+        assert paid == 100
+    assert f"SECOND Board [{' '.join(hand_state(hand).runs[0])}]" in text
+
+
+def hand_state(hand: Hand) -> HandState:
+    return HandState.from_dict(hand.state)
