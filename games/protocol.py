@@ -93,10 +93,12 @@ HOST_CONTROLS = {
     "hand_over": ("seat",),
     "approve": ("seat",),
     "decline": ("seat",),
+    "bomb_pot": (),
 }
 # Settings a host may change from the felt: whole numbers, and one yes/no.
 HOST_NUMBER_SETTINGS = (
     "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in", "action_seconds", "max_seats",
+    "bomb_pot_every", "bomb_pot_big_blinds",
 )
 HOST_FLAG_SETTINGS = ("needs_approval",)
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).

@@ -73,4 +73,20 @@ def setting_text(name: str, value: object) -> str:
         return f"game: {TableGame(str(value)).label}"
     if name == "run_it_twice":
         return f"run it twice: {RunItTwice(str(value)).label.lower()}"
+    if name == "bomb_pot_every":
+        return f"bomb pot every {value} hands" if value else "no bomb pots on a schedule"
+    if name == "bomb_pot_big_blinds":
+        return f"bomb pot antes: {value} big blinds"
     return f"{name.replace('_', ' ')}: {value}"
+
+
+def bomb_pot_due(asked: bool, every: int, number: int) -> bool:
+    """Whether hand ``number`` of the table is a bomb pot: the host asked for one, or it is
+    the table's every-``every``-hands one (0: none on a schedule).
+
+    >>> [bomb_pot_due(False, 3, n) for n in range(1, 7)]
+    [False, False, True, False, False, True]
+    >>> bomb_pot_due(True, 0, 5), bomb_pot_due(False, 0, 5)
+    (True, False)
+    """
+    return asked or (every > 0 and number % every == 0)

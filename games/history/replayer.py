@@ -102,6 +102,7 @@ class _Felt:
         self.hole_cards = state.config.variant.hole_cards
         self.hand: dict[str, Any] = {
             "variant": state.config.variant.value,
+            "bomb_pot": state.bomb_pot,
             "runs": [],
             "button": state.button,
             "small_blind_seat": state.small_blind_seat,
@@ -267,6 +268,7 @@ def build_replay(
         antes=state.antes,
         runouts=state.runouts,
         ask_runouts=state.ask_runouts,
+        bomb_pot=state.bomb_pot,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]

@@ -43,6 +43,11 @@ class Table(models.Model):
     run_it_twice = models.CharField(
         max_length=6, choices=RunItTwice.choices, default=RunItTwice.OFF
     )
+    # Bomb pots: every N hands (0: only when the host asks), each player antes this many
+    # big blinds and the hand starts on the flop; ``bomb_pot_next``: the host asked for one.
+    bomb_pot_every = models.PositiveSmallIntegerField(default=0)
+    bomb_pot_big_blinds = models.PositiveSmallIntegerField(default=2)
+    bomb_pot_next = models.BooleanField(default=False)
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)

@@ -107,6 +107,8 @@ def host_control(table_id: int, user: User, command: Host) -> None:
         hosting.approve(table_id, user, _given(command.seat))
     elif control == "decline":
         hosting.decline(table_id, user, _given(command.seat))
+    elif control == "bomb_pot":
+        hosting.bomb_pot_next(table_id, user)
     else:  # pragma: no cover - parse_command accepts only the controls above
         raise ServiceError(f"Unknown host control {control}.")
 

@@ -40,7 +40,7 @@ from games.services.writer import (
     schedule_next_hand,
     table_config,
 )
-from games.table_games import next_game, runouts
+from games.table_games import bomb_pot_due, next_game, runouts
 
 # After this many timeouts in a row a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT = 2
@@ -263,10 +263,15 @@ def start_next_hand(
     deck = fair.deck() if fair else deck
     assert deck is not None  # given, or made from the fair record
     runs, ask = runouts(table.run_it_twice)
+    bomb = not table.is_tournament and bomb_pot_due(
+        table.bomb_pot_next, table.bomb_pot_every, table.hands_played + 1
+    )
+    antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
     state = start_hand(
         _hand_config(locked, lineup.button), lineup.seats, deck, lineup.button,
-        runouts=runs, ask_runouts=ask,
+        runouts=runs, ask_runouts=ask, antes=antes if bomb else None, bomb_pot=bomb,
     )
+    table.bomb_pot_next = False  # the host's "bomb pot next hand" is this one
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)
     for seat in seats:  # the same on the objects, which the table memory keeps
         if seat.number in dealt:

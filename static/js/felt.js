@@ -143,6 +143,10 @@ function centre(view, best, { idleText, money, results }) {
     // Which game is dealt (dealer's choice changes it each orbit).
     parts.push(h("div", { class: "game-name", dataset: { role: "game", game: hand.game } },
       hand.game_label));
+    if (hand.bomb_pot) {
+      parts.push(h("div", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
+        "Bomb pot"));
+    }
   }
   const runs = hand ? hand.runs || [] : [];
   parts.push(h("div", { class: "board", role: "group", dataset: { board: 1 },

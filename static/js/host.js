@@ -12,7 +12,11 @@ const SETTINGS = [
   ["max_buy_in", "Maximum buy-in"],
   ["action_seconds", "Seconds to act"],
   ["max_seats", "Seats"],
+  ["bomb_pot_every", "Bomb pot every N hands (0: none)"],
+  ["bomb_pot_big_blinds", "Bomb pot antes (big blinds)"],
 ];
+// Number settings that may be zero.
+const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every"]);
 
 // Settings of a few words (games/table_games.py): the game dealt and run it twice.
 const CHOICES = [
@@ -62,6 +66,9 @@ export class HostPanel {
         if (this.confirm("Close this table for good? Every stack goes back to its player's "
           + "bankroll (after the hand being played).")) this.control("close");
       } }, "Close the table");
+    // Everyone antes the bomb pot antes and the next hand starts on the flop.
+    this.bombButton = h("button", { type: "button", class: "tool", dataset: { control: "bomb_pot" },
+      onclick: () => this.control("bomb_pot") }, "Bomb pot next hand");
     this.requests = h("ul", { class: "host-requests" });
     this.players = h("ul", { class: "host-players" });
     this.settings = this.settingsForm();
@@ -70,7 +77,8 @@ export class HostPanel {
     const key = `hostPanelOpen.${userId}`;
     const details = h("details", { open: getPref(key, false) },
       h("summary", {}, "Run the game (you are the host)"),
-        h("div", { class: "host-row" }, this.state, this.pauseButton, closeButton),
+        h("div", { class: "host-row" }, this.state, this.pauseButton, this.bombButton,
+          closeButton),
         h("h3", {}, "Waiting for your approval"), this.requests,
         h("h3", {}, "Settings (from the next hand)"), this.settings,
       h("h3", {}, "Players"), this.players, this.adjust,
@@ -99,6 +107,8 @@ export class HostPanel {
     this.pauseButton.textContent = notStarted ? "Start the game"
       : paused ? "Resume the game" : "Pause the game";
     this.pauseButton.dataset.control = paused ? "resume" : "pause";
+    this.bombButton.disabled = Boolean(view.bomb_pot_next);
+    this.bombButton.textContent = view.bomb_pot_next ? "Next hand: bomb pot" : "Bomb pot next hand";
   }
 
   showRequests(view) {
@@ -151,7 +161,7 @@ export class HostPanel {
 
   settingsForm() {
     const fields = SETTINGS.map(([name, label]) => h("label", {}, label,
-      h("input", { type: "number", name, min: name === "ante" ? 0 : 1, step: 1, required: true,
+      h("input", { type: "number", name, min: ZERO_ALLOWED.has(name) ? 0 : 1, step: 1, required: true,
         inputmode: "numeric" })));
     const approval = h("label", { class: "check" },
       h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");

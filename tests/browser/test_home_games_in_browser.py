@@ -122,3 +122,28 @@ def test_an_orbit_of_pot_limit_omaha_with_the_pot_button(chromium, site):
     finally:
         for person in people:
             person.close()
+
+
+def test_a_bomb_pot_from_the_hosts_button_starts_on_the_flop(chromium, site):
+    hana, ivo = Person(chromium, site, "quin"), Person(chromium, site, "rae")
+    people = (hana, ivo)
+    try:
+        open_table(hana, ivo, "Bomb game")
+        hana.page.locator("#host-panel button[data-control=bomb_pot]").click()
+        expect(ivo.page.locator("#log")).to_contain_text(
+            "quin (host) made the next hand a bomb pot: everyone antes 2 big blinds")
+        expect(hana.page.locator("#host-panel button[data-control=bomb_pot]")).to_be_disabled()
+        hana.page.locator("#host-panel button[data-control=resume]").click()
+        wait_for_new_hand(people)
+        for person in people:
+            felt = person.page.locator("#felt")
+            expect(felt.locator("[data-role=bomb-pot]")).to_have_text("Bomb pot")
+            # Dealt straight to the flop: three board cards, the two antes of 4 in the pot.
+            expect(felt.locator(".board[data-board='1'] .card[data-card]")).to_have_count(3)
+            expect(felt.locator(".pot")).to_have_attribute("data-pot", "8")
+        hand = to_act(people).view()["hand"]
+        assert hand["street"] == "flop" and hand["legal"]["check"]
+        assert not hana.problems and not ivo.problems
+    finally:
+        for person in people:
+            person.close()

@@ -276,3 +276,57 @@ def test_random_omaha_hands_run_twice_show_nobody_anothers_unshown_cards(
             services.act(hosted.id, user_at(hosted, state.actor), kind, amount, version(hosted))
     assert checked > 100 and run_twice > 0  # boards run twice were looked at too
     assert leaks == 0
+
+
+# ---------------------------------------------------------------- bomb pots
+
+
+def finish_by_folding(table) -> None:
+    while Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).exists():
+        state = live_state(table)
+        services.act(table.id, user_at(table, state.actor), "fold", None, version(table))
+
+
+def test_the_hosts_bomb_pot_button_makes_the_next_hand_start_on_the_flop(
+    hosted, alice, bob, carol, spectator
+):
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    chips = chips_in_room(), issued_chips()
+    hosting.bomb_pot_next(hosted.id, alice)
+    with pytest.raises(ServiceError, match="already a bomb pot"):
+        hosting.bomb_pot_next(hosted.id, alice)
+    with pytest.raises(ServiceError, match="Only the host"):
+        hosting.bomb_pot_next(hosted.id, bob)
+    public, _ = views(hosted, spectator)
+    assert public["notices"][-1]["text"] == (
+        "alice (host) made the next hand a bomb pot: everyone antes 2 big blinds and the hand "
+        "starts on the flop."
+    )
+    services.start_next_hand(hosted.id, deck=shuffled(30))
+    state = live_state(hosted)
+    posts = [(e.kind.value, e.amount) for e in state.events if e.kind.value.startswith("post")]
+    assert posts == [("post_ante", 4)] * 3  # two big blinds from each, no blind
+    assert (state.street.value, len(state.board), state.total_pot) == ("flop", 3, 12)
+    public, _ = views(hosted, spectator)
+    assert public["hand"]["bomb_pot"] is True and public["bomb_pot_next"] is False
+    finish_by_folding(hosted)
+    services.start_next_hand(hosted.id, deck=shuffled(31))
+    assert not live_state(hosted).bomb_pot  # the button asked for one hand only
+    finish_by_folding(hosted)
+    assert (chips_in_room(), issued_chips()) == chips
+
+
+def test_bomb_pots_on_a_schedule_and_bad_values_refused(hosted, alice, bob):
+    with pytest.raises(ServiceError, match="bomb pot antes must be 1 to 20, not 0"):
+        hosting.update_settings(hosted.id, alice, {"bomb_pot_big_blinds": 0})
+    hosting.update_settings(hosted.id, alice, {"bomb_pot_every": 2, "bomb_pot_big_blinds": 3})
+    services.sit(hosted.id, alice, 1, 200)
+    services.sit(hosted.id, bob, 2, 200)
+    bombs = []
+    for number in range(4):
+        services.start_next_hand(hosted.id, deck=shuffled(40 + number))
+        state = live_state(hosted)
+        bombs.append((state.bomb_pot, state.total_pot))
+        finish_by_folding(hosted)
+    assert bombs == [(False, 3), (True, 12), (False, 3), (True, 12)]
