@@ -93,3 +93,20 @@ def test_a_bomb_pot_needs_antes_and_no_blinds():
     assert state.actor == 2
     with pytest.raises(Exception, match="turn|act"):
         state.apply(Action(1, ActionKind.CHECK))
+
+
+def test_pokerkit_and_we_read_our_bomb_pot_exports_to_the_same_stacks():
+    from games.engine.phh import export_phh
+    from games.engine.phh_import import replay_phh
+    from tests.engine.test_phh import pokerkit_final_stacks
+
+    for seed in range(120):
+        rng = random.Random(5000 + seed)
+        config, seats, deck, button, antes = bomb_setup(rng)
+        state = start_hand(config, seats, deck, button, antes=antes, bomb_pot=True)
+        while (legal := state.legal_actions()) is not None:
+            state.apply(random_action(rng, legal))
+        ours = [state.result.finishing_stacks[p.seat] for p in state.players]
+        text = export_phh(state)
+        assert pokerkit_final_stacks(text) == ours, seed
+        assert list(replay_phh(text).finishing_stacks) == ours, seed
