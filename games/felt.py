@@ -39,6 +39,7 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "waiting": False,
         "posting": False,
         "timed_out": False,
+        "straddle_next": False,  # will straddle when under the gun (the table allows it)
         "leaving": False,
         "bot": False,
         "left": False,

@@ -43,7 +43,7 @@ TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
     "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
     "game", "run_it_twice",  # the host's game and run-it-twice settings (from the next hand)
-    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next",
+    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "straddles_allowed",
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )
@@ -64,6 +64,7 @@ class SeatRow:
     timed_out: bool = False  # sat out by the table after timing out
     bot: bool = False
     rebuy_until: datetime | None = None  # busted: may rebuy in this chair until then
+    straddle_next: bool = False  # straddles the next hand they are under the gun
 
 
 @dataclass(frozen=True)
@@ -300,6 +301,7 @@ def _seat_views(
             leaving=seat.leaving,
             posting=seat.posting and wait,
             timed_out=seat.timed_out,
+            straddle_next=seat.straddle_next,
             bot=seat.bot,
             busted=seat.rebuy_until is not None,
             rebuy_seconds_left=_seconds_left(seat.rebuy_until, now),

@@ -70,6 +70,14 @@ class RunoutAnswer:
 
 
 @dataclass(frozen=True)
+class Straddle:
+    """Straddle the next hand you are under the gun (true), or take it back (false)."""
+
+    straddle: bool
+    request_id: str
+
+
+@dataclass(frozen=True)
 class Sync:
     pass
 
@@ -100,7 +108,7 @@ HOST_NUMBER_SETTINGS = (
     "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in", "action_seconds", "max_seats",
     "bomb_pot_every", "bomb_pot_big_blinds",
 )
-HOST_FLAG_SETTINGS = ("needs_approval",)
+HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed")
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).
 HOST_CHOICE_SETTINGS = {"game": ("NT", "PO", "DC"), "run_it_twice": ("off", "always", "ask")}
 MAX_REASON_LENGTH = 200
@@ -224,7 +232,7 @@ class SetChatMute:
 
 Command = (
     Sit | Stand | SitOut | SitBack | Act | Sync | AddChips | Host | Chat | SetChatMute
-    | ClientSeed | RunoutAnswer
+    | ClientSeed | RunoutAnswer | Straddle
 )
 
 
@@ -364,6 +372,11 @@ def parse_command(text: str | None) -> Command:
             )
         amount = _positive_int(message, "amount") if action in ("bet", "raise") else None
         return Act(kind=action, amount=amount, version=_non_negative_int(message, "version"))
+    if kind == "straddle":
+        straddle = message.get("straddle")
+        if not isinstance(straddle, bool):
+            raise ProtocolError("'straddle' must be true or false.")
+        return Straddle(straddle, _request_id(message))
     if kind == "run_it_twice":
         agree = message.get("agree")
         if not isinstance(agree, bool):

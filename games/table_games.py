@@ -73,6 +73,8 @@ def setting_text(name: str, value: object) -> str:
         return f"game: {TableGame(str(value)).label}"
     if name == "run_it_twice":
         return f"run it twice: {RunItTwice(str(value)).label.lower()}"
+    if name == "straddles_allowed":
+        return "straddles under the gun: " + ("allowed" if value else "not allowed")
     if name == "bomb_pot_every":
         return f"bomb pot every {value} hands" if value else "no bomb pots on a schedule"
     if name == "bomb_pot_big_blinds":
@@ -90,3 +92,25 @@ def bomb_pot_due(asked: bool, every: int, number: int) -> bool:
     (True, False)
     """
     return asked or (every > 0 and number % every == 0)
+
+
+def straddle_blinds(
+    order: list[int], small_blind: int, big_blind: int, straddler: int | None,
+    posts: set[int],
+) -> dict[int, int] | None:
+    """The forced bets of a hand with a live straddle under the gun, as ``start_hand``'s
+    ``blinds`` (seat -> chips; a negative amount is a new player's post): ``order`` is the
+    dealt seats from the small blind on (three or more). None when nobody straddles.
+
+    >>> straddle_blinds([4, 6, 1, 2], 1, 2, 1, {2})
+    {4: 1, 6: 2, 1: 4, 2: -2}
+    >>> straddle_blinds([4, 6, 1], 1, 2, None, set()) is None
+    True
+    """
+    if straddler is None or len(order) < 3 or straddler != order[2]:
+        return None
+    blinds = {order[0]: small_blind, order[1]: big_blind, straddler: 2 * big_blind}
+    for seat in order[3:]:
+        if seat in posts:
+            blinds[seat] = -big_blind  # posts to play: live, not a blind
+    return blinds

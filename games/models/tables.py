@@ -48,6 +48,9 @@ class Table(models.Model):
     bomb_pot_every = models.PositiveSmallIntegerField(default=0)
     bomb_pot_big_blinds = models.PositiveSmallIntegerField(default=2)
     bomb_pot_next = models.BooleanField(default=False)
+    # Live straddles: the player under the gun may post two big blinds before the cards
+    # (each player chooses, for the next hand they are under the gun: Seat.straddle_next).
+    straddles_allowed = models.BooleanField(default=False)
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)
@@ -136,6 +139,8 @@ class Seat(models.Model):
     # Chips behind at the start of the current hand (the engine state holds the live figure).
     stack = models.PositiveIntegerField()
     sitting_out = models.BooleanField(default=False)
+    # The player straddles the next hand they are under the gun (if the table allows).
+    straddle_next = models.BooleanField(default=False)
 
     class Entry(models.TextChoices):
         # The values are the engine's ``Entry``: how the seat takes part in the next hand.

@@ -18,12 +18,20 @@ from games.protocol import (
     SitBack,
     SitOut,
     Stand,
+    Straddle,
     Sync,
 )
 from games.services import hosting
 from games.services.chat import send_chat, set_chat_mute
 from games.services.play import act, choose_runouts
-from games.services.seating import add_chips, set_client_seed, set_sitting_out, sit, stand
+from games.services.seating import (
+    add_chips,
+    set_client_seed,
+    set_sitting_out,
+    set_straddle,
+    sit,
+    stand,
+)
 from games.services.writer import ServiceError
 
 
@@ -62,6 +70,8 @@ def perform(
             set_sitting_out(table_id, user, False)
         elif isinstance(command, ClientSeed):
             set_client_seed(table_id, user, command.seed)
+        elif isinstance(command, Straddle):
+            set_straddle(table_id, user, command.straddle)
         elif isinstance(command, AddChips):
             add_chips(table_id, user, command.amount)
         elif isinstance(command, Host):

@@ -45,10 +45,13 @@ from games.table_limits import LIMIT_FIELDS, limit_problems
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
-    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
+    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "straddles_allowed",
 )
 # Settings the players are told of in the table's log when the host changes them.
-TOLD_SETTINGS = (*LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds")
+TOLD_SETTINGS = (
+    *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
+    "straddles_allowed",
+)
 # How often a bomb pot may come (hands) and how big its antes may be (big blinds).
 BOMB_POT_RANGES = {"bomb_pot_every": (0, 100), "bomb_pot_big_blinds": (1, 20)}
 

@@ -24,6 +24,7 @@ from games.engine import (
     plan_hand,
     start_hand,
 )
+from games.engine.lineup import Lineup
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
 from games.services import tournament_table
@@ -40,7 +41,7 @@ from games.services.writer import (
     schedule_next_hand,
     table_config,
 )
-from games.table_games import bomb_pot_due, next_game, runouts
+from games.table_games import bomb_pot_due, next_game, runouts, straddle_blinds
 
 # After this many timeouts in a row a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT = 2
@@ -106,6 +107,23 @@ def choose_runouts(table_id: int, user: User, agree: bool, version: int) -> None
         raise ServiceError(str(error)) from None
     record_events(hand, events)
     advance_hand(locked, timezone.now())
+
+
+def _straddle(locked: Locked, lineup: Lineup) -> dict[int, int] | None:
+    """The forced bets with a live straddle when the player under the gun asked for one
+    (and the table allows it); their choice is used up by this hand. None: the usual blinds."""
+    if not locked.table.straddles_allowed or locked.table.is_tournament:
+        return None
+    numbers = sorted(s.seat for s in lineup.seats)
+    order = [n for n in numbers if n > lineup.button] + [n for n in numbers if n <= lineup.button]
+    chair = next((s for s in locked.seats if len(order) >= 3 and s.number == order[2]), None)
+    if chair is None or not chair.straddle_next:
+        return None
+    chair.straddle_next = False
+    chair.save(update_fields=["straddle_next"])
+    posts = {s.seat for s in lineup.seats if s.entry is Entry.POST_BB}
+    table = locked.table
+    return straddle_blinds(order, table.small_blind, table.big_blind, chair.number, posts)
 
 
 def _hand_config(locked: Locked, button: int) -> TableConfig:
@@ -267,9 +285,11 @@ def start_next_hand(
         table.bomb_pot_next, table.bomb_pot_every, table.hands_played + 1
     )
     antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
+    blinds = None if bomb else _straddle(locked, lineup)
     state = start_hand(
         _hand_config(locked, lineup.button), lineup.seats, deck, lineup.button,
         runouts=runs, ask_runouts=ask, antes=antes if bomb else None, bomb_pot=bomb,
+        blinds=blinds,
     )
     table.bomb_pot_next = False  # the host's "bomb pot next hand" is this one
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)

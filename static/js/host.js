@@ -165,9 +165,12 @@ export class HostPanel {
         inputmode: "numeric" })));
     const approval = h("label", { class: "check" },
       h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");
+    const straddles = h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "straddles_allowed" }),
+      "Players may straddle under the gun");
     const choices = CHOICES.map(([name, label, options]) => h("label", {}, label,
       h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
-    const form = h("form", { class: "host-settings" }, fields, choices, approval,
+    const form = h("form", { class: "host-settings" }, fields, choices, approval, straddles,
       h("div", { class: "host-row" },
         h("button", { type: "submit", class: "primary" }, "Save settings"),
         h("button", { type: "button", class: "secondary",
@@ -183,6 +186,9 @@ export class HostPanel {
       if (form.elements.needs_approval.checked !== this.view.needs_approval) {
         settings.needs_approval = form.elements.needs_approval.checked;
       }
+      if (form.elements.straddles_allowed.checked !== this.view.straddles_allowed) {
+        settings.straddles_allowed = form.elements.straddles_allowed.checked;
+      }
       for (const [name] of CHOICES) {
         if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
       }
@@ -196,6 +202,7 @@ export class HostPanel {
     for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
     this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
     for (const [name] of CHOICES) this.settings.elements[name].value = view[name] || "";
+    this.settings.elements.straddles_allowed.checked = Boolean(view.straddles_allowed);
   }
 
   adjustForm() {

@@ -147,3 +147,26 @@ def test_a_bomb_pot_from_the_hosts_button_starts_on_the_flop(chromium, site):
     finally:
         for person in people:
             person.close()
+
+
+def test_the_host_allows_straddles_and_a_player_asks_to_straddle(chromium, site):
+    host, player = Person(chromium, site, "sol"), Person(chromium, site, "tam")
+    try:
+        open_table(host, player, "Straddle game")
+        straddle = player.page.locator("#straddle")
+        expect(straddle).to_be_hidden()  # the table does not allow straddles yet
+        form = host.page.locator("#host-panel form.host-settings")
+        form.locator("input[name=straddles_allowed]").check()
+        form.get_by_role("button", name="Save settings").click()
+        expect(player.page.locator("#log")).to_contain_text(
+            "sol (host) changed the table from the next hand: straddles under the gun: allowed.")
+        straddle.click()
+        expect(straddle).to_have_attribute("aria-pressed", "true")
+        host.page.wait_for_function(
+            "() => window.pokerTable.view.seats.find(s => s.number === 2).straddle_next")
+        straddle.click()
+        expect(straddle).to_have_attribute("aria-pressed", "false")
+        assert not host.problems and not player.problems
+    finally:
+        host.close()
+        player.close()

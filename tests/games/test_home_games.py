@@ -330,3 +330,40 @@ def test_bomb_pots_on_a_schedule_and_bad_values_refused(hosted, alice, bob):
         bombs.append((state.bomb_pot, state.total_pot))
         finish_by_folding(hosted)
     assert bombs == [(False, 3), (True, 12), (False, 3), (True, 12)]
+
+
+# ---------------------------------------------------------------- straddles
+
+
+def test_a_player_straddles_the_next_hand_they_are_under_the_gun(
+    hosted, alice, bob, carol, spectator
+):
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    with pytest.raises(ServiceError, match="does not allow straddles"):
+        services.perform(hosted.id, bob, parse_command(
+            '{"type": "straddle", "straddle": true, "request_id": "straddle-1"}'))
+    hosting.update_settings(hosted.id, alice, {"straddles_allowed": True})
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "straddles under the gun: allowed.")
+    services.perform(hosted.id, carol, parse_command(
+        '{"type": "straddle", "straddle": true, "request_id": "straddle-2"}'))
+    public, _ = views(hosted, spectator)
+    assert [s["straddle_next"] for s in public["seats"]] == [False, False, True]
+    chips = chips_in_room(), issued_chips()
+    straddled = []
+    for number in range(3):
+        services.start_next_hand(hosted.id, deck=shuffled(60 + number))
+        state = live_state(hosted)
+        posts = [(e.kind.value, e.seat, e.amount) for e in state.events
+                 if e.kind.value.startswith("post")]
+        straddled.append((state.button, [p for p in posts if p[0] == "post_straddle"]))
+        if posts[-1][0] == "post_straddle":
+            # The straddler acts last preflop: the first to act is the one after them.
+            assert state.actor == state.players[0].seat
+        finish_by_folding(hosted)
+    # Seat 3 is under the gun when the button is on seat 3 (three players): that hand only.
+    assert [(button, bool(s)) for button, s in straddled] == [(1, False), (2, False), (3, True)]
+    assert straddled[2][1] == [("post_straddle", 3, 4)]
+    assert not Seat.objects.get(table=hosted, number=3).straddle_next  # used up
+    assert (chips_in_room(), issued_chips()) == chips
