@@ -11,6 +11,7 @@ import pytest
 from games import services
 from games.engine import FULL_DECK, HandState
 from games.models import Hand
+from games.protocol import parse_command
 from games.services import hosting
 from tests.history.conftest import act
 
@@ -76,3 +77,41 @@ def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
 
 def hand_state(hand: Hand) -> HandState:
     return HandState.from_dict(hand.state)
+
+
+def test_a_bomb_pot_and_a_straddled_hand_read_in_history(client, table, alice, bob, carol):
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"straddles_allowed": True})
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(table.id, user, seat, 100)
+    hosting.bomb_pot_next(table.id, alice)
+    hands = []
+    for number in range(3):  # a bomb pot, then hands until seat 3 is under the gun
+        if number == 1:
+            services.perform(table.id, carol, parse_command(
+                '{"type": "straddle", "straddle": true, "request_id": "straddle-h1"}'))
+        deck = list(FULL_DECK)
+        random.Random(90 + number).shuffle(deck)
+        hand = services.start_next_hand(table.id, deck=deck)
+        while hand.status == Hand.Status.IN_PROGRESS:
+            state = HandState.from_dict(hand.state)
+            user = {1: alice, 2: bob, 3: carol}[state.actor]
+            act(table, user, "call" if state.legal_actions().call else "check")
+            hand.refresh_from_db()
+        hands.append(hand)
+    states = [hand_state(h) for h in hands]
+    assert states[0].bomb_pot and any(e.kind.value == "post_straddle" for e in states[2].events)
+    client.force_login(carol)
+    for hand in hands:
+        page = client.get(f"/hands/{hand.id}/")
+        assert page.status_code == 200
+        replay = replay_data(page.content.decode())
+        assert replay["result"]["finishing_stacks"] == {
+            str(k): v for k, v in hand_state(hand).result.finishing_stacks.items()}
+        assert client.get(f"/hands/{hand.id}/pokerstars.txt").status_code == 200
+        assert client.get(f"/hands/{hand.id}/hand.phh").status_code == 200
+    assert replay_data(client.get(f"/hands/{hands[0].id}/").content.decode())[
+        "steps"][-1]["hand"]["bomb_pot"] is True
+    assert client.get("/hands/review/").status_code == 200
+    assert client.get("/hands/").status_code == 200
