@@ -38,6 +38,7 @@ def event_text(
     pots: list[dict] | None = None,
     *,
     timed_out: bool = False,
+    hole_cards: int = 2,
 ) -> dict:
     """A log row: the event's public fields plus a readable ``text``.
 
@@ -45,6 +46,7 @@ def event_text(
     ``pots`` are the hand's results (``PotResult.to_dict()``), so that a win names the pots
     it was paid from; every WIN comes with them (the engine finishes the hand as it pays).
     ``timed_out``: the table made this check or fold because the player's time ran out.
+    ``hole_cards``: how many each player is dealt (four in Omaha), for a deal not shown.
     """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
     kind, units, to_units = event["kind"], event["amount"], event["to"]
@@ -55,13 +57,14 @@ def event_text(
     # A second run of the board says so: "Turn (second board): 9c".
     run = f" ({ORDINALS[event.get('board', 0)]} board)" if event.get("board") else ""
     late = "timed out and " if timed_out else ""
+    count = "four" if hole_cards == 4 else "two"
     texts = {
         "post_ante": f"{who} posts an ante of {amount}{all_in}",
         "post_small_blind": f"{who} posts the small blind of {amount}{all_in}",
         "post_big_blind": f"{who} posts the big blind of {amount}{all_in}",
         "post_to_play": f"{who} posts {amount} to play{all_in}",
         "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
-        "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt two cards",
+        "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt {count} cards",
         "deal_board": f"{event['street'].capitalize()}{run}: {cards}",
         "runout_vote": f"{who} {late}"
         + ("agrees to run it twice" if event["text"] == "agree" else "declines to run it twice"),

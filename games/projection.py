@@ -138,7 +138,8 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     pots = engine["result"]["pots"] if engine and engine["result"] else None
     log = (
         [
-            event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out)
+            event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out,
+                       hole_cards=hand.state.config.variant.hole_cards)
             for e in events
         ]
         if hand

@@ -367,3 +367,12 @@ def test_a_player_straddles_the_next_hand_they_are_under_the_gun(
     assert straddled[2][1] == [("post_straddle", 3, 4)]
     assert not Seat.objects.get(table=hosted, number=3).straddle_next  # used up
     assert (chips_in_room(), issued_chips()) == chips
+
+
+def test_the_log_says_four_cards_are_dealt_in_omaha(hosted, alice, bob, spectator):
+    hosting.update_settings(hosted.id, alice, {"game": "PO"})
+    services.sit(hosted.id, alice, 1, 200)
+    services.sit(hosted.id, bob, 2, 200)
+    services.start_next_hand(hosted.id, deck=shuffled(80))
+    log = [row["text"] for row in views(hosted, spectator)[0]["log"]]
+    assert "alice is dealt four cards" in log and "bob is dealt four cards" in log
