@@ -376,3 +376,14 @@ def test_the_log_says_four_cards_are_dealt_in_omaha(hosted, alice, bob, spectato
     services.start_next_hand(hosted.id, deck=shuffled(80))
     log = [row["text"] for row in views(hosted, spectator)[0]["log"]]
     assert "alice is dealt four cards" in log and "bob is dealt four cards" in log
+
+
+def test_the_coach_says_it_has_no_omaha_figures(client, hosted, alice, bob):
+    hosting.update_settings(hosted.id, alice, {"game": "PO", "coach_allowed": True})
+    services.sit(hosted.id, alice, 1, 200)
+    services.sit(hosted.id, bob, 2, 200)
+    hand = services.start_next_hand(hosted.id, deck=shuffled(81))
+    client.force_login(bob)
+    report = client.get(f"/tables/{hosted.id}/coach/").json()
+    assert report["hand"] == hand.number and report["now"] is None
+    assert report["note"].startswith("The coach reads hold'em hands only")
