@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.variants import Variant
 from games.hand_text import result_rows
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
@@ -38,6 +39,7 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "waiting": False,
         "posting": False,
         "timed_out": False,
+        "straddle_next": False,  # will straddle when under the gun (the table allows it)
         "leaving": False,
         "bot": False,
         "left": False,
@@ -105,9 +107,18 @@ def hand_part(
     """The middle of the felt for ``engine`` (a hand's view): the board, the pots, whose
     turn it is and, once the hand is over, each pot's winners in words."""
     result = engine["result"]
+    variant = Variant(engine.get("variant", "NT"))
     return {
+        "game": variant.value,
+        "game_label": variant.label,
+        "pot_limit": variant.pot_limit,  # the felt offers a pot-size bet
+        "bomb_pot": bool(engine.get("bomb_pot")),
         "street": engine["street"],
         "board": list(engine["board"]),
+        # Later runs of the board when it was run twice; the board above is the first.
+        "runs": [list(run) for run in engine.get("runs", ())],
+        # Seats being asked whether to run it twice, while the hand waits for them.
+        "runout_voters": list(engine.get("runout_voters", ())),
         "button": engine["button"],
         "small_blind_seat": engine["small_blind_seat"],
         "big_blind_seat": engine["big_blind_seat"],

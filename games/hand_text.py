@@ -1,6 +1,7 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
 from evaluator import Card, evaluate
+from evaluator.omaha import evaluate_omaha
 from games.engine.types import pots_name
 
 
@@ -11,7 +12,13 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     'Pair of aces'
     >>> describe_hole(["Kh", "7d"], ["Ks", "7c", "2d"])
     'Two pair, kings and sevens with a two kicker'
+    >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"])
+    'Three of a kind, aces, king-seven'
     """
+    if len(cards) == 4:  # Omaha: exactly two of the four with three of the board
+        if len(board) >= 3:
+            return evaluate_omaha(cards, board).describe()
+        return "Four cards: " + " ".join(cards)
     if len(board) >= 3:
         return evaluate(cards + board).describe()
     high, low = sorted(map(Card, cards), reverse=True)
@@ -21,6 +28,9 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     return f"{high.rank.word.capitalize()}-{low.rank.word}{suited}"
 
 
+ORDINALS = ("first", "second", "third", "fourth")
+
+
 def event_text(
     event: dict,
     names: dict[int, str],
@@ -28,6 +38,7 @@ def event_text(
     pots: list[dict] | None = None,
     *,
     timed_out: bool = False,
+    hole_cards: int = 2,
 ) -> dict:
     """A log row: the event's public fields plus a readable ``text``.
 
@@ -35,6 +46,7 @@ def event_text(
     ``pots`` are the hand's results (``PotResult.to_dict()``), so that a win names the pots
     it was paid from; every WIN comes with them (the engine finishes the hand as it pays).
     ``timed_out``: the table made this check or fold because the player's time ran out.
+    ``hole_cards``: how many each player is dealt (four in Omaha), for a deal not shown.
     """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
     kind, units, to_units = event["kind"], event["amount"], event["to"]
@@ -42,14 +54,20 @@ def event_text(
     to = money(to_units) if money and to_units is not None else to_units
     all_in = " and is all-in" if event["all_in"] else ""
     cards = " ".join(event["cards"])
+    # A second run of the board says so: "Turn (second board): 9c".
+    run = f" ({ORDINALS[event.get('board', 0)]} board)" if event.get("board") else ""
+    late = "timed out and " if timed_out else ""
+    count = "four" if hole_cards == 4 else "two"
     texts = {
         "post_ante": f"{who} posts an ante of {amount}{all_in}",
         "post_small_blind": f"{who} posts the small blind of {amount}{all_in}",
         "post_big_blind": f"{who} posts the big blind of {amount}{all_in}",
         "post_to_play": f"{who} posts {amount} to play{all_in}",
         "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
-        "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt two cards",
-        "deal_board": f"{event['street'].capitalize()}: {cards}",
+        "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt {count} cards",
+        "deal_board": f"{event['street'].capitalize()}{run}: {cards}",
+        "runout_vote": f"{who} {late}"
+        + ("agrees to run it twice" if event["text"] == "agree" else "declines to run it twice"),
         "fold": f"{who} {'timed out and ' if timed_out else ''}folds",
         "check": f"{who} {'timed out and ' if timed_out else ''}checks",
         "call": f"{who} calls {amount}{all_in}",
@@ -84,8 +102,25 @@ def _show_text(who: str, cards: str, description: str) -> str:
 def _win_event_text(who: str, amount, event: dict, pots: list[dict] | None) -> str:
     index = event["pot"] or 0
     if pots and index < len(pots):
-        return win_text(who, amount, pots[index]["covers"], len(pots), event["text"])
+        text = win_text(who, amount, pots[index]["covers"], _per_board(pots), event["text"])
+        return text + _board_phrase(pots, pots[index])
     return win_text(who, amount, [index], 2 if index else 1, event["text"])
+
+
+def _per_board(pots: list[dict]) -> int:
+    """Results paid by each run of the board (all of them when the board was run once)."""
+    return sum(1 for pot in pots if not pot.get("board"))
+
+
+def _board_phrase(pots: list[dict], pot: dict) -> str:
+    """" on the second board" when the board was run more than once, else nothing.
+
+    >>> _board_phrase([{"covers": [0]}, {"covers": [0], "board": 1}], {"board": 1})
+    ' on the second board'
+    """
+    if not any(p.get("board") for p in pots):
+        return ""
+    return f" on the {ORDINALS[pot.get('board', 0)]} board"
 
 
 def pot_phrase(covers: list[int] | tuple[int, ...], results: int) -> str:
@@ -120,6 +155,7 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
         {
             "pot": pots_name(pot["covers"]),
             "covers": list(pot["covers"]),
+            "board": pot.get("board", 0),  # which run of the board paid it
             "amount": pot["amount"],
             "description": pot["description"],
             "winners": [
@@ -131,9 +167,10 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
                         names.get(seat, f"seat {seat}"),
                         money(share) if money else share,
                         pot["covers"],
-                        len(pots),
+                        _per_board(pots),
                         pot["description"],
-                    ),
+                    )
+                    + _board_phrase(pots, pot),
                 }
                 for seat, share in zip(pot["winners"], pot["shares"], strict=True)
             ],

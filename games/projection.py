@@ -42,6 +42,8 @@ from games.viewer_status import table_state, viewer_status
 TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
     "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
+    "game", "run_it_twice",  # the host's game and run-it-twice settings (from the next hand)
+    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "straddles_allowed",
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )
@@ -62,6 +64,7 @@ class SeatRow:
     timed_out: bool = False  # sat out by the table after timing out
     bot: bool = False
     rebuy_until: datetime | None = None  # busted: may rebuy in this chair until then
+    straddle_next: bool = False  # straddles the next hand they are under the gun
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,8 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     pots = engine["result"]["pots"] if engine and engine["result"] else None
     log = (
         [
-            event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out)
+            event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out,
+                       hole_cards=hand.state.config.variant.hole_cards)
             for e in events
         ]
         if hand
@@ -298,6 +302,7 @@ def _seat_views(
             leaving=seat.leaving,
             posting=seat.posting and wait,
             timed_out=seat.timed_out,
+            straddle_next=seat.straddle_next,
             bot=seat.bot,
             busted=seat.rebuy_until is not None,
             rebuy_seconds_left=_seconds_left(seat.rebuy_until, now),

@@ -62,6 +62,22 @@ class Act:
 
 
 @dataclass(frozen=True)
+class RunoutAnswer:
+    """An all-in player's answer to "run it twice?" (the table asks: docs/protocol.md)."""
+
+    agree: bool
+    version: int
+
+
+@dataclass(frozen=True)
+class Straddle:
+    """Straddle the next hand you are under the gun (true), or take it back (false)."""
+
+    straddle: bool
+    request_id: str
+
+
+@dataclass(frozen=True)
 class Sync:
     pass
 
@@ -85,12 +101,16 @@ HOST_CONTROLS = {
     "hand_over": ("seat",),
     "approve": ("seat",),
     "decline": ("seat",),
+    "bomb_pot": (),
 }
 # Settings a host may change from the felt: whole numbers, and one yes/no.
 HOST_NUMBER_SETTINGS = (
     "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in", "action_seconds", "max_seats",
+    "bomb_pot_every", "bomb_pot_big_blinds",
 )
-HOST_FLAG_SETTINGS = ("needs_approval",)
+HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed")
+# Settings that take one of a few words: the game, and run it twice (games/table_games.py).
+HOST_CHOICE_SETTINGS = {"game": ("NT", "PO", "DC"), "run_it_twice": ("off", "always", "ask")}
 MAX_REASON_LENGTH = 200
 # Controls that may say why, for the table's log (a stack adjustment must: HOST_CONTROLS).
 HOST_OPTIONAL_REASON = ("remove",)
@@ -109,7 +129,7 @@ class Host:
     seat: int | None = None
     amount: int | None = None
     reason: str = ""
-    settings: tuple[tuple[str, int | bool], ...] = ()
+    settings: tuple[tuple[str, int | bool | str], ...] = ()
 
 
 def _signed_int(message: dict, field: str) -> int:
@@ -136,11 +156,11 @@ def _within(field: str, value: int, largest: int) -> int:
     return value
 
 
-def _host_settings(message: dict) -> tuple[tuple[str, int | bool], ...]:
+def _host_settings(message: dict) -> tuple[tuple[str, int | bool | str], ...]:
     values = message.get("settings")
     if not isinstance(values, dict) or not values:
         raise ProtocolError("'settings' must be an object of the settings to change.")
-    parsed: list[tuple[str, int | bool]] = []
+    parsed: list[tuple[str, int | bool | str]] = []
     for name, value in values.items():
         if name in HOST_NUMBER_SETTINGS:
             parsed.append((name, _non_negative_int(values, name)))
@@ -148,8 +168,15 @@ def _host_settings(message: dict) -> tuple[tuple[str, int | bool], ...]:
             if not isinstance(value, bool):
                 raise ProtocolError(f"'{name}' must be true or false.")
             parsed.append((name, value))
+        elif name in HOST_CHOICE_SETTINGS:
+            choices = HOST_CHOICE_SETTINGS[name]
+            if not isinstance(value, str) or value not in choices:
+                raise ProtocolError(
+                    f"'{name}' must be one of {', '.join(choices)}, not {_shown(value)}."
+                )
+            parsed.append((name, value))
         else:
-            known = ", ".join(HOST_NUMBER_SETTINGS + HOST_FLAG_SETTINGS)
+            known = ", ".join((*HOST_NUMBER_SETTINGS, *HOST_FLAG_SETTINGS, *HOST_CHOICE_SETTINGS))
             raise ProtocolError(f"Unknown setting {_shown(name)}; settings are {known}.")
     return tuple(parsed)
 
@@ -205,7 +232,7 @@ class SetChatMute:
 
 Command = (
     Sit | Stand | SitOut | SitBack | Act | Sync | AddChips | Host | Chat | SetChatMute
-    | ClientSeed
+    | ClientSeed | RunoutAnswer | Straddle
 )
 
 
@@ -345,6 +372,19 @@ def parse_command(text: str | None) -> Command:
             )
         amount = _positive_int(message, "amount") if action in ("bet", "raise") else None
         return Act(kind=action, amount=amount, version=_non_negative_int(message, "version"))
+    if kind == "straddle":
+        straddle = message.get("straddle")
+        if not isinstance(straddle, bool):
+            raise ProtocolError("'straddle' must be true or false.")
+        return Straddle(straddle, _request_id(message))
+    if kind == "run_it_twice":
+        agree = message.get("agree")
+        if not isinstance(agree, bool):
+            raise ProtocolError(
+                f"'agree' must be true or false, not {_shown(agree)}." if "agree" in message
+                else "'agree' is missing; send true to run it twice, false to run it once."
+            )
+        return RunoutAnswer(agree, _non_negative_int(message, "version"))
     if kind is None:
         raise ProtocolError("Message has no 'type'.")
     raise ProtocolError(f"Unknown message type {_shown(kind)}.")

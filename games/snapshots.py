@@ -25,7 +25,7 @@ from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSna
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
     "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style", "busted_at",
-    "user__is_staff", "queued_top_up", "client_seed",
+    "user__is_staff", "queued_top_up", "client_seed", "straddle_next",
 )
 # Read for every version a writer publishes: compiled once (games/plain_sql.py says why).
 _SEATS = plain_sql.CompiledQuery(
@@ -69,6 +69,7 @@ def capture(
             posting=row["entry"] == Seat.Entry.POST_BB,
             timed_out=row["sitting_out"] and row["consecutive_timeouts"] > 0,
             bot=bool(row["user__player__bot_style"]),
+            straddle_next=row["straddle_next"],
             rebuy_until=(
                 row["busted_at"] + timedelta(seconds=settings.BUSTED_SEAT_SECONDS)
                 if row["busted_at"] else None

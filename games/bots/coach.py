@@ -15,6 +15,7 @@ from games.bots.situation import Situation
 from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
 
+OMAHA_NOTE = "The coach reads hold'em hands only: it has no figures for pot-limit Omaha yet."
 
 def _standing_dict(standing) -> dict | None:
     """Outs and danger cards against the likely ranges (games/bots/outs.py), from the flop."""
@@ -64,6 +65,9 @@ def coach_report(table: Table, user) -> dict:
         return {"hand": None, "now": None, "decisions": [], "summary": None,
                 "review_url": None}
     state = HandState.from_dict(hand.state)
+    if state.config.variant.omaha:  # its ranges, outs and equity read two hole cards
+        return {"hand": hand.number, "complete": state.is_complete, "now": None,
+                "decisions": [], "note": OMAHA_NOTE}
     seat = mine.seat
     decisions = []
     marks = []

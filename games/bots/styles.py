@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.bots.equity import equity_vs_ranges
+from games.bots.omaha_equity import omaha_equity
 from games.bots.ranges import range_of
 from games.bots.situation import Legal, Situation
 from games.engine.types import ActionKind
@@ -95,10 +96,16 @@ def tight_aggressive(
     odds, otherwise check or fold. Sizes: 3 big blinds (plus one per limper) to open, three
     times the bet to re-raise, two thirds of the pot after the flop."""
     legal = _legal(situation)
-    equity = equity_vs_ranges(
-        situation.hole, situation.board, opponent_ranges(situation), samples,
-        seed=rng.getrandbits(63),
-    )
+    if len(situation.hole) == 4:  # pot-limit Omaha: hold'em's ranges do not apply
+        equity = omaha_equity(
+            situation.hole, situation.board, len(situation.opponents),
+            seed=rng.getrandbits(63),
+        )
+    else:
+        equity = equity_vs_ranges(
+            situation.hole, situation.board, opponent_ranges(situation), samples,
+            seed=rng.getrandbits(63),
+        )
     line = value_line(max(1, len(situation.opponents)))
     if legal.call == 0:
         if equity >= line and (legal.bet or legal.raise_to):

@@ -89,8 +89,12 @@ class HandData:
         antes: dict[int, int] | None = None,
         runouts: int = 1,
         ask_runouts: bool = False,
+        bomb_pot: bool = False,
     ) -> None:
         self.config = config
+        # A bomb pot: everyone antes (``antes``), nobody posts a blind, and the hand starts
+        # on the flop with no betting before it (see state.start_hand).
+        self.bomb_pot = bomb_pot
         self.players = players
         self.button = button
         self.deck = deck

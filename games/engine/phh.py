@@ -80,7 +80,16 @@ def phh_actions(
     for a player whose time ran out (commented so)."""
     label = {p.seat: f"p{i + 1}" for i, p in enumerate(state.players)}
     lines = [f"d dh {label[p.seat]} {join_cards(p.hole)}" for p in state.players]
+    # PHH has no bomb pot: its "no preflop betting" is written as everyone checking, first
+    # the first player (no blind decides who opens), so that readers replay the same hand.
+    checks = [
+        f"{label[p.seat]} cc # bomb pot: no betting before the flop" for p in state.players
+        if p.starting_stack > (state.antes or {}).get(p.seat, 0)
+    ] if state.bomb_pot else []
     for e in state.events:
+        if checks and e.kind is EventKind.DEAL_BOARD:
+            lines += checks if len(checks) > 1 else []
+            checks = []
         who = label.get(e.seat) if e.seat is not None else None
         note = " # timed out" if e.seq in timed_out else ""
         if e.kind is EventKind.FOLD:

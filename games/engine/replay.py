@@ -22,6 +22,7 @@ def replay(
     runouts: int = 1,
     ask_runouts: bool = False,
     runout_votes: Iterable[tuple[int, bool]] = (),
+    bomb_pot: bool = False,
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -32,7 +33,8 @@ def replay(
     {2: 101, 1: 99}
     """
     state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
-                       antes=antes, runouts=runouts, ask_runouts=ask_runouts)
+                       antes=antes, runouts=runouts, ask_runouts=ask_runouts,
+                       bomb_pot=bomb_pot)
     for action in actions:
         state.apply(action)
     for seat, agree in runout_votes:
@@ -59,6 +61,7 @@ def replay_state(state: HandState) -> HandState:
         runouts=state.runouts,
         ask_runouts=state.ask_runouts,
         runout_votes=state.runout_votes,
+        bomb_pot=state.bomb_pot,
     )
 
 

@@ -363,6 +363,7 @@ def start_hand(
     antes: Mapping[int, int] | None = None,
     runouts: int = 1,
     ask_runouts: bool = False,
+    bomb_pot: bool = False,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -382,6 +383,8 @@ def start_hand(
     when the deck runs out of cards (ten players of Omaha) the board is run fewer times.
     With ``ask_runouts`` the hand first waits for every player still in to agree
     (``state.runout_voters``, ``state.choose_runouts(seat, agree)``); one "no" runs it once.
+    A ``bomb_pot`` posts only ``antes`` (everyone's, no blinds) and deals the flop at once:
+    there is no betting before it.
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -404,8 +407,10 @@ def start_hand(
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
     if not isinstance(runouts, int) or not 1 <= runouts <= MAX_RUNOUTS:
         raise ValueError(f"The board can be run 1 to {MAX_RUNOUTS} times, not {runouts!r}.")
+    if bomb_pot and (blinds or not antes):
+        raise ValueError("A bomb pot takes antes from the players and no blinds.")
     n = len(seats)
-    forced = None if blinds is None else check_blinds(blinds, numbers)
+    forced = {} if bomb_pot else None if blinds is None else check_blinds(blinds, numbers)
     per_seat = None if antes is None else check_antes(antes, numbers)
     hole_cards = config.variant.hole_cards
     cards = check_deck(deck, cards_needed(n, hole_cards))
@@ -429,7 +434,7 @@ def start_hand(
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
     state = HandState(
         config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
-        runouts, ask_runouts,
+        runouts, ask_runouts, bomb_pot,
     )
     post_forced_bets(state)
     holes = hole_positions(n, hole_cards)
@@ -437,6 +442,9 @@ def start_hand(
         p.hole = tuple(cards[k] for k in positions)
         state.record(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
     state.dealt = holes[-1][-1] + 1  # every hole card
-    state._begin_round()
+    if bomb_pot:
+        state.queue = []  # nobody bets before the flop: the round closes at once
+    else:
+        state._begin_round()
     state._advance()
     return state

@@ -71,6 +71,8 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
         for e in hand.events
     ]
     return {
+        "variant": hand.config.variant.value,  # the game dealt: "NT" or "PO"
+        **({"bomb_pot": True} if hand.bomb_pot else {}),  # antes only, dealt to the flop
         "button": hand.button,
         "small_blind_seat": hand.small_blind_seat,
         "big_blind_seat": hand.big_blind_seat,

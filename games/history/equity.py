@@ -54,8 +54,11 @@ def street_equities(
     """Equity of each visible hand at the start of each street that was dealt, or None
     when no street ever had two visible hands in it.
 
-    ``state`` is the masked state (only cards this viewer may see are known).
+    ``state`` is the masked state (only cards this viewer may see are known). An Omaha
+    hand has no chart yet: the evaluator's exact equity reads two hole cards.
     """
+    if state.config.variant.omaha:
+        return None
     known = {
         p.seat: p.hole for p in state.players if p.seat in visible and UNKNOWN not in p.hole
     }

@@ -37,9 +37,11 @@ def seat_inputs(state: HandState) -> list[SeatInput]:
 
 
 def masked_deck(state: HandState, visible: frozenset[int]) -> list[str]:
-    """The hand's deck with every card outside ``visible`` hole cards and the board unknown."""
-    holes = [p.hole if p.seat in visible else (UNKNOWN, UNKNOWN) for p in state.players]
-    return deck_that_deals(holes, state.board, len(state.deck))
+    """The hand's deck with every card outside ``visible`` hole cards and the boards (both,
+    when it was run twice) unknown."""
+    hidden = (UNKNOWN,) * state.config.variant.hole_cards  # two in hold'em, four in Omaha
+    holes = [p.hole if p.seat in visible else hidden for p in state.players]
+    return deck_that_deals(holes, state.board, len(state.deck), runs=state.runs)
 
 
 def masked_state(state: HandState, seat: int | None) -> HandState:
@@ -66,6 +68,10 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
             blinds=state.blinds,
             shows=state.shows,
             antes=state.antes,
+            runouts=state.runouts,
+            ask_runouts=state.ask_runouts,
+            runout_votes=state.runout_votes,
+            bomb_pot=state.bomb_pot,
         )
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error

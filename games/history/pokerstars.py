@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine import UNKNOWN, Event, EventKind, HandState, Street
 from games.engine.fair_deal import FairDeal
 from games.engine.pots import build_pots, split
 from games.history.fair_lines import stars_lines
@@ -144,8 +144,9 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     code = f" {info.money.code}" if info.money.code else ""
     blinds = f"({m(config.small_blind)}/{m(config.big_blind)}{code})"
     sng = info.tournament
+    name_of_game = "Omaha Pot Limit" if config.variant.omaha else "Hold'em No Limit"
     level = f" - Level {roman(sng.level)}" if sng and sng.level is not None else ""
-    game = f"{sng.game()} Hold'em No Limit{level}" if sng else "Hold'em No Limit"
+    game = f"{sng.game()} {name_of_game}{level}" if sng else name_of_game
     table = sng.table() if sng else info.table
     lines = [
         f"PokerStars Hand #{info.number}: {game} {blinds} - {when} {info.zone}",
@@ -210,13 +211,16 @@ def write_hand(state: HandState, info: HandInfo) -> str:
             lines.append(f"Uncalled bet ({m(e.amount)}) returned to {who}")
         elif kind is EventKind.DEAL_BOARD:
             top = 0
-            lines.append(_board_line(e.street, state.board))
+            lines.append(_board_line(e.street, _board_of(state, e.board), _run_name(state, e)))
         elif kind is EventKind.SHOW:
             text = shown[e.seat].description if e.seat in shown else e.text
             described = f" ({_lower_first(text)})" if text else ""
             ending.append(f"{who}: shows {_cards(e.cards)}{described}")
         elif kind is EventKind.MUCK:
             ending.append(f"{who}: mucks hand")
+        elif kind is EventKind.WIN and not wins_written and state.runs:
+            wins_written = True  # each board's showdown, and what it paid
+            ending += _run_twice_wins(state, info, rake_left)
         elif kind is EventKind.WIN and not wins_written:
             wins_written = True  # one line per pot on the felt, for all the wins at once
             for pot, seat, share in felt_payouts(state):
@@ -226,14 +230,49 @@ def write_hand(state: HandState, info: HandInfo) -> str:
                 ending.append(f"{name(seat)} collected {m(share - kept)} from {pot_name}")
     # Shows come after the board, under SHOW DOWN, even when an all-in showed them earlier.
     if result.showdown:
-        lines.append("*** SHOW DOWN ***")
+        lines.append("*** FIRST SHOW DOWN ***" if state.runs else "*** SHOW DOWN ***")
     lines += ending
     lines += _summary(state, info, folded_on)
     return "\n".join(lines) + "\n"
 
 
-def _board_line(street: Street, board: list[str]) -> str:
-    title = STREET_TITLES[street]
+RUN_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH")
+
+
+def _board_of(state: HandState, run: int) -> list[str]:
+    """The board of ``run`` (0: the first; 1: the second when run twice)."""
+    return list(state.runs[run - 1]) if run else list(state.board)
+
+
+def _run_name(state: HandState, event: Event) -> str:
+    """"FIRST " or "SECOND " for a street dealt once per board (PokerStars' run-it-twice
+    words: "*** FIRST FLOP ***"), else nothing."""
+    if not state.runs:
+        return ""
+    again = {e.street for e in state.events if e.kind is EventKind.DEAL_BOARD and e.board}
+    return f"{RUN_NAMES[event.board]} " if event.street in again else ""
+
+
+def _run_twice_wins(state: HandState, info: HandInfo, rake_left: dict[int, int]) -> list[str]:
+    """The collected lines of a hand run twice: the first board's, then under SECOND SHOW
+    DOWN the second's (each result pays its board's share of the pots it covers)."""
+    assert state.result is not None
+    m, lines = info.money.stars, []
+    pots = len(felt_pots(state))
+    for run in range(len(state.runs) + 1):
+        if run:
+            lines.append(f"*** {RUN_NAMES[run]} SHOW DOWN ***")
+        for pot in (p for p in state.result.pots if p.board == run):
+            for seat, share in zip(pot.winners, pot.shares, strict=True):
+                kept = min(rake_left.get(seat, 0), share)
+                rake_left[seat] = rake_left.get(seat, 0) - kept
+                where = _pot_name((pot.covers or (pot.index,))[0], pots)
+                lines.append(f"{info.names.get(seat)} collected {m(share - kept)} from {where}")
+    return lines
+
+
+def _board_line(street: Street, board: list[str], run: str = "") -> str:
+    title = run + STREET_TITLES[street]
     if street is Street.FLOP:
         return f"*** {title} *** {_cards(board[:3])}"
     count = 4 if street is Street.TURN else 5
@@ -253,7 +292,11 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} " + " ".join(parts) + f" | Rake {rake}"]
     else:
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {rake}"]
-    if state.board:
+    if state.runs:
+        lines.append(f"Hand was run {('twice', 'three times', 'four times')[len(state.runs) - 1]}")
+        for run, board in enumerate((state.board, *state.runs)):
+            lines.append(f"{RUN_NAMES[run]} Board {_cards(board)}")
+    elif state.board:
         lines.append(f"Board {_cards(state.board)}")
     won: dict[int, int] = {}
     for pot in result.pots:

@@ -117,11 +117,11 @@ def _read_phh(name: str, text: str) -> ReadHand:
 
 
 def refuse_other_games(replayed: PHHReplay) -> None:
-    """The engine replays pot-limit Omaha, but My hands, the replayer, exports and the
-    session review read hold'em hands (two hole cards, one board): an Omaha hand is refused
-    here rather than stored for pages that cannot show it."""
+    """My hands, the replayer, exports and the session review read no-limit hold'em and
+    pot-limit Omaha (four hole cards); a hand of any other game the engine may learn is
+    refused here rather than stored for pages that cannot show it."""
     variant = replayed.state.config.variant
-    if variant is not Variant.NO_LIMIT_HOLDEM:
+    if variant not in (Variant.NO_LIMIT_HOLDEM, Variant.POT_LIMIT_OMAHA):
         raise PHHError(
             f"{variant.label} hands ('{variant.value}') cannot be imported yet: the hand "
             "history pages read no-limit hold'em only. Nothing was stored."

@@ -33,6 +33,8 @@ PAYS = {
     EventKind.RAISE,
 }
 COLLECTS = {EventKind.DEAL_BOARD, EventKind.SHOW, EventKind.MUCK, EventKind.WIN}
+# Board cards a run dealt from this street on shares with the first board.
+SHARED_BEFORE = {"flop": 0, "turn": 3, "river": 4}
 
 
 def label(
@@ -97,7 +99,11 @@ class _Felt:
             for p in state.players
         }
         self.shown: dict[int, dict[str, Any]] = {}  # seat -> description and best five
+        self.hole_cards = state.config.variant.hole_cards
         self.hand: dict[str, Any] = {
+            "variant": state.config.variant.value,
+            "bomb_pot": state.bomb_pot,
+            "runs": [],
             "button": state.button,
             "small_blind_seat": state.small_blind_seat,
             "big_blind_seat": state.big_blind_seat,
@@ -110,7 +116,7 @@ class _Felt:
 
     def cards_for(self, seat: int, shown: bool) -> list[str] | None:
         hole = self.holes[seat]
-        if len(hole) == 2 and (shown or self.reveal_all or seat == self.viewer_seat):
+        if len(hole) == self.hole_cards and (shown or self.reveal_all or seat == self.viewer_seat):
             return hole
         return None
 
@@ -139,7 +145,13 @@ class _Felt:
         if kind in COLLECTS:
             for player in self.players.values():
                 player["bet"] = 0
-        if kind is EventKind.DEAL_BOARD:
+        if kind is EventKind.DEAL_BOARD and event.board:
+            # A board run again: it shares the cards dealt before the betting ended.
+            runs = self.hand["runs"]
+            if len(runs) < event.board:
+                runs.append(self.hand["board"][: SHARED_BEFORE[event.street.value]])
+            runs[event.board - 1] = [*runs[event.board - 1], *event.cards]
+        elif kind is EventKind.DEAL_BOARD:
             self.hand["board"] = [*self.hand["board"], *event.cards]
             self.hand["street"] = event.street.value
         elif kind is EventKind.SHOW and p is not None:
@@ -164,6 +176,8 @@ class _Felt:
             self.players[p["seat"]] = {**self.players[p["seat"]], **p, "cards": cards}
         for key in ("street", "board", "actor", "complete", "result"):
             self.hand[key] = view[key]
+        self.hand["runs"] = [list(run) for run in view.get("runs", ())]
+        self.hand["runout_voters"] = list(view.get("runout_voters", ()))
         self.shown.update(felt.shown_hands(view))
 
     def engine_view(self) -> dict[str, Any]:
@@ -252,6 +266,9 @@ def build_replay(
         blinds=state.blinds,
         shows=state.shows,
         antes=state.antes,
+        runouts=state.runouts,
+        ask_runouts=state.ask_runouts,
+        bomb_pot=state.bomb_pot,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]
@@ -262,6 +279,12 @@ def build_replay(
         events = replayed.events[before:]
         view = replayed.view(viewer_seat)
         steps += _steps_for(table, events, view, names, k, money, timed_out)
+    for seat, agree in state.runout_votes:  # run it twice? each answer, then the boards
+        before = len(replayed.events)
+        replayed.choose_runouts(seat, agree)
+        events = replayed.events[before:]
+        view = replayed.view(viewer_seat)
+        steps += _steps_for(table, events, view, names, len(state.actions), money, timed_out)
     result = replayed.view(viewer_seat)["result"] or {"pots": [], "shown": []}
     return {
         "button": replayed.button,

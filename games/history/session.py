@@ -197,8 +197,11 @@ def all_in_moment(state: HandState) -> list[str] | None:
 def all_in_adjusted(state: HandState, seat: int, net: int) -> Fraction | None:
     """The player's net counted by equity at the all-in (units), or None for other hands.
 
-    None too when a rival's cards for a pot the player is in are not known.
+    None too when a rival's cards for a pot the player is in are not known, and for Omaha
+    (the evaluator's exact equity reads two hole cards).
     """
+    if state.config.variant.omaha:
+        return None
     board = all_in_moment(state)
     result = state.result
     if board is None or result is None:

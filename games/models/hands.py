@@ -66,7 +66,7 @@ class HandPlayer(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hands_played"
     )
     seat = models.PositiveSmallIntegerField()
-    hole_cards = models.CharField(max_length=4)
+    hole_cards = models.CharField(max_length=8)  # four cards in Omaha
     starting_stack = models.PositiveIntegerField()
     finishing_stack = models.PositiveIntegerField(null=True, blank=True)
     shown = models.BooleanField(default=False)

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.engine.fair_deal import shown_at_text
 from games.engine.fair_deck import commitment, new_server_seed
+from games.table_games import RunItTwice, TableGame
 from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
 
@@ -34,6 +35,22 @@ class Table(models.Model):
     min_buy_in = models.PositiveIntegerField(default=40)
     max_buy_in = models.PositiveIntegerField(default=200)
     action_seconds = models.PositiveSmallIntegerField(default=30)
+    # The game dealt from the next hand on (games/table_games.py says how dealer's choice
+    # rotates), and whether an all-in before the river runs the board twice.
+    game = models.CharField(
+        max_length=2, choices=TableGame.choices, default=TableGame.NO_LIMIT_HOLDEM
+    )
+    run_it_twice = models.CharField(
+        max_length=6, choices=RunItTwice.choices, default=RunItTwice.OFF
+    )
+    # Bomb pots: every N hands (0: only when the host asks), each player antes this many
+    # big blinds and the hand starts on the flop; ``bomb_pot_next``: the host asked for one.
+    bomb_pot_every = models.PositiveSmallIntegerField(default=0)
+    bomb_pot_big_blinds = models.PositiveSmallIntegerField(default=2)
+    bomb_pot_next = models.BooleanField(default=False)
+    # Live straddles: the player under the gun may post two big blinds before the cards
+    # (each player chooses, for the next hand they are under the gun: Seat.straddle_next).
+    straddles_allowed = models.BooleanField(default=False)
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)
@@ -122,6 +139,8 @@ class Seat(models.Model):
     # Chips behind at the start of the current hand (the engine state holds the live figure).
     stack = models.PositiveIntegerField()
     sitting_out = models.BooleanField(default=False)
+    # The player straddles the next hand they are under the gun (if the table allows).
+    straddle_next = models.BooleanField(default=False)
 
     class Entry(models.TextChoices):
         # The values are the engine's ``Entry``: how the seat takes part in the next hand.

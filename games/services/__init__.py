@@ -18,6 +18,7 @@ from games.services.due_work import run_due_work
 from games.services.play import (
     act,
     bot_think_time,
+    choose_runouts,
     start_next_hand,
     time_bank_seconds,
     timeout,
@@ -36,6 +37,7 @@ __all__ = [
     "ServiceError",
     "act",
     "bot_think_time",
+    "choose_runouts",
     "is_bot",
     "lock_table",
     "next_hand_delay",

@@ -12,17 +12,26 @@ from games.protocol import (
     ClientSeed,
     Command,
     Host,
+    RunoutAnswer,
     SetChatMute,
     Sit,
     SitBack,
     SitOut,
     Stand,
+    Straddle,
     Sync,
 )
 from games.services import hosting
 from games.services.chat import send_chat, set_chat_mute
-from games.services.play import act
-from games.services.seating import add_chips, set_client_seed, set_sitting_out, sit, stand
+from games.services.play import act, choose_runouts
+from games.services.seating import (
+    add_chips,
+    set_client_seed,
+    set_sitting_out,
+    set_straddle,
+    sit,
+    stand,
+)
 from games.services.writer import ServiceError
 
 
@@ -36,6 +45,9 @@ def perform(
     """
     if isinstance(command, Act):
         act(table_id, user, command.kind, command.amount, command.version)
+        return
+    if isinstance(command, RunoutAnswer):  # quotes a version, like an action
+        choose_runouts(table_id, user, command.agree, command.version)
         return
     if isinstance(command, Chat):  # no guard: a repeated line changes no table
         # The session: where an invite link to a private table is remembered.
@@ -58,6 +70,8 @@ def perform(
             set_sitting_out(table_id, user, False)
         elif isinstance(command, ClientSeed):
             set_client_seed(table_id, user, command.seed)
+        elif isinstance(command, Straddle):
+            set_straddle(table_id, user, command.straddle)
         elif isinstance(command, AddChips):
             add_chips(table_id, user, command.amount)
         elif isinstance(command, Host):
@@ -103,6 +117,8 @@ def host_control(table_id: int, user: User, command: Host) -> None:
         hosting.approve(table_id, user, _given(command.seat))
     elif control == "decline":
         hosting.decline(table_id, user, _given(command.seat))
+    elif control == "bomb_pot":
+        hosting.bomb_pot_next(table_id, user)
     else:  # pragma: no cover - parse_command accepts only the controls above
         raise ServiceError(f"Unknown host control {control}.")
 

@@ -39,12 +39,21 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
+from games.table_games import RunItTwice, TableGame, setting_text
 from games.table_limits import LIMIT_FIELDS, limit_problems
 
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
+    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "straddles_allowed",
 )
+# Settings the players are told of in the table's log when the host changes them.
+TOLD_SETTINGS = (
+    *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
+    "straddles_allowed",
+)
+# How often a bomb pot may come (hands) and how big its antes may be (big blinds).
+BOMB_POT_RANGES = {"bomb_pot_every": (0, 100), "bomb_pot_big_blinds": (1, 20)}
 
 
 def record(user: User, obj: Model, message: str, flag: int = CHANGE) -> None:
@@ -164,6 +173,17 @@ def settings_changes(
         raise ServiceError(" ".join(problems.values()))
     if "name" in changed and not str(changed["name"]).strip():
         raise ServiceError("The table needs a name.")
+    for name, (low, high) in BOMB_POT_RANGES.items():
+        value = changed.get(name, low)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            what = "hands between bomb pots" if name == "bomb_pot_every" else "bomb pot antes"
+            raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
+    for name, choices in (("game", TableGame.values), ("run_it_twice", RunItTwice.values)):
+        if name in changed and changed[name] not in choices:
+            raise ServiceError(
+                f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "
+                f"not {changed[name]!r}."
+            )
     seats = merged["max_seats"]
     beyond = sorted(
         [n for n in seat_numbers if n > seats]
@@ -186,8 +206,9 @@ def check_settings(table_id: int, changes: dict[str, Any]) -> None:
 
 @transaction.atomic
 def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table:
-    """Blinds, ante, buy-in range, action clock, seats, approval, name, host: from the next
-    hand (the hand being played keeps the blinds it was dealt at). Refused as a whole, with
+    """Blinds, ante, buy-in range, action clock, seats, approval, name, host, the game and
+    run it twice: from the next hand (players are told of the game's changes in the table's
+    log) (the hand being played keeps the blinds it was dealt at). Refused as a whole, with
     a sentence, when any change cannot be made (see ``settings_changes``)."""
     locked = lock_table(table_id)
     require_host(locked, user)
@@ -203,11 +224,35 @@ def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table
         # One whose bankroll no longer covers their buy-in is dropped; the change goes on.
         with contextlib.suppress(ServiceError):
             _approve(locked, request)
+    told = [setting_text(name, value) for name, value in changed.items() if name in TOLD_SETTINGS]
+    if told:
+        notices.add(locked, "settings", user.get_username(), f"{notices.who(locked, user)} "
+                    f"changed the table from the next hand: {'; '.join(told)}.")
     people = [previous_host, *(r["user_id"] for r in waiting)]
     publish_change(locked, also=[user_id for user_id in people if user_id is not None])
     said = ", ".join(f"{name} {value}" for name, value in changed.items())
     record(user, table, f"Changed the settings: {said}.")
     return table
+
+
+@transaction.atomic
+def bomb_pot_next(table_id: int, user: User) -> None:
+    """The host's button: the next hand is a bomb pot (everyone antes the table's bomb pot
+    antes, the hand starts on the flop); the table's log says so."""
+    locked = lock_table(table_id)
+    require_host(locked, user)
+    refuse_at_tournament(locked, "a bomb pot")
+    table = locked.table
+    if table.status == Table.Status.CLOSED:
+        raise ServiceError("This table is closed.")
+    if table.bomb_pot_next:
+        raise ServiceError("The next hand is already a bomb pot.")
+    table.bomb_pot_next = True
+    notices.add(locked, "bomb_pot", user.get_username(),
+                f"{notices.who(locked, user)} made the next hand a bomb pot: everyone antes "
+                f"{table.bomb_pot_big_blinds} big blinds and the hand starts on the flop.")
+    publish_change(locked)
+    record(user, table, "Made the next hand a bomb pot.")
 
 
 # ---------------------------------------------------------------- players

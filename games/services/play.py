@@ -4,6 +4,7 @@ Players quote the version they saw when they act, so a stale click is refused in
 applied twice.
 """
 
+import dataclasses
 import random
 from datetime import datetime, timedelta
 
@@ -13,7 +14,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import plain_sql
-from games.engine import Action, ActionKind, Entry, IllegalAction, SeatInput, plan_hand, start_hand
+from games.engine import (
+    Action,
+    ActionKind,
+    Entry,
+    IllegalAction,
+    SeatInput,
+    TableConfig,
+    plan_hand,
+    start_hand,
+)
+from games.engine.lineup import Lineup
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
 from games.services import tournament_table
@@ -30,6 +41,7 @@ from games.services.writer import (
     schedule_next_hand,
     table_config,
 )
+from games.table_games import bomb_pot_due, next_game, runouts, straddle_blinds
 
 # After this many timeouts in a row a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT = 2
@@ -75,6 +87,67 @@ def act(table_id: int, user: User, kind: str, amount: int | None, version: int) 
     advance_hand(locked, timezone.now())
 
 
+@transaction.atomic
+def choose_runouts(table_id: int, user: User, agree: bool, version: int) -> None:
+    """An all-in player answers whether to run the board twice (the table's run it twice
+    is "ask"): one "no" deals it once. ``version`` is the table they saw, as for ``act``."""
+    locked = lock_table(table_id)
+    table, hand, state = locked.table, locked.hand, locked.state
+    seat = locked.seat_of(user)
+    if hand is None or state is None:
+        raise ServiceError("There is no hand in progress.")
+    if version > table.version:
+        raise ServiceError(
+            f"Your answer quotes version {version}, but the table is only at version "
+            f"{table.version}; send the version of the table you are looking at."
+        )
+    try:
+        events = state.choose_runouts(seat.number, agree)
+    except IllegalAction as error:
+        raise ServiceError(str(error)) from None
+    record_events(hand, events)
+    advance_hand(locked, timezone.now())
+
+
+def _straddle(locked: Locked, lineup: Lineup) -> dict[int, int] | None:
+    """The forced bets with a live straddle when the player under the gun asked for one
+    (and the table allows it); their choice is used up by this hand. None: the usual blinds."""
+    if not locked.table.straddles_allowed or locked.table.is_tournament:
+        return None
+    numbers = sorted(s.seat for s in lineup.seats)
+    order = [n for n in numbers if n > lineup.button] + [n for n in numbers if n <= lineup.button]
+    chair = next((s for s in locked.seats if len(order) >= 3 and s.number == order[2]), None)
+    if chair is None or not chair.straddle_next:
+        return None
+    chair.straddle_next = False
+    chair.save(update_fields=["straddle_next"])
+    posts = {s.seat for s in lineup.seats if s.entry is Entry.POST_BB}
+    table = locked.table
+    return straddle_blinds(order, table.small_blind, table.big_blind, chair.number, posts)
+
+
+def _hand_config(locked: Locked, button: int) -> TableConfig:
+    """The table's config with the game of the next hand (games/table_games.py)."""
+    table, last = locked.table, locked.last_hand
+    last_variant = last.state.get("config", {}).get("variant", "NT") if last else None
+    variant = next_game(table.game, last_variant, table.button, button)
+    return dataclasses.replace(table_config(table), variant=variant)
+
+
+def _answer_for_bots_and_absent(locked: Locked) -> None:
+    """While the players are asked to run it twice: bots agree at once; players leaving
+    after the hand, or sat out by the table, decline at once (nobody waits for them)."""
+    hand, state = locked.hand, locked.state
+    assert hand is not None and state is not None
+    for seat in locked.seats:
+        if seat.number not in state.runout_voters:
+            continue
+        if is_bot(seat):
+            record_events(hand, state.choose_runouts(seat.number, True))
+        elif seat.leave_after_hand or (seat.sitting_out and seat.consecutive_timeouts > 0):
+            record_events(hand, state.choose_runouts(seat.number, False))
+
+
 # ---------------------------------------------------------------- the clock
 
 
@@ -83,6 +156,8 @@ def advance_hand(locked: Locked, now: datetime) -> None:
     hand, state, table = locked.hand, locked.state, locked.table
     assert hand is not None and state is not None  # called only while a hand is live
     _play_for_absent(locked)
+    if state.runout_voters:
+        _answer_for_bots_and_absent(locked)
     hand.state = state.to_dict()
     hand.board = "".join(state.board)
     hand.turn_version = table.version + 1  # the version publish_change() will publish
@@ -93,6 +168,7 @@ def advance_hand(locked: Locked, now: datetime) -> None:
         # Pages reveal an all-in run-out street by street: the result is seen after it.
         schedule_next_hand(table, now, next_hand_delay() + runout_pause(state))
     else:
+        # The clock also runs while the players are asked to run it twice.
         hand.action_deadline = now + timedelta(seconds=table.action_seconds)
         actor = next((s for s in locked.seats if s.number == state.actor), None)
         hand.bot_acts_at = now + bot_think_time() if actor and is_bot(actor) else None
@@ -137,6 +213,12 @@ def timeout(table_id: int, now: datetime | None = None) -> bool:
     if hand is None or hand.action_deadline is None or hand.action_deadline > now:
         return False
     assert state is not None  # a live hand always has its state
+    if state.runout_voters:
+        # Out of time to answer "run it twice?": whoever has not answered declines.
+        for number in list(state.runout_voters):
+            record_events(hand, state.choose_runouts(number, False), timed_out=True)
+        advance_hand(locked, now)
+        return True
     seat = next(s for s in locked.seats if s.number == state.actor)
     if time_bank_seconds() and seat.time_bank_used_in_hand != hand.number:
         # Their clock ran out: the time bank (once a hand) before the table acts for them.
@@ -198,7 +280,18 @@ def start_next_hand(
     )
     deck = fair.deck() if fair else deck
     assert deck is not None  # given, or made from the fair record
-    state = start_hand(table_config(table), lineup.seats, deck, lineup.button)
+    runs, ask = runouts(table.run_it_twice)
+    bomb = not table.is_tournament and bomb_pot_due(
+        table.bomb_pot_next, table.bomb_pot_every, table.hands_played + 1
+    )
+    antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
+    blinds = None if bomb else _straddle(locked, lineup)
+    state = start_hand(
+        _hand_config(locked, lineup.button), lineup.seats, deck, lineup.button,
+        runouts=runs, ask_runouts=ask, antes=antes if bomb else None, bomb_pot=bomb,
+        blinds=blinds,
+    )
+    table.bomb_pot_next = False  # the host's "bomb pot next hand" is this one
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)
     for seat in seats:  # the same on the objects, which the table memory keeps
         if seat.number in dealt:

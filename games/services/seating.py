@@ -156,6 +156,22 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
     publish_change(locked)
 
 
+@transaction.atomic
+def set_straddle(table_id: int, user: User, straddle: bool) -> None:
+    """Straddle (two big blinds before the cards) the next hand you are under the gun, or
+    not; only where the host allows straddles. The table sees who will straddle."""
+    locked = lock_table(table_id)
+    seat = locked.seat_of(user)
+    if straddle and not locked.table.straddles_allowed:
+        raise ServiceError("This table does not allow straddles (the host decides).")
+    if seat.straddle_next == straddle:
+        raise ServiceError("You already straddle when under the gun." if straddle
+                           else "You have no straddle to take back.")
+    seat.straddle_next = straddle
+    seat.save(update_fields=["straddle_next"])
+    publish_change(locked)
+
+
 def _checked_client_seed(seed: str) -> str:
     try:
         return check_client_seed(seed)

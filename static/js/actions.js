@@ -7,12 +7,20 @@ function kbd(key) {
   return h("kbd", {}, key);
 }
 
-/** Bet or raise "to" amounts for the presets: min, half pot, pot, all-in. */
+/** Bet or raise "to" amounts for the presets: min, half pot, pot, all-in. Under pot limit
+ * the server's largest amount is the pot-size bet (games/engine/betting.py), so "Pot" is it. */
 export function presets(legal, hand, myBet) {
   const range = legal.bet || legal.raise;
   const call = legal.call || 0;
   const potAfterCall = hand.total_pot + call;
   const fit = (amount) => clamp(Math.floor(amount), range.min, range.max);
+  if (hand.pot_limit) {
+    return [
+      ["Min", range.min],
+      ["½ pot", fit(myBet + call + potAfterCall / 2)],
+      ["Pot", range.max],
+    ];
+  }
   return [
     ["Min", range.min],
     ["½ pot", fit(myBet + call + potAfterCall / 2)],
@@ -37,6 +45,12 @@ export class ActionBar {
     const hand = view.hand;
     const legal = hand && !hand.complete ? hand.legal : null;
     const me = view.seats.find((s) => s.number === view.you.seat);
+    const asked = hand && !hand.complete && (hand.runout_voters || []).includes(view.you.seat);
+    this.asking = Boolean(asked);
+    if (asked) {
+      this.askRunItTwice(view);
+      return;
+    }
     if (!legal) {
       // Not your turn: the status line, rebuilt from this view every time (never stale).
       this.key = null;
@@ -60,7 +74,7 @@ export class ActionBar {
 
   /** Refresh the status line (also called by the page's clock, for the countdown). */
   showStatus() {
-    if (this.legal || !this.view) return;
+    if (this.legal || this.asking || !this.view) return;
     const text = this.status(this.view);
     const state = this.view.viewer ? this.view.viewer.state : "";
     const line = this.root.querySelector('[data-role="status"]');
@@ -159,6 +173,30 @@ export class ActionBar {
       h("div", { class: "presets" }, presetButtons),
       h("div", { class: "amount-row" }, slider, box, confirm),
       h("div", { class: "keys-hint" }, kbd("R"), " raise amount · ", kbd("↵"), " confirm"),
+    );
+  }
+
+  /** All-in before the river, and the table asks: run the rest of the board twice? */
+  askRunItTwice(view) {
+    const key = JSON.stringify(["runouts", view.hand.number]);
+    this.legal = null;
+    this.amountBox = null;
+    if (key === this.key) return;
+    this.key = key;
+    const answer = (agree) => {
+      if (this.send({ type: "run_it_twice", agree, version: view.version })) {
+        this.root.querySelectorAll("button").forEach((el) => { el.disabled = true; });
+      }
+    };
+    this.root.classList.add("your-turn");
+    clear(this.root).append(
+      h("p", { class: "hint", dataset: { role: "runout-question" } },
+        "Run it twice? Everyone all in must agree; one no deals the board once."),
+      h("div", { class: "act-buttons" },
+        h("button", { type: "button", class: "act call", dataset: { action: "run-twice" },
+          onclick: () => answer(true) }, "Run it twice"),
+        h("button", { type: "button", class: "act fold", dataset: { action: "run-once" },
+          onclick: () => answer(false) }, "Run it once")),
     );
   }
 

@@ -59,6 +59,7 @@ export class Coach {
       this.root.append(h("p", { class: "muted" }, "Figures appear once you are dealt in."));
       return;
     }
+    if (report.note) this.root.append(h("p", { class: "muted", "data-coach": "note" }, report.note));
     const now = report.now;
     if (now) {
       const facts = h("dl", { class: "coach-now" },

@@ -35,10 +35,15 @@ function mark(code, best) {
   return best.has(code) ? "best" : "dim";
 }
 
-function holeCards(seat, best) {
+function holeCards(seat, best, hand) {
   if (seat.cards) return seat.cards.map((c) => cardFace(c, mark(c, best)));
-  if (seat.has_cards) return [cardBack(), cardBack()];
+  // Backs for a hand not shown: four in Omaha, two in hold'em (the server says the game).
+  if (seat.has_cards) return Array.from({ length: omaha(hand) ? 4 : 2 }, () => cardBack());
   return [];
+}
+
+function omaha(hand) {
+  return Boolean(hand && hand.game === "PO");
 }
 
 /** Whether the viewer may be offered a free chair: the server says (games/viewer_status.py). */
@@ -72,7 +77,7 @@ function seatElement(seat, view, best, winners, opts) {
       style: at(angle, 1),
       dataset: { seat: seat.number, stack: seat.stack },
     },
-    h("div", { class: "hole" }, holeCards(seat, best)),
+    h("div", { class: omaha(hand) ? "hole four" : "hole" }, holeCards(seat, best, hand)),
     // On the plate's top edge, out of the flow: a crowded felt keeps its layout.
     gone ? h("div", { class: "presence", title: "Their page is closed or lost its connection" },
       "Disconnected") : null,
@@ -133,7 +138,28 @@ function centre(view, best, { idleText, money, results }) {
   const board = hand ? hand.board : [];
   const cards = board.map((c) => cardFace(c, mark(c, best)));
   while (hand && cards.length < 5) cards.push(cardSlot());
-  const parts = [h("div", { class: "board", role: "group", "aria-label": "board" }, cards)];
+  const parts = [];
+  if (hand) {
+    // Which game is dealt (dealer's choice changes it each orbit).
+    parts.push(h("div", { class: "game-name", dataset: { role: "game", game: hand.game } },
+      hand.game_label));
+    if (hand.bomb_pot) {
+      parts.push(h("div", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
+        "Bomb pot"));
+    }
+  }
+  const runs = hand ? hand.runs || [] : [];
+  parts.push(h("div", { class: "board", role: "group", dataset: { board: 1 },
+    "aria-label": runs.length ? "first board" : "board" }, cards));
+  runs.forEach((run, i) => {
+    parts.push(h("div", { class: "board run", role: "group", dataset: { board: i + 2 },
+      "aria-label": i === 0 ? "second board" : `board ${i + 2}` },
+    run.map((c) => cardFace(c, ""))));
+  });
+  if (hand && (hand.runout_voters || []).length) {
+    parts.push(h("div", { class: "runout-asked", dataset: { role: "runout-asked" } },
+      "Run it twice? Waiting for the all-in players to answer"));
+  }
   if (hand) {
     parts.push(
       h("div", { class: "pot", dataset: { pot: hand.total_pot } }, `Pot ${money(hand.total_pot)}`),
@@ -165,7 +191,8 @@ export function resultsList(view, where) {
     "ul",
     { class: `results ${where}` },
     hand.results.flatMap((pot) =>
-      pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" ") } }, w.text)),
+      pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" "), board: (pot.board || 0) + 1,
+        amount: w.amount } }, w.text)),
     ),
   );
 }

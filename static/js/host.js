@@ -12,6 +12,18 @@ const SETTINGS = [
   ["max_buy_in", "Maximum buy-in"],
   ["action_seconds", "Seconds to act"],
   ["max_seats", "Seats"],
+  ["bomb_pot_every", "Bomb pot every N hands (0: none)"],
+  ["bomb_pot_big_blinds", "Bomb pot antes (big blinds)"],
+];
+// Number settings that may be zero.
+const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every"]);
+
+// Settings of a few words (games/table_games.py): the game dealt and run it twice.
+const CHOICES = [
+  ["game", "Game", [["NT", "No-limit hold'em"], ["PO", "Pot-limit Omaha"],
+    ["DC", "Dealer's choice (each orbit)"]]],
+  ["run_it_twice", "Run it twice", [["off", "Off"], ["always", "Always"],
+    ["ask", "Ask the all-in players"]]],
 ];
 
 export class HostPanel {
@@ -54,6 +66,9 @@ export class HostPanel {
         if (this.confirm("Close this table for good? Every stack goes back to its player's "
           + "bankroll (after the hand being played).")) this.control("close");
       } }, "Close the table");
+    // Everyone antes the bomb pot antes and the next hand starts on the flop.
+    this.bombButton = h("button", { type: "button", class: "tool", dataset: { control: "bomb_pot" },
+      onclick: () => this.control("bomb_pot") }, "Bomb pot next hand");
     this.requests = h("ul", { class: "host-requests" });
     this.players = h("ul", { class: "host-players" });
     this.settings = this.settingsForm();
@@ -62,7 +77,8 @@ export class HostPanel {
     const key = `hostPanelOpen.${userId}`;
     const details = h("details", { open: getPref(key, false) },
       h("summary", {}, "Run the game (you are the host)"),
-        h("div", { class: "host-row" }, this.state, this.pauseButton, closeButton),
+        h("div", { class: "host-row" }, this.state, this.pauseButton, this.bombButton,
+          closeButton),
         h("h3", {}, "Waiting for your approval"), this.requests,
         h("h3", {}, "Settings (from the next hand)"), this.settings,
       h("h3", {}, "Players"), this.players, this.adjust,
@@ -91,6 +107,8 @@ export class HostPanel {
     this.pauseButton.textContent = notStarted ? "Start the game"
       : paused ? "Resume the game" : "Pause the game";
     this.pauseButton.dataset.control = paused ? "resume" : "pause";
+    this.bombButton.disabled = Boolean(view.bomb_pot_next);
+    this.bombButton.textContent = view.bomb_pot_next ? "Next hand: bomb pot" : "Bomb pot next hand";
   }
 
   showRequests(view) {
@@ -143,11 +161,16 @@ export class HostPanel {
 
   settingsForm() {
     const fields = SETTINGS.map(([name, label]) => h("label", {}, label,
-      h("input", { type: "number", name, min: name === "ante" ? 0 : 1, step: 1, required: true,
+      h("input", { type: "number", name, min: ZERO_ALLOWED.has(name) ? 0 : 1, step: 1, required: true,
         inputmode: "numeric" })));
     const approval = h("label", { class: "check" },
       h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");
-    const form = h("form", { class: "host-settings" }, fields, approval,
+    const straddles = h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "straddles_allowed" }),
+      "Players may straddle under the gun");
+    const choices = CHOICES.map(([name, label, options]) => h("label", {}, label,
+      h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
+    const form = h("form", { class: "host-settings" }, fields, choices, approval, straddles,
       h("div", { class: "host-row" },
         h("button", { type: "submit", class: "primary" }, "Save settings"),
         h("button", { type: "button", class: "secondary",
@@ -163,6 +186,12 @@ export class HostPanel {
       if (form.elements.needs_approval.checked !== this.view.needs_approval) {
         settings.needs_approval = form.elements.needs_approval.checked;
       }
+      if (form.elements.straddles_allowed.checked !== this.view.straddles_allowed) {
+        settings.straddles_allowed = form.elements.straddles_allowed.checked;
+      }
+      for (const [name] of CHOICES) {
+        if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
+      }
       if (!Object.keys(settings).length) return;
       if (this.control("settings", { settings })) this.dirty = false;
     });
@@ -172,6 +201,8 @@ export class HostPanel {
   fillSettings(view) {
     for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
     this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
+    for (const [name] of CHOICES) this.settings.elements[name].value = view[name] || "";
+    this.settings.elements.straddles_allowed.checked = Boolean(view.straddles_allowed);
   }
 
   adjustForm() {

@@ -173,6 +173,13 @@ function render(latest) {
   sitOut.hidden = !seated;
   sitOut.textContent = table.you.sitting_out ? "Sit back in" : "Sit out";
   sitOut.setAttribute("aria-pressed", String(table.you.sitting_out));
+  // Live straddles, where the host allows them: the server says if you will straddle.
+  const straddle = $("straddle");
+  const mySeat = table.seats.find((s) => s.number === table.you.seat);
+  straddle.hidden = !seated || !table.straddles_allowed;
+  straddle.setAttribute("aria-pressed", String(Boolean(mySeat && mySeat.straddle_next)));
+  straddle.textContent = mySeat && mySeat.straddle_next ? "Straddling when under the gun"
+    : "Straddle when under the gun";
   const leave = $("leave");
   // Someone waiting for the host's approval leaves (withdraws) with the same button.
   const asking = table.requests.some((r) => r.user_id === table.you.user_id);
@@ -342,6 +349,10 @@ $("sit-out").addEventListener("click", () => {
   if (view) send({ type: view.you.sitting_out ? "sit_back" : "sit_out" });
 });
 $("leave").addEventListener("click", () => send({ type: "stand" }));
+$("straddle").addEventListener("click", () => {
+  const mine = view && view.seats.find((s) => s.number === view.you.seat);
+  if (mine) send({ type: "straddle", straddle: !mine.straddle_next });
+});
 
 const chipsDialog = $("chips-dialog");
 $("add-chips").addEventListener("click", () => {

@@ -235,16 +235,22 @@ def test_a_stored_hand_keeps_its_seats_table_size_and_clock(logged_in, alice):
     assert header_time in stars.split("\n")[0]
 
 
-def test_an_omaha_hand_is_refused_by_name_and_nothing_is_stored(logged_in):
-    """The engine plays pot-limit Omaha (a real hand: Antonius-Blom, 2009), but the hand
-    history pages read hold'em: stored, it would break the replayer (four hole cards)."""
+def test_an_omaha_hand_is_imported_and_replayed_with_four_hole_cards(logged_in):
+    """A real pot-limit Omaha hand (Antonius-Blom, 2009) is stored and replayed: every step
+    has four hole cards for the players whose cards the history shows, and the exports
+    name the game."""
     text = (Path(__file__).parents[1] / "engine" / "data" / "antonius-blom-2009.phh").read_text()
-    sentence = (
-        "Pot-limit Omaha hands ('PO') cannot be imported yet: the hand history pages read "
-        "no-limit hold'em only. Nothing was stored."
-    )
     last = upload_in_steps(logged_in, text=text)[-1]
-    assert (last["imported"], [r["reason"] for r in last["refused"]]) == (0, [sentence])
-    assert not ImportedHand.objects.exists()
-    single = logged_in.post("/hands/import/", {"text": text})
-    assert sentence.replace("'", "&#x27;") in single.content.decode()
+    assert (last["imported"], last["refused"]) == (1, [])
+    hand = ImportedHand.objects.get()
+    page = logged_in.get(f"/hands/imported/{hand.id}/").content.decode()
+    data = json.loads(re.search(
+        r'<script id="replay-data" type="application/json">(.*?)</script>', page, re.S
+    ).group(1))
+    cards = {len(s["cards"]) for step in data["steps"] for s in step["seats"] if s["cards"]}
+    assert cards == {4}
+    assert data["steps"][-1]["hand"]["game"] == "PO"
+    stars = logged_in.get(f"/hands/imported/{hand.id}/pokerstars.txt").content.decode()
+    assert "Omaha Pot Limit" in stars.split("\n")[0]
+    phh = logged_in.get(f"/hands/imported/{hand.id}/hand.phh").content.decode()
+    assert "variant = 'PO'" in phh

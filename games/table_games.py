@@ -1,0 +1,116 @@
+"""Which game a table deals and whether it runs the board twice: the host's settings
+(``Table.game``, ``Table.run_it_twice``) turned into the engine's terms for the next hand.
+
+Dealer's choice alternates no-limit hold'em and pot-limit Omaha each orbit: the game
+changes when the button passes the lowest-numbered seat again (the new button's seat is
+not after the last one's), so every player deals each game once before it changes.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from games.engine.variants import Variant
+
+
+class TableGame(models.TextChoices):
+    """The host's choice of game; the first two are the engine's PHH variant codes."""
+
+    NO_LIMIT_HOLDEM = "NT", "No-limit hold'em"
+    POT_LIMIT_OMAHA = "PO", "Pot-limit Omaha"
+    DEALERS_CHOICE = "DC", "Dealer's choice (hold'em and Omaha, each an orbit)"
+
+
+class RunItTwice(models.TextChoices):
+    """Whether an all-in before the river runs the rest of the board twice."""
+
+    OFF = "off", "Off"
+    ALWAYS = "always", "Always"
+    ASK = "ask", "Ask the all-in players (all must agree)"
+
+
+def next_game(
+    setting: str, last_variant: str | None, last_button: int | None, new_button: int
+) -> Variant:
+    """The game of the next hand: the table's game, or under dealer's choice the last
+    hand's game, switched when a new orbit begins (see the module docstring).
+
+    >>> next_game("PO", None, None, 1).value
+    'PO'
+    >>> next_game("DC", None, None, 3).value  # the first hand: hold'em
+    'NT'
+    >>> next_game("DC", "NT", 2, 5).value, next_game("DC", "NT", 5, 1).value
+    ('NT', 'PO')
+    """
+    if setting != TableGame.DEALERS_CHOICE:
+        return Variant(setting)
+    if last_variant is None or last_button is None:
+        return Variant.NO_LIMIT_HOLDEM
+    last = Variant(last_variant)
+    if new_button > last_button:
+        return last
+    return Variant.POT_LIMIT_OMAHA if last is Variant.NO_LIMIT_HOLDEM else Variant.NO_LIMIT_HOLDEM
+
+
+def runouts(setting: str) -> tuple[int, bool]:
+    """``(runouts, ask_runouts)`` for ``start_hand``.
+
+    >>> runouts("off"), runouts("always"), runouts("ask")
+    ((1, False), (2, False), (2, True))
+    """
+    if setting == RunItTwice.OFF:
+        return 1, False
+    return 2, setting == RunItTwice.ASK
+
+
+def setting_text(name: str, value: object) -> str:
+    """A changed setting in words for the table's log.
+
+    >>> setting_text("game", "PO"), setting_text("big_blind", 4)
+    ('game: Pot-limit Omaha', 'big blind: 4')
+    """
+    if name == "game":
+        return f"game: {TableGame(str(value)).label}"
+    if name == "run_it_twice":
+        return f"run it twice: {RunItTwice(str(value)).label.lower()}"
+    if name == "straddles_allowed":
+        return "straddles under the gun: " + ("allowed" if value else "not allowed")
+    if name == "bomb_pot_every":
+        return f"bomb pot every {value} hands" if value else "no bomb pots on a schedule"
+    if name == "bomb_pot_big_blinds":
+        return f"bomb pot antes: {value} big blinds"
+    return f"{name.replace('_', ' ')}: {value}"
+
+
+def bomb_pot_due(asked: bool, every: int, number: int) -> bool:
+    """Whether hand ``number`` of the table is a bomb pot: the host asked for one, or it is
+    the table's every-``every``-hands one (0: none on a schedule).
+
+    >>> [bomb_pot_due(False, 3, n) for n in range(1, 7)]
+    [False, False, True, False, False, True]
+    >>> bomb_pot_due(True, 0, 5), bomb_pot_due(False, 0, 5)
+    (True, False)
+    """
+    return asked or (every > 0 and number % every == 0)
+
+
+def straddle_blinds(
+    order: list[int], small_blind: int, big_blind: int, straddler: int | None,
+    posts: set[int],
+) -> dict[int, int] | None:
+    """The forced bets of a hand with a live straddle under the gun, as ``start_hand``'s
+    ``blinds`` (seat -> chips; a negative amount is a new player's post): ``order`` is the
+    dealt seats from the small blind on (three or more). None when nobody straddles.
+
+    >>> straddle_blinds([4, 6, 1, 2], 1, 2, 1, {2})
+    {4: 1, 6: 2, 1: 4, 2: -2}
+    >>> straddle_blinds([4, 6, 1], 1, 2, None, set()) is None
+    True
+    """
+    if straddler is None or len(order) < 3 or straddler != order[2]:
+        return None
+    blinds = {order[0]: small_blind, order[1]: big_blind, straddler: 2 * big_blind}
+    for seat in order[3:]:
+        if seat in posts:
+            blinds[seat] = -big_blind  # posts to play: live, not a blind
+    return blinds

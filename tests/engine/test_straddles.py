@@ -1,0 +1,67 @@
+"""Live straddles: the player under the gun posts two big blinds before the cards
+(games/table_games.straddle_blinds gives ``start_hand`` its forced bets) and acts last
+preflop. pokerkit plays the same hands from the same blinds and straddle and must end them
+with our stacks."""
+
+import random
+
+import pytest
+
+from games.engine import (
+    EventKind,
+    HandState,
+    SeatInput,
+    TableConfig,
+    Variant,
+    shuffled_deck,
+    start_hand,
+)
+from games.table_games import straddle_blinds
+from tests.engine.helpers import Divergence, compare_legal, mirror, random_action, random_stack
+
+HANDS = 400
+
+
+def pokerkit_with_blinds(state: HandState):  # type: ignore[no-untyped-def]
+    from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
+
+    game = PotLimitOmahaHoldem if state.config.variant.omaha else NoLimitTexasHoldem
+    blinds = [state.blinds.get(p.seat, 0) for p in state.players]
+    pk = game.create_state(
+        (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
+         Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
+         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+         Automation.RUNOUT_COUNT_SELECTION),
+        True, 0, blinds, state.config.min_bet,
+        [p.starting_stack for p in state.players], len(blinds), mode=Mode.CASH_GAME,
+    )
+    for p in state.players:
+        pk.deal_hole("".join(p.hole))
+    return pk
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_random_straddled_hands_end_with_pokerkits_stacks(block):
+    seen = Divergence()
+    for seed in range(block * HANDS // 4, (block + 1) * HANDS // 4):
+        rng = random.Random(7000 + seed)
+        n = rng.randint(3, 9)
+        bb = rng.choice([2, 4, 10])
+        variant = rng.choice([Variant.NO_LIMIT_HOLDEM, Variant.POT_LIMIT_OMAHA])
+        config = TableConfig(bb // 2, bb, 0, max_seats=10, variant=variant)
+        numbers = sorted(rng.sample(range(1, 11), n))
+        button = rng.choice(numbers)
+        order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
+        posts = {s for s in order[3:] if rng.random() < 0.15}
+        blinds = straddle_blinds(order, bb // 2, bb, order[2], posts)
+        seats = [SeatInput(s, f"p{s}", random_stack(rng, bb)) for s in numbers]
+        state = start_hand(config, seats, shuffled_deck(rng), button, blinds=blinds)
+        straddles = [e for e in state.events if e.kind is EventKind.POST_STRADDLE]
+        assert [e.seat for e in straddles] == [order[2]], seed
+        pk = pokerkit_with_blinds(state)
+        mirror(pk, state, list(state.events))
+        while (legal := state.legal_actions()) is not None:
+            they_allow = compare_legal(pk, state, legal, seen)
+            mirror(pk, state, state.apply(random_action(rng, legal, may_raise=they_allow)))
+        ours = [state.result.finishing_stacks[p.seat] for p in state.players]
+        assert list(pk.stacks) == ours, f"seed {seed}"
