@@ -29,7 +29,14 @@ from games.engine.cards import UNKNOWN, split_cards
 from games.engine.deal_order import deck_that_deals
 from games.engine.phh_fields import Amounts, PHHError, amounts_of, load_toml, stakes_of
 from games.engine.state import HandState, start_hand
-from games.engine.types import Action, ActionKind, EventKind, IllegalAction, SeatInput
+from games.engine.types import (
+    Action,
+    ActionKind,
+    EventKind,
+    IllegalAction,
+    LegalActions,
+    SeatInput,
+)
 
 
 @dataclass(frozen=True)
@@ -263,7 +270,9 @@ def _play(state: HandState, lines: list[list[str]], board: list[str], amounts: A
                 raise PHHError(f"Unsupported or malformed action {' '.join(words)!r}.")
             _repair_until(state, actor=k + 1)
             before = len(state.events)
-            state.apply(_action(state, k + 1, verb, words, amounts))
+            legal = state.legal_actions()
+            assert legal is not None  # _repair_until left seat k + 1 to act
+            state.apply(_action(legal, k + 1, verb, words, amounts), legal)
             pending_auto = _autos(state, before)
         except IllegalAction as error:
             raise PHHError(f"{' '.join(words)}: {_players_named(str(error))}") from None
@@ -305,14 +314,12 @@ def _repair_until(state: HandState, *, board: int = 0, actor: int | None = None)
         legal = state.legal_actions()
         if legal is None:
             raise PHHError("An action comes after the hand is over, or out of turn.")
-        state.apply(state.timeout_action())
+        state.apply(state.timeout_action(legal), legal)
 
 
 def _action(
-    state: HandState, seat: int, verb: str, words: list[str], amounts: Amounts
+    legal: LegalActions, seat: int, verb: str, words: list[str], amounts: Amounts
 ) -> Action:
-    legal = state.legal_actions()
-    assert legal is not None
     if verb == "f":
         return Action(seat, ActionKind.FOLD)
     if verb == "cc":
