@@ -9,66 +9,42 @@ the hands behind it (``show=<stat>&pos=<position>`` lists them under the table).
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import NamedTuple
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
-from django.urls import reverse
 
-from games.history import imported, queries, session_tournaments
+from games.history import imported, queries, session_facts, session_tournaments
 from games.history.chart import line_chart
 from games.history.forms import HandFilterForm, ImportedFilterForm
 from games.history.session import STAT_NAMES, STATS, Line, Sample, Session
 from games.history.session import review as build_session
-from games.models import Hand
-
-MAX_HANDS = 5000
 
 
-def _played(request, data=None) -> tuple[list[Sample], int]:
+def _played(request, data=None) -> list[Sample]:
     data = request.GET if data is None else data
     form = HandFilterForm(data, tables=list(queries.tables_played(request.user)))
-    rows = list(queries.my_hands(request.user, **form.filters())[:MAX_HANDS])
-    rows.reverse()  # oldest first
-    hands = Hand.objects.select_related("table__tournament").prefetch_related(
-        "players__user").in_bulk(
-        [r.hand_id for r in rows]
-    )
-    samples = []
-    for row in rows:
-        hand = hands[row.hand_id]
-        state = queries.Review(hand, row.seat).state
-        samples.append(Sample(
-            key=f"p{hand.id}", url=reverse("history:hand", args=[hand.id]),
-            label=f"{hand.table.name} #{hand.number}", when=hand.started_at, state=state,
-            seat=row.seat, net=row.net_chips, tournament=session_tournaments.played_key(hand),
-        ))
-    return samples, 0
+    return session_facts.samples(session_facts.played_facts(request.user, **form.filters()))
 
 
 def _imported(request, data=None) -> tuple[list[Sample], int]:
     data = request.GET if data is None else data
     form = ImportedFilterForm(data, options=imported.choices(request.user))
-    rows = imported.imported_hands(request.user, **form.filters())
+    filters = form.filters()
+    rows = imported.imported_hands(request.user, **filters)
     without_you = rows.filter(hero_seat__isnull=True).count() + rows.filter(
         hero_seat__isnull=False, settled=False).count()
-    mine = rows.filter(hero_seat__isnull=False, settled=True).defer("text").order_by(
-        "played_at", "id")[:MAX_HANDS]
-    samples = []
-    for hand in mine.iterator():
-        # The filter above keeps hands with a hero and a net; the field types cannot say so.
-        assert hand.hero_seat is not None and hand.net is not None
-        item = imported.Imported(hand)
-        samples.append(Sample(
-            key=f"i{hand.id}", url=reverse("history:imported_hand", args=[hand.id]),
-            label=f"{hand.site} #{hand.site_hand or hand.id}", when=hand.played_at,
-            state=item.state, seat=hand.hero_seat, net=hand.net, scale=hand.scale,
-            currency=hand.currency, tournament=session_tournaments.imported_key(hand),
-        ))
-    return samples, without_you
+    return session_facts.samples(session_facts.imported_facts(request.user, **filters)), \
+        without_you
 
 
-def _when(sample: Sample) -> tuple[int, str]:
-    """Oldest first; hands with no date first of all."""
-    return (0, "") if sample.when is None else (1, sample.when.isoformat())
+class Listed(NamedTuple):
+    """A hand the page lists under the table."""
+
+    url: str
+    label: str
+    when: datetime | None
 
 
 def amount(session: Session, value) -> str:
@@ -98,24 +74,28 @@ def _row(session: Session, name: str, position: str, line: Line) -> dict:
 @login_required
 def review(request):
     source = request.GET.get("source")
+    left_out = 0
     if source == "imported":
         samples, left_out = _imported(request)
     elif source == "all":
         dates = {k: v for k, v in request.GET.items() if k in ("since", "until")}
-        played, _none = _played(request, dates)
-        others, left_out = _imported(request, dates)
-        samples = sorted(played + others, key=_when)
+        form = HandFilterForm(dates, tables=[])
+        filters = form.filters()
+        samples = session_facts.samples(session_facts.all_facts(
+            request.user, since=filters.get("since"), until=filters.get("until")))
+        _, left_out = _imported(request, dates)
     else:
         source = "played"
-        samples, left_out = _played(request)
+        samples = _played(request)
     tournaments = session_tournaments.results(request.user, (s.tournament for s in samples))
     session = build_session(samples, tournaments)
     query = request.GET.copy()
     for key in ("show", "pos"):
         query.pop(key, None)
     show, pos = request.GET.get("show"), request.GET.get("pos") or None
-    keys = set(session.hands_for(show, pos)) if show else set()
-    listed = [s for s in session.samples if s.key in keys]
+    keys = session.hands_for(show, pos) if show else []
+    found = session_facts.listed(keys)
+    listed = [Listed(*found[key]) for key in keys if key in found]
     chart = line_chart({
         "net": [p[0] for p in session.points],
         "adjusted": [p[1] for p in session.points],
