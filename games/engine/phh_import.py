@@ -20,6 +20,7 @@ into one text per hand so that one broken hand does not sink the others.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -104,10 +105,19 @@ def split_phhs(text: str) -> list[tuple[str, str]]:
 
 
 def _player(word: str, n: int) -> int:
+    known = _labels(n).get(word)  # "p1".."pn" looked up: the regular expression is for the rest
+    if known is not None:
+        return known
     m = _LABEL.match(word)
     if not m or int(m.group(1)) > n:
         raise PHHError(f"{word!r} is not a player of this hand.")
     return int(m.group(1)) - 1
+
+
+@functools.cache
+def _labels(n: int) -> dict[str, int]:
+    """Player label -> index for a hand of ``n`` players: {"p1": 0, "p2": 1, ...}."""
+    return {f"p{k + 1}": k for k in range(n)}
 
 
 def _lines(data: dict[str, Any]) -> list[list[str]]:

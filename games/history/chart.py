@@ -75,8 +75,8 @@ def kept(points: Sequence[Decimal], steps: int = MAX_STEPS) -> list[int]:
         start, end = count * step // steps, count * (step + 1) // steps
         if start == end:
             continue
-        run = range(start, end)
-        low = min(run, key=points.__getitem__)
-        high = max(run, key=points.__getitem__)
+        run = points[start:end]
+        low = start + run.index(min(run))
+        high = start + run.index(max(run))
         chosen.extend(sorted({low, high, end - 1}))
     return chosen

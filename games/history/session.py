@@ -353,7 +353,10 @@ def review(
         per = divisors.get(per_unit)
         if per is None:
             per = divisors[per_unit] = Decimal(per_unit)
-        net = zero if sample.tournament else Decimal(sample.net) / per
+        if sample.tournament:
+            net = zero
+        else:
+            net = Decimal(sample.net) if per_unit == 1 else Decimal(sample.net) / per
         adjusted = net
         if sample.adjusted and not sample.tournament:
             all_ins.append(key)
@@ -372,12 +375,13 @@ def review(
             target.hands.append(key)
             target.net += net
             target.adjusted += adjusted
-            for stat, value in zip(STATS, sample[5:10], strict=True):
-                if value is None:
-                    continue
-                target.could[stat].append(key)
+        for stat, value in zip(STATS, sample[5:10], strict=True):
+            if value is not None:
+                total.could[stat].append(key)
+                line.could[stat].append(key)
                 if value:
-                    target.did[stat].append(key)
+                    total.did[stat].append(key)
+                    line.did[stat].append(key)
     ordered = {p: by_position[p] for p in ORDER if p in by_position}
     ordered.update({p: v for p, v in by_position.items() if p not in ordered})
     known = {s.tournament for s in hands if s.tournament}
