@@ -73,7 +73,7 @@ def _where(value: Any, key: str, k: int) -> str:
 
 
 def _places(value: int | Decimal) -> int:
-    if isinstance(value, int):
+    if isinstance(value, int) or value == value.to_integral_value():
         return 0
     exponent = value.normalize().as_tuple().exponent
     assert isinstance(exponent, int)

@@ -40,8 +40,9 @@ def line_chart(series: dict[str, Sequence[Decimal]]) -> Chart:
     >>> chart.lines["net"]
     'M36.0,148.0 L320.0,36.0 L604.0,204.0'
     """
-    values = [Decimal(0), *(v for s in series.values() for v in s)]
-    bottom, top = _nice(min(values), max(values))
+    lows = [Decimal(0), *(min(s) for s in series.values() if s)]
+    highs = [Decimal(0), *(max(s) for s in series.values() if s)]
+    bottom, top = _nice(min(lows), max(highs))
     count = max((len(s) for s in series.values()), default=0)
     inner_w, inner_h = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.shortcuts import render
 
 from games.history import imported, queries, session_facts, session_tournaments
@@ -32,9 +33,9 @@ def _imported(request, data=None) -> tuple[list[Sample], int]:
     data = request.GET if data is None else data
     form = ImportedFilterForm(data, options=imported.choices(request.user))
     filters = form.filters()
-    rows = imported.imported_hands(request.user, **filters)
-    without_you = rows.filter(hero_seat__isnull=True).count() + rows.filter(
-        hero_seat__isnull=False, settled=False).count()
+    # Hands the review leaves out (no hero, or no result): counted in one pass.
+    without_you = imported.imported_hands(request.user, **filters).order_by().aggregate(
+        left_out=Count("id", filter=Q(hero_seat__isnull=True) | Q(settled=False)))["left_out"]
     return session_facts.samples(session_facts.imported_facts(request.user, **filters)), \
         without_you
 
@@ -87,7 +88,8 @@ def review(request):
     else:
         source = "played"
         samples = _played(request)
-    tournaments = session_tournaments.results(request.user, (s.tournament for s in samples))
+    tournaments = session_tournaments.results(
+        request.user, {s.tournament for s in samples if s.tournament})
     session = build_session(samples, tournaments)
     query = request.GET.copy()
     for key in ("show", "pos"):
