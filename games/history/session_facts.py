@@ -22,7 +22,7 @@ from games.engine import EventKind, HandState
 from games.history.masking import masked_state
 from games.history.session import Sample, facts
 from games.history.session_tournaments import imported_key, played_key
-from games.models import Hand, HandFacts, HandPlayer, ImportedHand
+from games.models import Hand, HandFacts, HandPlayer, ImportedHand, Table
 
 # The columns a review reads, in the order of ``Sample``'s fields after its key.
 COLUMNS = ("position", "net", "adjusted", "showdown", "vpip", "pfr", "three_bet", "wtsd",
@@ -63,8 +63,12 @@ def played_rows(hand: Hand, state: HandState, players: Iterable[HandPlayer] | No
     return rows
 
 
-def record_played(hand: Hand, state: HandState, players: Iterable[HandPlayer]) -> None:
-    """Store the rows of a hand that has just ended (``hand_records.finish_hand``)."""
+def record_played(hand: Hand, state: HandState, players: Iterable[HandPlayer],
+                  table: Table) -> None:
+    """Store the rows of a hand that has just ended (``hand_records.finish_hand``, which
+    gives its locked ``table``: the hand's tournament is then read without a query at a
+    cash table)."""
+    hand.table = table
     HandFacts.objects.bulk_create(played_rows(hand, state, players), ignore_conflicts=True)
 
 

@@ -92,7 +92,7 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     for player in players:
         plain_sql.update(player, ["finishing_stack", "shown", "mucked"])
     # What the session review reads of the hand, written once now (not replayed per review).
-    session_facts.record_played(hand, state, players)
+    session_facts.record_played(hand, state, players, table)
     if table.is_tournament:
         # Tournament chips stay at the table; busting gives a place (and maybe a prize).
         tournament_table.end_of_hand(locked, hand, state, now)
