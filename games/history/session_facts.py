@@ -11,6 +11,7 @@ the imported hands' (site, stakes, dates, position, result, upload), or both (da
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from datetime import date, datetime
 
@@ -23,6 +24,8 @@ from games.history.masking import masked_state
 from games.history.session import Sample, facts
 from games.history.session_tournaments import imported_key, played_key
 from games.models import Hand, HandFacts, HandPlayer, ImportedHand, Table
+
+logger = logging.getLogger(__name__)
 
 # The columns a review reads, in the order of ``Sample``'s fields after its key.
 COLUMNS = ("position", "net", "adjusted", "showdown", "vpip", "pfr", "three_bet", "wtsd",
@@ -69,7 +72,12 @@ def record_played(hand: Hand, state: HandState, players: Iterable[HandPlayer],
     gives its locked ``table``: the hand's tournament is then read without a query at a
     cash table)."""
     hand.table = table
-    HandFacts.objects.bulk_create(played_rows(hand, state, players), ignore_conflicts=True)
+    try:
+        rows = played_rows(hand, state, players)
+    except Exception:  # a bug here must not stop the table: the hand ends, the review lacks it
+        logger.exception("No session-review facts for hand %s", hand.id)
+        return
+    HandFacts.objects.bulk_create(rows, ignore_conflicts=True)
 
 
 def imported_row(hand: ImportedHand, state: HandState | None = None,

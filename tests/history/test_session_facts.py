@@ -183,3 +183,16 @@ def test_a_long_session_draws_every_swing_in_a_few_hundred_points():
     ys = [y for _, y in points]
     assert min(ys) == 36.0 and max(ys) == 204.0
     assert points[-1][0] == 604.0  # the last hand, at the right edge
+
+
+def test_a_hand_ends_even_when_its_facts_cannot_be_worked_out(table, alice, bob, carol,
+                                                              monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the review's facts")
+
+    monkeypatch.setattr(session_facts, "played_rows", broken)
+    seat(table, (alice, 200), (bob, 200), (carol, 200))
+    hand = play_random(table, [alice, bob, carol], random.Random(3))
+    assert hand.status == Hand.Status.COMPLETE
+    assert not HandFacts.objects.filter(hand=hand).exists()
+    assert f"No session-review facts for hand {hand.id}" in caplog.text
