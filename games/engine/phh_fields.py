@@ -94,9 +94,10 @@ class Amounts:
         if type(value) is int:  # most amounts: whole already, no Decimal needed
             return value * self.scale
         scaled = Decimal(value) * self.scale
-        if scaled != scaled.to_integral_value():
+        whole = int(scaled)  # toward zero: equal to ``scaled`` only when it is whole
+        if scaled != whole:
             raise PHHError(f"{where} has more decimal places than the rest of the hand.")
-        return int(scaled)
+        return whole
 
     def money(self, units: int) -> Decimal:
         return Decimal(units) / self.scale

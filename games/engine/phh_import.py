@@ -114,6 +114,10 @@ def _player(word: str, n: int) -> int:
     return int(m.group(1)) - 1
 
 
+# How many words a dealer's line has: "d dh p1 AsKd", "d db 2c7d9h"; any other, two.
+_DEALER_WORDS = {"dh": 4, "db": 3}
+
+
 @functools.cache
 def _labels(n: int) -> dict[str, int]:
     """Player label -> index for a hand of ``n`` players: {"p1": 0, "p2": 1, ...}."""
@@ -131,7 +135,7 @@ def _lines(data: dict[str, Any]) -> list[list[str]]:
             continue
         # Every action has an actor and a verb; dealing names its cards (and hole cards,
         # the player). Checked here so the replay can rely on the shape.
-        expected = {"dh": 4, "db": 3}.get(words[1], 2) if len(words) > 1 else 2
+        expected = _DEALER_WORDS.get(words[1], 2) if len(words) > 1 else 2
         if len(words) < 2 or (words[0] == "d" and len(words) != expected):
             raise PHHError(f"Malformed action {text.strip()!r}.")
         lines.append(words)
@@ -149,8 +153,9 @@ def _prescan(
     mucks: set[int] = set()
     shows: set[int] = set()
     try:
-        for words in lines:
-            if words[:2] == ["d", "dh"] and len(words) == 4:
+        for words in lines:  # each has two words at least (_lines)
+            dealer = words[0] == "d"
+            if dealer and words[1] == "dh" and len(words) == 4:
                 k = _player(words[2], n)
                 cards = split_cards(words[3])
                 if len(cards) != hole_cards or dealt[k]:
@@ -158,12 +163,12 @@ def _prescan(
                         f"Player p{k + 1} must be dealt {hole_cards} hole cards once.")
                 dealt[k] = True
                 holes[k] = cards
-            elif words[:2] == ["d", "db"] and len(words) == 3:
+            elif dealer and words[1] == "db" and len(words) == 3:
                 cards = split_cards(words[2])
                 if len(cards) != (3 if not board else 1) or len(board) >= 5:
                     raise PHHError(f"'d db {words[2]}' is not the next street's cards.")
                 board.extend(cards)
-            elif words[0] != "d" and len(words) >= 2 and words[1] == "sm":
+            elif not dealer and words[1] == "sm":
                 k = _player(words[0], n)
                 if len(words) == 2:
                     mucks.add(k)

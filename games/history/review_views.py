@@ -22,6 +22,9 @@ from games.history.forms import HandFilterForm, ImportedFilterForm
 from games.history.session import STAT_NAMES, STATS, Line, Sample, Session
 from games.history.session import review as build_session
 
+# The most hands listed under the table behind one number (the newest of them).
+MAX_LISTED = 1000
+
 
 def _played(request, data=None) -> list[Sample]:
     data = request.GET if data is None else data
@@ -30,14 +33,20 @@ def _played(request, data=None) -> list[Sample]:
 
 
 def _imported(request, data=None) -> tuple[list[Sample], int]:
+    filters = _imported_filters(request, data)
+    rows = session_facts.imported_facts(request.user, **filters)
+    return session_facts.samples(rows), _left_out(request, filters)
+
+
+def _imported_filters(request, data=None) -> dict:
     data = request.GET if data is None else data
-    form = ImportedFilterForm(data, options=imported.choices(request.user))
-    filters = form.filters()
-    # Hands the review leaves out (no hero, or no result): counted in one pass.
-    without_you = imported.imported_hands(request.user, **filters).order_by().aggregate(
+    return ImportedFilterForm(data, options=imported.choices(request.user)).filters()
+
+
+def _left_out(request, filters: dict) -> int:
+    """Imported hands the review leaves out (no hero, or no result), counted in one pass."""
+    return imported.imported_hands(request.user, **filters).order_by().aggregate(
         left_out=Count("id", filter=Q(hero_seat__isnull=True) | Q(settled=False)))["left_out"]
-    return session_facts.samples(session_facts.imported_facts(request.user, **filters)), \
-        without_you
 
 
 class Listed(NamedTuple):
@@ -84,7 +93,7 @@ def review(request):
         filters = form.filters()
         samples = session_facts.samples(session_facts.all_facts(
             request.user, since=filters.get("since"), until=filters.get("until")))
-        _, left_out = _imported(request, dates)
+        left_out = _left_out(request, _imported_filters(request, dates))
     else:
         source = "played"
         samples = _played(request)
@@ -96,8 +105,9 @@ def review(request):
         query.pop(key, None)
     show, pos = request.GET.get("show"), request.GET.get("pos") or None
     keys = session.hands_for(show, pos) if show else []
-    found = session_facts.listed(keys)
-    listed = [Listed(*found[key]) for key in keys if key in found]
+    shown = keys[-MAX_LISTED:]  # the newest: a link per hand, not a hundred thousand
+    found = session_facts.listed(shown)
+    listed = [Listed(*found[key]) for key in shown if key in found]
     chart = line_chart({
         "net": [p[0] for p in session.points],
         "adjusted": [p[1] for p in session.points],
@@ -123,6 +133,7 @@ def review(request):
         "show": show,
         "pos": pos,
         "listed": listed,
+        "listed_count": len(keys),
         "show_name": STAT_NAMES.get(show or "", {"allin": "all-in hands"}.get(show or "", "hands")),
     })
 

@@ -4,6 +4,7 @@ the facts worked out again from the hand (``Sample.of``), on every real hand of 
 on hands played here (tournaments included) and on the side-pot hand worked out by hand."""
 
 import random
+import re
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -15,7 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import FULL_DECK, Action, ActionKind, HandState, SeatInput, TableConfig, replay
-from games.history import session_facts, uploads
+from games.history import review_views, session_facts, uploads
 from games.history.chart import MAX_STEPS, line_chart
 from games.history.decoding import decode_text
 from games.history.masking import masked_state
@@ -196,3 +197,15 @@ def test_a_hand_ends_even_when_its_facts_cannot_be_worked_out(table, alice, bob,
     assert hand.status == Hand.Status.COMPLETE
     assert not HandFacts.objects.filter(hand=hand).exists()
     assert f"No session-review facts for hand {hand.id}" in caplog.text
+
+
+def test_a_number_behind_many_hands_lists_the_newest_and_says_how_many(
+        client, table, alice, bob, carol, monkeypatch):
+    monkeypatch.setattr(review_views, "MAX_LISTED", 2)
+    seat(table, (alice, 200), (bob, 200), (carol, 200))
+    hands = play_random_hands(table, [alice, bob, carol], random.Random(11), 4)
+    client.force_login(alice)
+    page = client.get("/hands/review/?source=played&show=hands").content.decode()
+    assert "(4; the newest 2 listed)" in page
+    links = re.findall(r'<li><a href="/hands/(\d+)/">', page)
+    assert links == [str(hand.id) for hand in hands[-2:]]
