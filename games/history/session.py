@@ -371,10 +371,12 @@ def review(
         line = by_position.get(sample.position)
         if line is None:
             line = by_position[sample.position] = Line()
-        for target in (total, line):
-            target.hands.append(key)
-            target.net += net
-            target.adjusted += adjusted
+        total.hands.append(key)
+        total.net += net
+        total.adjusted += adjusted
+        line.hands.append(key)
+        line.net += net
+        line.adjusted += adjusted
         for stat, value in zip(STATS, sample[5:10], strict=True):
             if value is not None:
                 total.could[stat].append(key)
