@@ -20,7 +20,7 @@ PYTEST_ARGS ?=
 # `make check` runs tests in this many processes (pytest-xdist); WORKERS=0 runs them in one.
 WORKERS ?= auto
 
-.PHONY: run test check venv lint node-tools bench bench-live bench-bots clean
+.PHONY: run test check venv lint node-tools bench bench-review bench-live bench-bots clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
@@ -40,6 +40,10 @@ lint: $(SYNCED)
 
 bench: $(SYNCED)
 	$(VENV)/bin/python bench/evaluator.py
+
+# The session review over 100,000 stored hands, beside the old recomputation (a minute or two)
+bench-review: $(SYNCED)
+	$(VENV)/bin/python bench/review.py $(REVIEW_ARGS)
 
 # Bot strength: tight-aggressive against the calling station and the random bot (about a minute)
 bench-bots: $(SYNCED)

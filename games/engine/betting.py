@@ -38,7 +38,7 @@ def legal_actions(hand: HandData) -> LegalActions | None:
     bet_range: AmountRange | None = None
     raise_range: AmountRange | None = None
     all_in: int | None = None
-    if _may_raise(hand, hand.queue[0]):
+    if _may_raise(hand, hand.queue[0], top):
         most = p.stack + p.bet
         least = min(top + hand.full_raise, most)
         cap = min(most, pot_limit(hand, p.bet, least)) if hand.config.variant.pot_limit else most
@@ -54,14 +54,12 @@ def legal_actions(hand: HandData) -> LegalActions | None:
         all_in = p.stack + p.bet
     if all_in is not None:
         kinds.add(ActionKind.ALL_IN)
-    return LegalActions(
-        seat=p.seat,
-        kinds=frozenset(kinds),
-        call=call or None,
-        bet=bet_range,
-        raise_to=raise_range,
-        all_in=all_in,
-    )
+    # Filled field by field, as HandData.record builds events: a frozen dataclass's __init__
+    # sets each field through object.__setattr__, and a replay asks this for every action.
+    legal = object.__new__(LegalActions)
+    legal.__dict__.update(seat=p.seat, kinds=frozenset(kinds), call=call or None,
+                          bet=bet_range, raise_to=raise_range, all_in=all_in)
+    return legal
 
 
 def pot_limit(hand: HandData, own_bet: int, least: int) -> int:
@@ -77,25 +75,27 @@ def pot_limit(hand: HandData, own_bet: int, least: int) -> int:
     return max(least, 2 * hand.max_bet - own_bet + hand.total_pot)
 
 
-def _may_raise(hand: HandData, index: int) -> bool:
+def _may_raise(hand: HandData, index: int, top: int) -> bool:
+    """Whether the player at ``index`` may bet or raise; ``top``: the current bet."""
     p = hand.players[index]
-    top = hand.max_bet
     if p.stack <= top - p.bet:
         return False  # covered: calling puts them all-in
-    if not any(
-        o.stack + o.bet > top
-        for j, o in enumerate(hand.players)
-        if j != index and not o.folded
-    ):
-        return False  # nobody could call a raise
-    return not p.acted or top - p.bet >= hand.full_raise
+    for j, o in enumerate(hand.players):
+        if j != index and not o.folded and o.stack + o.bet > top:
+            return not p.acted or top - p.bet >= hand.full_raise
+    return False  # nobody could call a raise
 
 
-def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None]:
-    """Validate ``action``; return its kind and the "to" total for bets and raises."""
+def check_action(
+    hand: HandData, action: Action, legal: LegalActions | None = None
+) -> tuple[ActionKind, int | None]:
+    """Validate ``action``; return its kind and the "to" total for bets and raises.
+    ``legal``: ``legal_actions(hand)`` when the caller has just computed it (a replay asks
+    for it to choose the action), so that it is not worked out twice."""
     if hand.result is not None:
         raise IllegalAction("The hand is over.")
-    legal = legal_actions(hand)
+    if legal is None:
+        legal = legal_actions(hand)
     if legal is None:
         raise IllegalAction(
             "Nobody is to bet now: the players are choosing whether to run the board again."
@@ -105,7 +105,8 @@ def check_action(hand: HandData, action: Action) -> tuple[ActionKind, int | None
             raise IllegalAction(f"Seat {action.seat} is not in this hand.")
         raise IllegalAction(f"It is not your turn: seat {legal.seat} is to act.")
     try:
-        kind = ActionKind(action.kind)
+        # A member already (the usual case) skips the enum's lookup, a slow call in a replay.
+        kind = action.kind if type(action.kind) is ActionKind else ActionKind(action.kind)
     except ValueError:
         raise IllegalAction(f"{action.kind!r} is not an action.") from None
     amount = action.amount

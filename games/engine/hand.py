@@ -16,7 +16,7 @@ This is also PHH's player order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from games.engine.types import (
@@ -72,6 +72,10 @@ class PlayerState:
     @property
     def in_hand(self) -> bool:
         return not self.folded and not self.mucked
+
+
+# Every field of an Event with its default, in the order the dataclass declares them.
+EVENT_DEFAULTS = {f.name: f.default for f in fields(Event)}
 
 
 class HandData:
@@ -166,7 +170,13 @@ class HandData:
 
     @property
     def max_bet(self) -> int:
-        return max(p.bet for p in self.players)
+        # A plain loop: read several times per action, it was the replay's hottest line
+        # as a generator expression (bench/imports.py).
+        top = 0
+        for p in self.players:
+            if p.bet > top:
+                top = p.bet
+        return top
 
     @property
     def total_pot(self) -> int:
@@ -206,17 +216,20 @@ class HandData:
         **extra: Any,
     ) -> Event:
         """Append the next event, numbered in order, on the current street."""
-        event = Event(
-            seq=len(self.events),
-            kind=kind,
-            street=self.street,
-            seat=seat,
-            amount=amount,
-            to=to,
-            cards=tuple(cards),
-            all_in=all_in,
-            auto=auto,
-            **extra,
+        # Built field by field, as ``PlayerState.copy`` is: a frozen dataclass's __init__
+        # sets each of its 13 fields through object.__setattr__, and a replay makes an event
+        # for every post, deal and action (bench/imports.py).
+        event = object.__new__(Event)
+        data = event.__dict__
+        data.update(EVENT_DEFAULTS)
+        data.update(
+            seq=len(self.events), kind=kind, street=self.street, seat=seat, amount=amount,
+            to=to, cards=tuple(cards), all_in=all_in, auto=auto,
         )
+        if extra:
+            for name in extra:
+                if name not in EVENT_DEFAULTS:
+                    raise TypeError(f"Event has no field {name!r}.")
+            data.update(extra)
         self.events.append(event)
         return event

@@ -48,28 +48,32 @@ def _word(value: Decimal) -> str:
     return "inf" if value > 0 else "-inf"
 
 
-def _numbers(data: dict[str, Any], key: str) -> list[tuple[str, int | Decimal]]:
-    """(where, number) for each number of an amount field; PHHError for anything else."""
+def _numbers(data: dict[str, Any], key: str) -> list[int | Decimal]:
+    """Each number of an amount field; PHHError for anything else."""
     value = data.get(key)
     if value is None:
         return []
     values = value if isinstance(value, list) else [value]
-    found: list[tuple[str, int | Decimal]] = []
     for k, v in enumerate(values):
-        where = f"'{key}'" if not isinstance(value, list) else f"'{key}' (p{k + 1})"
+        if type(v) is int:  # the usual case, checked first: nothing more to ask of it
+            continue
         if isinstance(v, bool) or not isinstance(v, int | Decimal):
-            raise PHHError(f"{where} must be a number, not {v!r}.")
+            raise PHHError(f"{_where(value, key, k)} must be a number, not {v!r}.")
         if isinstance(v, Decimal) and not v.is_finite():
             raise PHHError(
-                f"{where} is {_word(v)}: a hand can only be replayed from real amounts, "
-                f"and this file does not record one."
+                f"{_where(value, key, k)} is {_word(v)}: a hand can only be replayed from "
+                f"real amounts, and this file does not record one."
             )
-        found.append((where, v))
-    return found
+    return list(values)
+
+
+def _where(value: Any, key: str, k: int) -> str:
+    """How a refusal names the ``k``-th number of field ``key``: "'antes' (p2)"."""
+    return f"'{key}' (p{k + 1})" if isinstance(value, list) else f"'{key}'"
 
 
 def _places(value: int | Decimal) -> int:
-    if isinstance(value, int):
+    if isinstance(value, int) or value == value.to_integral_value():
         return 0
     exponent = value.normalize().as_tuple().exponent
     assert isinstance(exponent, int)
@@ -87,10 +91,13 @@ class Amounts:
     scale: int
 
     def units(self, value: int | Decimal, where: str) -> int:
+        if type(value) is int:  # most amounts: whole already, no Decimal needed
+            return value * self.scale
         scaled = Decimal(value) * self.scale
-        if scaled != scaled.to_integral_value():
+        whole = int(scaled)  # toward zero: equal to ``scaled`` only when it is whole
+        if scaled != whole:
             raise PHHError(f"{where} has more decimal places than the rest of the hand.")
-        return int(scaled)
+        return whole
 
     def money(self, units: int) -> Decimal:
         return Decimal(units) / self.scale
@@ -104,7 +111,9 @@ class Amounts:
             raise PHHError(f"'{key}' must be a list of amounts.")
         if n is not None and len(value) != n:
             raise PHHError(f"'{key}' has {len(value)} entries for {n} players.")
-        return [self.units(v, where) for where, v in _numbers({key: value}, key)]
+        numbers = _numbers({key: value}, key)
+        return [v * self.scale if type(v) is int else self.units(v, _where(value, key, k))
+                for k, v in enumerate(numbers)]
 
 
 def amounts_of(data: dict[str, Any]) -> Amounts:
@@ -118,7 +127,7 @@ def amounts_of(data: dict[str, Any]) -> Amounts:
     games.engine.phh_fields.PHHError: 'starting_stacks' (p1) is inf: a hand can only be \
 replayed from real amounts, and this file does not record one.
     """
-    numbers: list[tuple[str, int | Decimal]] = []
+    numbers: list[int | Decimal] = []
     for key in AMOUNT_FIELDS:
         numbers += _numbers(data, key)
     actions = data.get("actions")
@@ -132,8 +141,9 @@ replayed from real amounts, and this file does not record one.
                     raise PHHError(f"{match.group(1)!r} is not an amount ({line!r}).") from None
                 if not bet.is_finite():
                     raise PHHError(f"{line!r} bets {match.group(1)}, which is not an amount.")
-                numbers.append((repr(line), bet))
-    places = max((_places(v) for _where, v in numbers), default=0)
+                numbers.append(bet)
+    # Each distinct amount once: a hand repeats its blinds and bets many times.
+    places = max((_places(v) for v in {v for v in numbers if type(v) is not int}), default=0)
     if places > MAX_PLACES:
         raise PHHError(f"Amounts with more than {MAX_PLACES} decimal places are not supported.")
     return Amounts(10**places)

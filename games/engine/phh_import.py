@@ -20,6 +20,7 @@ into one text per hand so that one broken hand does not sink the others.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -29,7 +30,14 @@ from games.engine.cards import UNKNOWN, split_cards
 from games.engine.deal_order import deck_that_deals
 from games.engine.phh_fields import Amounts, PHHError, amounts_of, load_toml, stakes_of
 from games.engine.state import HandState, start_hand
-from games.engine.types import Action, ActionKind, EventKind, IllegalAction, SeatInput
+from games.engine.types import (
+    Action,
+    ActionKind,
+    EventKind,
+    IllegalAction,
+    LegalActions,
+    SeatInput,
+)
 
 
 @dataclass(frozen=True)
@@ -97,10 +105,23 @@ def split_phhs(text: str) -> list[tuple[str, str]]:
 
 
 def _player(word: str, n: int) -> int:
+    known = _labels(n).get(word)  # "p1".."pn" looked up: the regular expression is for the rest
+    if known is not None:
+        return known
     m = _LABEL.match(word)
     if not m or int(m.group(1)) > n:
         raise PHHError(f"{word!r} is not a player of this hand.")
     return int(m.group(1)) - 1
+
+
+# How many words a dealer's line has: "d dh p1 AsKd", "d db 2c7d9h"; any other, two.
+_DEALER_WORDS = {"dh": 4, "db": 3}
+
+
+@functools.cache
+def _labels(n: int) -> dict[str, int]:
+    """Player label -> index for a hand of ``n`` players: {"p1": 0, "p2": 1, ...}."""
+    return {f"p{k + 1}": k for k in range(n)}
 
 
 def _lines(data: dict[str, Any]) -> list[list[str]]:
@@ -114,7 +135,7 @@ def _lines(data: dict[str, Any]) -> list[list[str]]:
             continue
         # Every action has an actor and a verb; dealing names its cards (and hole cards,
         # the player). Checked here so the replay can rely on the shape.
-        expected = {"dh": 4, "db": 3}.get(words[1], 2) if len(words) > 1 else 2
+        expected = _DEALER_WORDS.get(words[1], 2) if len(words) > 1 else 2
         if len(words) < 2 or (words[0] == "d" and len(words) != expected):
             raise PHHError(f"Malformed action {text.strip()!r}.")
         lines.append(words)
@@ -132,8 +153,9 @@ def _prescan(
     mucks: set[int] = set()
     shows: set[int] = set()
     try:
-        for words in lines:
-            if words[:2] == ["d", "dh"] and len(words) == 4:
+        for words in lines:  # each has two words at least (_lines)
+            dealer = words[0] == "d"
+            if dealer and words[1] == "dh" and len(words) == 4:
                 k = _player(words[2], n)
                 cards = split_cards(words[3])
                 if len(cards) != hole_cards or dealt[k]:
@@ -141,12 +163,12 @@ def _prescan(
                         f"Player p{k + 1} must be dealt {hole_cards} hole cards once.")
                 dealt[k] = True
                 holes[k] = cards
-            elif words[:2] == ["d", "db"] and len(words) == 3:
+            elif dealer and words[1] == "db" and len(words) == 3:
                 cards = split_cards(words[2])
                 if len(cards) != (3 if not board else 1) or len(board) >= 5:
                     raise PHHError(f"'d db {words[2]}' is not the next street's cards.")
                 board.extend(cards)
-            elif words[0] != "d" and len(words) >= 2 and words[1] == "sm":
+            elif not dealer and words[1] == "sm":
                 k = _player(words[0], n)
                 if len(words) == 2:
                     mucks.add(k)
@@ -263,7 +285,9 @@ def _play(state: HandState, lines: list[list[str]], board: list[str], amounts: A
                 raise PHHError(f"Unsupported or malformed action {' '.join(words)!r}.")
             _repair_until(state, actor=k + 1)
             before = len(state.events)
-            state.apply(_action(state, k + 1, verb, words, amounts))
+            legal = state.legal_actions()
+            assert legal is not None  # _repair_until left seat k + 1 to act
+            state.apply(_action(legal, k + 1, verb, words, amounts), legal)
             pending_auto = _autos(state, before)
         except IllegalAction as error:
             sentence = error.worded(lambda units: str(amounts.money(units)))  # the file's unit
@@ -306,14 +330,12 @@ def _repair_until(state: HandState, *, board: int = 0, actor: int | None = None)
         legal = state.legal_actions()
         if legal is None:
             raise PHHError("An action comes after the hand is over, or out of turn.")
-        state.apply(state.timeout_action())
+        state.apply(state.timeout_action(legal), legal)
 
 
 def _action(
-    state: HandState, seat: int, verb: str, words: list[str], amounts: Amounts
+    legal: LegalActions, seat: int, verb: str, words: list[str], amounts: Amounts
 ) -> Action:
-    legal = state.legal_actions()
-    assert legal is not None
     if verb == "f":
         return Action(seat, ActionKind.FOLD)
     if verb == "cc":

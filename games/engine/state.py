@@ -73,9 +73,11 @@ class HandState(HandData):
         """What the actor may do, or None when nobody is to act (see betting.py)."""
         return legal_actions(self)
 
-    def timeout_action(self) -> Action:
-        """What a player who ran out of time does: check if free, else fold."""
-        legal = self.legal_actions()
+    def timeout_action(self, legal: LegalActions | None = None) -> Action:
+        """What a player who ran out of time does: check if free, else fold (``legal``: as
+        for ``apply``)."""
+        if legal is None:
+            legal = self.legal_actions()
         if legal is None:
             raise IllegalAction(
                 "Nobody is to bet now: the players are choosing whether to run the board "
@@ -86,11 +88,13 @@ class HandState(HandData):
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, legal: LegalActions | None = None) -> list[Event]:
         """Apply the actor's decision; return the events it caused (the engine may go on to
         deal, run out the board and settle the hand). On ``IllegalAction`` nothing changed.
+        ``legal``: this state's ``legal_actions()`` when the caller has just asked for it
+        (a replay choosing its action), so that it is not worked out again.
         """
-        kind, total = check_action(self, action)
+        kind, total = check_action(self, action, legal)
         saved = self._save()
         before = len(self.events)
         try:
@@ -185,9 +189,12 @@ class HandState(HandData):
     def _nothing_to_decide(self, index: int) -> bool:
         p = self.players[index]
         top = self.max_bet
-        return p.bet >= top and not any(
-            o.stack + o.bet > top for j, o in enumerate(self.players) if j != index and not o.folded
-        )
+        if p.bet < top:
+            return False
+        for j, o in enumerate(self.players):
+            if j != index and not o.folded and o.stack + o.bet > top:
+                return False
+        return True
 
     def _close_round(self) -> None:
         """Return the uncalled part of the biggest bet, then clear the bets."""
@@ -301,7 +308,8 @@ class HandState(HandData):
 
     def _save(self) -> tuple[Any, ...]:
         return (
-            [p.copy() for p in self.players],
+            # The players' fields, not copies of them: cheaper, and a refused action is rare.
+            [p.__dict__.copy() for p in self.players],
             self.dealt,
             list(self.board),
             [list(r) for r in self.runs],
@@ -321,7 +329,7 @@ class HandState(HandData):
         (players, self.dealt, self.board, self.runs, self.runout_voters, self.runout_votes,
          self.street, self.queue, self.full_raise,
          self.aggressor, events, actions, self.result, self.unsettled) = saved
-        self.players = players
+        self.players = [PlayerState(**fields) for fields in players]
         del self.events[events:]
         del self.actions[actions:]
 

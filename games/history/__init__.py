@@ -21,6 +21,7 @@ steps, the equity figures and the PHH / PokerStars exports are all built from th
     uploads.py     importing them into "My hands" a few hands per request (the progress bar)
     imported.py    imported hands: the list and its filters, the replayer, exports
     session.py     a set of hands as a session: net, all-in adjusted net, stats by position
+    session_facts.py  each hand's review facts stored once (HandFacts) and read in one query
     money.py       amounts in the site's money ("$1.25"); positions.py  SB, BB, UTG... BTN
     import_views.py review_views.py chart.py  their pages, and the session's SVG chart
     ledger.py      a table's buy-ins, cash-outs and net per player, CSV

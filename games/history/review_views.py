@@ -9,66 +9,52 @@ the hands behind it (``show=<stat>&pos=<position>`` lists them under the table).
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
-from django.urls import reverse
+from datetime import datetime
+from typing import NamedTuple
 
-from games.history import imported, queries, session_tournaments
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.shortcuts import render
+
+from games.history import imported, queries, session_facts, session_tournaments
 from games.history.chart import line_chart
 from games.history.forms import HandFilterForm, ImportedFilterForm
 from games.history.session import STAT_NAMES, STATS, Line, Sample, Session
 from games.history.session import review as build_session
-from games.models import Hand
 
-MAX_HANDS = 5000
+# The most hands listed under the table behind one number (the newest of them).
+MAX_LISTED = 1000
 
 
-def _played(request, data=None) -> tuple[list[Sample], int]:
+def _played(request, data=None) -> list[Sample]:
     data = request.GET if data is None else data
     form = HandFilterForm(data, tables=list(queries.tables_played(request.user)))
-    rows = list(queries.my_hands(request.user, **form.filters())[:MAX_HANDS])
-    rows.reverse()  # oldest first
-    hands = Hand.objects.select_related("table__tournament").prefetch_related(
-        "players__user").in_bulk(
-        [r.hand_id for r in rows]
-    )
-    samples = []
-    for row in rows:
-        hand = hands[row.hand_id]
-        state = queries.Review(hand, row.seat).state
-        samples.append(Sample(
-            key=f"p{hand.id}", url=reverse("history:hand", args=[hand.id]),
-            label=f"{hand.table.name} #{hand.number}", when=hand.started_at, state=state,
-            seat=row.seat, net=row.net_chips, tournament=session_tournaments.played_key(hand),
-        ))
-    return samples, 0
+    return session_facts.samples(session_facts.played_facts(request.user, **form.filters()))
 
 
 def _imported(request, data=None) -> tuple[list[Sample], int]:
+    filters = _imported_filters(request, data)
+    rows = session_facts.imported_facts(request.user, **filters)
+    return session_facts.samples(rows), _left_out(request, filters)
+
+
+def _imported_filters(request, data=None) -> dict:
     data = request.GET if data is None else data
-    form = ImportedFilterForm(data, options=imported.choices(request.user))
-    rows = imported.imported_hands(request.user, **form.filters())
-    without_you = rows.filter(hero_seat__isnull=True).count() + rows.filter(
-        hero_seat__isnull=False, settled=False).count()
-    mine = rows.filter(hero_seat__isnull=False, settled=True).defer("text").order_by(
-        "played_at", "id")[:MAX_HANDS]
-    samples = []
-    for hand in mine.iterator():
-        # The filter above keeps hands with a hero and a net; the field types cannot say so.
-        assert hand.hero_seat is not None and hand.net is not None
-        item = imported.Imported(hand)
-        samples.append(Sample(
-            key=f"i{hand.id}", url=reverse("history:imported_hand", args=[hand.id]),
-            label=f"{hand.site} #{hand.site_hand or hand.id}", when=hand.played_at,
-            state=item.state, seat=hand.hero_seat, net=hand.net, scale=hand.scale,
-            currency=hand.currency, tournament=session_tournaments.imported_key(hand),
-        ))
-    return samples, without_you
+    return ImportedFilterForm(data, options=imported.choices(request.user)).filters()
 
 
-def _when(sample: Sample) -> tuple[int, str]:
-    """Oldest first; hands with no date first of all."""
-    return (0, "") if sample.when is None else (1, sample.when.isoformat())
+def _left_out(request, filters: dict) -> int:
+    """Imported hands the review leaves out (no hero, or no result), counted in one pass."""
+    return imported.imported_hands(request.user, **filters).order_by().aggregate(
+        left_out=Count("id", filter=Q(hero_seat__isnull=True) | Q(settled=False)))["left_out"]
+
+
+class Listed(NamedTuple):
+    """A hand the page lists under the table."""
+
+    url: str
+    label: str
+    when: datetime | None
 
 
 def amount(session: Session, value) -> str:
@@ -98,24 +84,30 @@ def _row(session: Session, name: str, position: str, line: Line) -> dict:
 @login_required
 def review(request):
     source = request.GET.get("source")
+    left_out = 0
     if source == "imported":
         samples, left_out = _imported(request)
     elif source == "all":
         dates = {k: v for k, v in request.GET.items() if k in ("since", "until")}
-        played, _none = _played(request, dates)
-        others, left_out = _imported(request, dates)
-        samples = sorted(played + others, key=_when)
+        form = HandFilterForm(dates, tables=[])
+        filters = form.filters()
+        samples = session_facts.samples(session_facts.all_facts(
+            request.user, since=filters.get("since"), until=filters.get("until")))
+        left_out = _left_out(request, _imported_filters(request, dates))
     else:
         source = "played"
-        samples, left_out = _played(request)
-    tournaments = session_tournaments.results(request.user, (s.tournament for s in samples))
+        samples = _played(request)
+    tournaments = session_tournaments.results(
+        request.user, {s.tournament for s in samples if s.tournament})
     session = build_session(samples, tournaments)
     query = request.GET.copy()
     for key in ("show", "pos"):
         query.pop(key, None)
     show, pos = request.GET.get("show"), request.GET.get("pos") or None
-    keys = set(session.hands_for(show, pos)) if show else set()
-    listed = [s for s in session.samples if s.key in keys]
+    keys = session.hands_for(show, pos) if show else []
+    shown = keys[-MAX_LISTED:]  # the newest: a link per hand, not a hundred thousand
+    found = session_facts.listed(shown)
+    listed = [Listed(*found[key]) for key in shown if key in found]
     chart = line_chart({
         "net": [p[0] for p in session.points],
         "adjusted": [p[1] for p in session.points],
@@ -141,6 +133,7 @@ def review(request):
         "show": show,
         "pos": pos,
         "listed": listed,
+        "listed_count": len(keys),
         "show_name": STAT_NAMES.get(show or "", {"allin": "all-in hands"}.get(show or "", "hands")),
     })
 

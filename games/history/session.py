@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.core.cache import cache
 
@@ -47,21 +47,36 @@ STAT_NAMES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "wtsd": "WTSD"
               "wsd": "W$SD"}
 
 
-@dataclass(frozen=True)
-class Sample:
-    """One hand of the session from the player's seat. ``net`` in units, after rake."""
+class Sample(NamedTuple):
+    """One hand of the session from the player's seat, as stored (``HandFacts``) or worked
+    out from the hand (``Sample.of``). ``net`` in units, after rake; ``adjusted`` the all-in
+    adjusted net as an exact fraction's text ("" when the hand is not adjusted). A tuple:
+    the review reads a hundred thousand of them at once."""
 
     key: str
-    url: str
-    label: str
-    when: datetime | None
-    state: HandState
-    seat: int
+    position: str
     net: int
+    adjusted: str
+    showdown: bool
+    vpip: bool
+    pfr: bool
+    three_bet: bool | None
+    wtsd: bool | None
+    wsd: bool | None
+    big_blind: int
     scale: int = 1
     currency: str = ""
     # The tournament the hand was played in ("" for a cash hand): its chips are not money.
     tournament: str = ""
+
+    @classmethod
+    def of(cls, key: str, state: HandState, seat: int, net: int, *, scale: int = 1,
+           currency: str = "", tournament: str = "") -> Sample:
+        """The sample of a finished hand, its facts worked out now (``facts``)."""
+        f = facts(state, seat, net)
+        return cls(key, f.position, net, "" if f.adjusted is None else str(f.adjusted),
+                   f.showdown, f.vpip, f.pfr, f.three_bet, f.wtsd, f.wsd,
+                   state.config.big_blind, scale, currency, tournament)
 
 
 @dataclass(frozen=True)
@@ -313,8 +328,8 @@ def review(
     >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, replay, FULL_DECK
     >>> s = replay(TableConfig(1, 2), [SeatInput(1, 1, 100), SeatInput(2, 2, 100)],
     ...            FULL_DECK, [Action(1, ActionKind.FOLD)], button=1)
-    >>> cash = Sample("c", "", "", None, s, 2, 1)
-    >>> sng = Sample("t", "", "", None, s, 2, 1, tournament="p7")
+    >>> cash = Sample.of("c", s, 2, 1)
+    >>> sng = Sample.of("t", s, 2, 1, tournament="p7")
     >>> result = TournamentResult("p7", "Friday", "", buy_in=100, prize=300)
     >>> session = review([cash, sng], [result])
     >>> session.net, session.tournament_hands, session.tournament_net
@@ -333,33 +348,46 @@ def review(
     by_position: dict[str, Line] = {}
     points: list[tuple[Decimal, Decimal, Decimal, Decimal]] = []
     all_ins: list[str] = []
-    running = (Decimal(0), Decimal(0), Decimal(0), Decimal(0))
+    net_sum = adjusted_sum = showdown_sum = other_sum = Decimal(0)
+    zero = Decimal(0)
+    divisors: dict[int, Decimal] = {}  # one Decimal per big blind or scale, not per hand
     for sample in hands:
-        f = facts(sample.state, sample.seat, sample.net)
-        per = Decimal(sample.state.config.big_blind) if in_bb else Decimal(sample.scale)
-        net = Decimal(0) if sample.tournament else Decimal(sample.net) / per
+        key = sample.key
+        per_unit = sample.big_blind if in_bb else sample.scale
+        per = divisors.get(per_unit)
+        if per is None:
+            per = divisors[per_unit] = Decimal(per_unit)
+        if sample.tournament:
+            net = zero
+        else:
+            net = Decimal(sample.net) if per_unit == 1 else Decimal(sample.net) / per
         adjusted = net
-        if f.adjusted is not None and not sample.tournament:
-            all_ins.append(sample.key)
-            adjusted = Decimal(f.adjusted.numerator) / Decimal(f.adjusted.denominator) / per
-        at_showdown = net if f.showdown else Decimal(0)
-        running = (
-            running[0] + net, running[1] + adjusted,
-            running[2] + at_showdown, running[3] + net - at_showdown,
-        )
-        points.append(running)
-        line = by_position.setdefault(f.position, Line())
-        for target in (total, line):
-            target.hands.append(sample.key)
-            target.net += net
-            target.adjusted += adjusted
-            for stat in STATS:
-                value = getattr(f, stat)
-                if value is None:
-                    continue
-                target.could[stat].append(sample.key)
+        if sample.adjusted and not sample.tournament:
+            all_ins.append(key)
+            exact = Fraction(sample.adjusted)
+            adjusted = Decimal(exact.numerator) / Decimal(exact.denominator) / per
+        at_showdown = net if sample.showdown else zero
+        net_sum += net
+        adjusted_sum += adjusted
+        showdown_sum += at_showdown
+        other_sum += net - at_showdown
+        points.append((net_sum, adjusted_sum, showdown_sum, other_sum))
+        line = by_position.get(sample.position)
+        if line is None:
+            line = by_position[sample.position] = Line()
+        total.hands.append(key)
+        total.net += net
+        total.adjusted += adjusted
+        line.hands.append(key)
+        line.net += net
+        line.adjusted += adjusted
+        for stat, value in zip(STATS, sample[5:10], strict=True):
+            if value is not None:
+                total.could[stat].append(key)
+                line.could[stat].append(key)
                 if value:
-                    target.did[stat].append(sample.key)
+                    total.did[stat].append(key)
+                    line.did[stat].append(key)
     ordered = {p: by_position[p] for p in ORDER if p in by_position}
     ordered.update({p: v for p, v in by_position.items() if p not in ordered})
     known = {s.tournament for s in hands if s.tournament}

@@ -16,7 +16,8 @@ import re
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import UNKNOWN, EventKind, PHHError
+from games.engine import UNKNOWN, EventKind, HandState, PHHError
+from games.history import session_facts
 from games.history.formats import format_named
 from games.history.positions import positions
 from games.history.reading import (
@@ -81,14 +82,27 @@ def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
                 batch.duplicates += 1
                 continue
             seen.add(mark)
-            rows.append(record(hand, batch, mark))
-        ImportedHand.objects.bulk_create(rows, ignore_conflicts=True)
+            assert hand.replayed is not None
+            rows.append((record(hand, batch, mark), hand.replayed.state))
+        ImportedHand.objects.bulk_create([row for row, _state in rows], ignore_conflicts=True)
+        _record_facts(batch, rows)
         batch.imported += len(rows)
         batch.done += len(todo)
         if batch.finished:
             batch.parts = []
         batch.save()
     return batch
+
+
+def _record_facts(batch: ImportBatch, rows: list[tuple[ImportedHand, HandState]]) -> None:
+    """The session review's facts of the hands just stored (their ids read back: a bulk
+    insert that skips conflicts does not return them)."""
+    ids = dict(ImportedHand.objects.filter(
+        owner=batch.owner, fingerprint__in=[row.fingerprint for row, _state in rows]
+    ).values_list("fingerprint", "id"))
+    for row, _state in rows:
+        row.id = ids.get(row.fingerprint)
+    session_facts.record_imported((row, state) for row, state in rows if row.id is not None)
 
 
 def run(batch: ImportBatch) -> ImportBatch:

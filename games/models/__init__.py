@@ -1,8 +1,9 @@
 """Models of the games app, split by area: tables and seats, hands, chips, chat,
-who has a table open."""
+who has a table open, what the session review reads of each hand."""
 
 from games.models.chat import ChatMessage, ChatMute, Emote
 from games.models.chips import LedgerEntry, Player
+from games.models.facts import HandFacts
 from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand
 from games.models.receipts import CommandReceipt
@@ -16,6 +17,7 @@ __all__ = [
     "Emote",
     "Hand",
     "HandAction",
+    "HandFacts",
     "HandPlayer",
     "ImportBatch",
     "ImportedHand",

@@ -8,6 +8,7 @@ from datetime import datetime
 from games import chips, plain_sql, snapshots
 from games.engine import Event, EventKind, HandState
 from games.engine.fair_deal import FairDeal
+from games.history import session_facts
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
 from games.services import tournament_table
 from games.services.fair_deals import commit_after_hand
@@ -92,6 +93,8 @@ def finish_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
     # few round trips they save (games/plain_sql.py).
     for player in players:
         plain_sql.update(player, ["finishing_stack", "shown", "mucked"])
+    # What the session review reads of the hand, written once now (not replayed per review).
+    session_facts.record_played(hand, state, players, table)
     if table.is_tournament:
         # Tournament chips stay at the table; busting gives a place (and maybe a prize).
         tournament_table.end_of_hand(locked, hand, state, now)

@@ -138,7 +138,7 @@ def test_net_splits_into_showdown_and_non_showdown_winnings():
     nets = [state.result.finishing_stacks[1] - 100 for state in hands]
     assert nets == [2, -1, -100]
     session = review(
-        Sample(f"h{k}", "", "", None, state, 1, net)
+        Sample.of(f"h{k}", state, 1, net)
         for k, (state, net) in enumerate(zip(hands, nets, strict=True))
     )
     # (net, all-in adjusted, won at showdown, won without), after each hand
