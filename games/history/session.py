@@ -113,7 +113,7 @@ class Facts:
     showdown: bool = False  # the player was still in when the hands were turned up
 
 
-def facts(state: HandState, seat: int, net: int) -> Facts:
+def facts(state: HandState, seat: int, net: int, equity: bool = True) -> Facts:
     """The stats of one finished hand for the player in ``seat``.
 
     >>> from games.engine import (TableConfig, SeatInput, Action, ActionKind, replay,
@@ -158,7 +158,7 @@ def facts(state: HandState, seat: int, net: int) -> Facts:
         three_bet=three_bet,
         wtsd=wtsd,
         wsd=wsd,
-        adjusted=all_in_adjusted(state, seat, net),
+        adjusted=all_in_adjusted(state, seat, net) if equity else None,
         showdown=showdown,
     )
 
@@ -247,6 +247,21 @@ def all_in_adjusted(state: HandState, seat: int, net: int) -> Fraction | None:
         shares = exact_shares([holes[s] for s in rivals], board, dead)
         expected += shares[rivals.index(seat)] * amount
     return net - won + expected
+
+
+def needs_equity(state: HandState, seat: int) -> bool:
+    """Whether ``all_in_adjusted`` would count equities for ``seat`` (the costly part:
+    up to a second for three hands all in before the flop)."""
+    if state.config.variant.omaha or all_in_moment(state) is None or state.result is None:
+        return False
+    player = state.player(seat)
+    if player.folded or UNKNOWN in player.hole:
+        return False
+    folded = {p.seat for p in state.players if p.folded}
+    return any(
+        seat in eligible and len([s for s in eligible if s not in folded]) > 1
+        for _, eligible in felt_pots(state)
+    )
 
 
 def felt_pots(state: HandState) -> list[tuple[int, tuple[int, ...]]]:

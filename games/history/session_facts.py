@@ -21,12 +21,14 @@ from django.urls import reverse
 
 from games.engine import EventKind, HandState
 from games.history.masking import masked_state
-from games.history.session import Sample, facts
+from games.history.session import Sample, all_in_adjusted, facts, needs_equity
 from games.history.session_tournaments import imported_key, played_key
 from games.models import Hand, HandFacts, HandPlayer, ImportedHand, Table
 
 logger = logging.getLogger(__name__)
 
+# An all-in hand's adjusted net not worked out yet (record_played leaves it to the review).
+PENDING = "pending"
 # The columns a review reads, in the order of ``Sample``'s fields after its key.
 COLUMNS = ("position", "net", "adjusted", "showdown", "vpip", "pfr", "three_bet", "wtsd",
            "wsd", "big_blind", "scale", "currency", "tournament")
@@ -35,22 +37,24 @@ MAX_HANDS = 200_000
 
 
 def facts_row(state: HandState, seat: int, net: int, model: type = HandFacts,
-              **fields) -> HandFacts:
+              equity: bool = True, **fields) -> HandFacts:
     """The row of one finished hand from ``seat`` (not saved); ``fields``: the row's other
     columns (owner, hand or imported, played_at, scale, currency, tournament); ``model``:
-    HandFacts, or the migration's historical one."""
-    f = facts(state, seat, net)
+    HandFacts, or the migration's historical one. Without ``equity`` an all-in hand's
+    adjusted net is left ``PENDING`` (``fill_pending`` works it out when a review reads it)."""
+    pending = not equity and needs_equity(state, seat)
+    f = facts(state, seat, net, equity=not pending)
     folded = any(e.kind is EventKind.FOLD and e.seat == seat for e in state.events)
+    adjusted = PENDING if pending else "" if f.adjusted is None else str(f.adjusted)
     return model(
-        seat=seat, position=f.position, net=net,
-        adjusted="" if f.adjusted is None else str(f.adjusted), showdown=f.showdown,
+        seat=seat, position=f.position, net=net, adjusted=adjusted, showdown=f.showdown,
         folded=folded, vpip=f.vpip, pfr=f.pfr, three_bet=f.three_bet, wtsd=f.wtsd, wsd=f.wsd,
         big_blind=state.config.big_blind, **fields,
     )
 
 
 def played_rows(hand: Hand, state: HandState, players: Iterable[HandPlayer] | None = None,
-                model: type = HandFacts) -> list[HandFacts]:
+                model: type = HandFacts, equity: bool = True) -> list[HandFacts]:
     """Every player's row of a complete hand played here (``state``: its whole state;
     ``players``: its HandPlayer rows, finishing stacks set, when the caller has them).
     Each player's facts come from their own view of the hand."""
@@ -61,7 +65,7 @@ def played_rows(hand: Hand, state: HandState, players: Iterable[HandPlayer] | No
         rows.append(facts_row(
             masked_state(state, player.seat), player.seat,
             player.finishing_stack - player.starting_stack, model, owner_id=player.user_id,
-            hand=hand, played_at=hand.started_at, tournament=tournament,
+            hand=hand, played_at=hand.started_at, tournament=tournament, equity=equity,
         ))
     return rows
 
@@ -70,10 +74,11 @@ def record_played(hand: Hand, state: HandState, players: Iterable[HandPlayer],
                   table: Table) -> None:
     """Store the rows of a hand that has just ended (``hand_records.finish_hand``, which
     gives its locked ``table``: the hand's tournament is then read without a query at a
-    cash table)."""
+    cash table). An all-in's equities are left for the first review that reads them: they
+    can take a second to count, and the table is locked here."""
     hand.table = table
     try:
-        rows = played_rows(hand, state, players)
+        rows = played_rows(hand, state, players, equity=False)
     except Exception:  # a bug here must not stop the table: the hand ends, the review lacks it
         logger.exception("No session-review facts for hand %s", hand.id)
         return
@@ -153,9 +158,25 @@ def _dated(rows: QuerySet[HandFacts], since: date | None, until: date | None
     return rows
 
 
+def fill_pending(rows: QuerySet[HandFacts]) -> int:
+    """Work out the all-in adjusted nets a hand's end left ``PENDING`` among ``rows``, and
+    store them (each from its player's own view, as ``played_rows``); how many."""
+    pending = list(rows.filter(adjusted=PENDING).select_related("hand"))
+    for row in pending:
+        hand = row.hand
+        assert hand is not None  # only hands played here are left pending
+        state = masked_state(HandState.from_dict(hand.state), row.seat)
+        adjusted = all_in_adjusted(state, row.seat, row.net)
+        row.adjusted = "" if adjusted is None else str(adjusted)
+    HandFacts.objects.bulk_update(pending, ["adjusted"])
+    return len(pending)
+
+
 def samples(rows: QuerySet[HandFacts]) -> list[Sample]:
     """The review's samples of ``rows``, oldest first (undated hands first of all), the
-    newest ``MAX_HANDS`` at most: one query, no hand replayed."""
+    newest ``MAX_HANDS`` at most: one query, no hand replayed (but those of all-ins whose
+    equities were left for now, ``fill_pending``)."""
+    fill_pending(rows)
     newest = rows.order_by(F("played_at").desc(nulls_last=True), "-id").values_list(
         "hand_id", "imported_id", *COLUMNS)[:MAX_HANDS]
     # The queryset's own SQL on a plain cursor: Django's per-value converters (six booleans
