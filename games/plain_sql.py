@@ -8,26 +8,16 @@ whole change). So these few statements keep the ORM as their author (a queryset,
 on first use for the connection's database) and only skip compiling it again; values go
 both ways through the model fields' own conversions, as the ORM's would.
 
-On PostgreSQL they also skip Django's client-side cursor: sent with their parameters apart
-(server-side binding) and, on a connection of the process's own pool, as prepared
-statements, so neither psycopg quotes every value in Python nor PostgreSQL parses and plans
-the same few statements at every change (``_execute``; the connection's execute wrappers,
-which tests count statements with, still see each one). Behind PgBouncer
-(``DATABASE_POOL_SIZE=0``) nothing is prepared: a prepared statement belongs to one server
-connection.
-
 Nothing here sends signals: no receiver listens to saves of the models written this way
 (games/signals.py), and ``tests/games/test_plain_sql.py`` compares every helper with the ORM.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import orjson
-import psycopg
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model, QuerySet
@@ -80,7 +70,9 @@ class CompiledQuery:
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        rows = [list(row) for row in _execute(connection, sql, params, fetch=True)]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = [list(row) for row in cursor.fetchall()]
         for row in rows:
             for position, functions, expression in converters:
                 value = row[position]
@@ -137,8 +129,10 @@ def update(instance: Model, names: Sequence[str], using: str = DEFAULT_DB_ALIAS)
     setters = ", ".join(f"{quote(field.column)} = %s" for field in fields)
     sql = f"UPDATE {quote(meta.db_table)} SET {setters} WHERE {quote(meta.pk.column)} = %s"
     values = [_db_value(field, field.pre_save(instance, False), connection) for field in fields]
-    if _execute(connection, sql, [*values, instance.pk]) != 1:
-        raise DatabaseError(f"{meta.object_name} {instance.pk} was not saved: no such row.")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"{meta.object_name} {instance.pk} was not saved: no such row.")
 
 
 def insert(objects: Iterable[Model], names: Sequence[str], using: str = DEFAULT_DB_ALIAS) -> int:
@@ -159,30 +153,6 @@ def insert(objects: Iterable[Model], names: Sequence[str], using: str = DEFAULT_
         for obj in objects
         for field in fields
     ]
-    _execute(connection, sql, values)
-    return len(objects)
-
-
-def _execute(
-    connection: BaseDatabaseWrapper, sql: str, params: Sequence[Any], fetch: bool = False
-) -> Any:
-    """Run one statement; its rows when ``fetch``, else how many rows it changed."""
     with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
-            cursor.execute(sql, params)
-            return cursor.fetchall() if fetch else cursor.rowcount
-        raw = psycopg.Cursor(connection.connection)  # binds on the server, unlike Django's
-        prepare = bool(connection.settings_dict["OPTIONS"].get("pool"))
-
-        def send(sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
-            with connection.wrap_database_errors:
-                raw.execute(sql, params, prepare=prepare)
-                return raw.fetchall() if fetch else raw.rowcount
-
-        execute: Callable[..., Any] = send
-        for wrapper in reversed(connection.execute_wrappers):
-            execute = functools.partial(wrapper, execute)
-        try:
-            return execute(sql, params, False, {"connection": connection, "cursor": cursor})
-        finally:
-            raw.close()
+        cursor.execute(sql, values)
+    return len(objects)
