@@ -29,20 +29,37 @@ from tests.servers import start_seconds
 pytestmark = [pytest.mark.services, pytest.mark.browser, pytest.mark.timeout(900)]
 
 # Every socket a page opens records how it was closed, so the test can see the 1012 of a
-# restart arrive through the proxy.
+# restart arrive through the proxy, and counts the snapshots it receives, so the test can
+# tell a socket that answers from one whose process has gone but whose close the page has
+# not read yet (a click sent there is lost).
 RECORD_CLOSE_CODES = """
 (() => {
   const Native = window.WebSocket;
   window.closeCodes = [];
+  window.snapshots = 0;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       this.addEventListener("close", (event) => window.closeCodes.push(event.code));
+      this.addEventListener("message", (event) => {
+        if (event.data.startsWith('{"type":"snapshot"')) {
+          window.snapshots += 1;
+          window.snapshotSocket = this;
+        }
+      });
     }
   };
 })();
 """
-SOCKET_OPEN = "() => { const s = window.pokerTable.socket.socket; return s && s.readyState === 1; }"
+ASK_FOR_A_SNAPSHOT = (
+    "() => { window.pokerTable.socket.send({type: 'sync'}); return window.snapshots; }"
+)
+# A snapshot came after ``n`` through the socket the page now sends on, and it is open: a
+# sync answered, or the snapshot a new connection gets.
+ANSWERING = """(n) => {
+  const s = window.pokerTable.socket.socket;
+  return window.snapshots > n && window.snapshotSocket === s && s.readyState === 1;
+}"""
 ROOM = """
 import json
 from django.db.models import Sum
@@ -90,7 +107,8 @@ def play_through_a_rolling_restart(stack, alice: Person, bob: Person) -> int:
     for port in list(stack.web):  # one process at a time, mid-hand
         stack.restart_web(port)
         for person in (alice, bob):
-            person.page.wait_for_function(SOCKET_OPEN)
+            asked = person.page.evaluate(ASK_FOR_A_SNAPSHOT)
+            person.page.wait_for_function(ANSWERING, arg=asked)
         assert play_one_action(alice, bob), "the hand ended during the restarts"
         after_restarts += 1
     for _ in range(20):
