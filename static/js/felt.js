@@ -140,13 +140,15 @@ function centre(view, best, { idleText, money, results }) {
   while (hand && cards.length < 5) cards.push(cardSlot());
   const parts = [];
   if (hand) {
-    // Which game is dealt (dealer's choice changes it each orbit).
-    parts.push(h("div", { class: "game-name", dataset: { role: "game", game: hand.game } },
-      hand.game_label));
+    // Which game is dealt (dealer's choice changes it each orbit), on a line above the
+    // board and out of the flow: the board stays where the seats leave room for it.
+    const labels = [h("span", { class: "game-name", dataset: { role: "game", game: hand.game } },
+      hand.game_label)];
     if (hand.bomb_pot) {
-      parts.push(h("div", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
+      labels.push(h("span", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
         "Bomb pot"));
     }
+    parts.push(h("div", { class: "game-line" }, labels));
   }
   const runs = hand ? hand.runs || [] : [];
   parts.push(h("div", { class: "board", role: "group", dataset: { board: 1 },

@@ -45,13 +45,13 @@ def open_table(host, guest, name):
 
 
 def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium, site):
-    hana, ivo = Person(chromium, site, "hana"), Person(chromium, site, "ivo")
+    hana, ivo = Person(chromium, site, "hgana"), Person(chromium, site, "hgivo")
     people = (hana, ivo)
     try:
         open_table(hana, ivo, "Twice game")
         set_choice(hana, "run_it_twice", "ask")
         expect(ivo.page.locator("#log")).to_contain_text(
-            "hana (host) changed the table from the next hand: run it twice: ask the all-in "
+            "hgana (host) changed the table from the next hand: run it twice: ask the all-in "
             "players (all must agree)."
         )
         hana.page.locator("#host-panel button[data-control=resume]").click()
@@ -89,7 +89,7 @@ def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium,
 
 
 def test_an_orbit_of_pot_limit_omaha_with_the_pot_button(chromium, site):
-    hana, ivo = Person(chromium, site, "omar"), Person(chromium, site, "pia")
+    hana, ivo = Person(chromium, site, "hgomar"), Person(chromium, site, "hgpia")
     people = (hana, ivo)
     try:
         open_table(hana, ivo, "Omaha game")
@@ -125,13 +125,13 @@ def test_an_orbit_of_pot_limit_omaha_with_the_pot_button(chromium, site):
 
 
 def test_a_bomb_pot_from_the_hosts_button_starts_on_the_flop(chromium, site):
-    hana, ivo = Person(chromium, site, "quin"), Person(chromium, site, "rae")
+    hana, ivo = Person(chromium, site, "hgquin"), Person(chromium, site, "hgrae")
     people = (hana, ivo)
     try:
         open_table(hana, ivo, "Bomb game")
         hana.page.locator("#host-panel button[data-control=bomb_pot]").click()
         expect(ivo.page.locator("#log")).to_contain_text(
-            "quin (host) made the next hand a bomb pot: everyone antes 2 big blinds")
+            "hgquin (host) made the next hand a bomb pot: everyone antes 2 big blinds")
         expect(hana.page.locator("#host-panel button[data-control=bomb_pot]")).to_be_disabled()
         hana.page.locator("#host-panel button[data-control=resume]").click()
         wait_for_new_hand(people)
@@ -150,7 +150,7 @@ def test_a_bomb_pot_from_the_hosts_button_starts_on_the_flop(chromium, site):
 
 
 def test_the_host_allows_straddles_and_a_player_asks_to_straddle(chromium, site):
-    host, player = Person(chromium, site, "sol"), Person(chromium, site, "tam")
+    host, player = Person(chromium, site, "hgsol"), Person(chromium, site, "hgtam")
     try:
         open_table(host, player, "Straddle game")
         straddle = player.page.locator("#straddle")
@@ -159,7 +159,7 @@ def test_the_host_allows_straddles_and_a_player_asks_to_straddle(chromium, site)
         form.locator("input[name=straddles_allowed]").check()
         form.get_by_role("button", name="Save settings").click()
         expect(player.page.locator("#log")).to_contain_text(
-            "sol (host) changed the table from the next hand: straddles under the gun: allowed.")
+            "hgsol (host) changed the table from the next hand: straddles under the gun: allowed.")
         straddle.click()
         expect(straddle).to_have_attribute("aria-pressed", "true")
         host.page.wait_for_function(
