@@ -63,9 +63,9 @@ def play_bot_turn(table_id: int) -> bool:
     _situation, decision = bot_decision(state, seat.user.player.bot_style, big_blind, _rng)
     try:
         services.act(table_id, seat.user, decision.kind.value, decision.amount, version)
+    except services.StaleVersion:
+        return False
     except services.ServiceError as refused:
-        if "moved on" in str(refused):
-            return False
         # A decision the rules refuse is a bug in a style: play the timeout action instead.
         log.error("bot %s at table %s: %s", seat.user.get_username(), table_id, refused)
         fallback = state.timeout_action()

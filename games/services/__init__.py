@@ -26,6 +26,7 @@ from games.services.play import (
 from games.services.seating import set_sitting_out, sit, stand
 from games.services.writer import (
     ServiceError,
+    StaleVersion,
     is_bot,
     lock_table,
     next_hand_delay,
@@ -35,6 +36,7 @@ from games.services.writer import (
 
 __all__ = [
     "ServiceError",
+    "StaleVersion",
     "act",
     "bot_think_time",
     "choose_runouts",

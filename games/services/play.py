@@ -33,6 +33,7 @@ from games.services.hand_records import finish_hand, record_events, record_new_h
 from games.services.writer import (
     Locked,
     ServiceError,
+    StaleVersion,
     is_bot,
     lock_table,
     next_hand_delay,
@@ -66,7 +67,7 @@ def act(table_id: int, user: User, kind: str, amount: int | None, version: int) 
             f"{table.version}; send the version of the table you are looking at."
         )
     if version < hand.turn_version:
-        raise ServiceError(
+        raise StaleVersion(
             "The table has moved on since you acted (you saw version "
             f"{version}, it is now {table.version}); check the table and act again."
         )

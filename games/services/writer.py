@@ -36,6 +36,11 @@ class ServiceError(Exception):
     """A refused request; ``str()`` is a sentence for the player. Nothing was changed."""
 
 
+class StaleVersion(ServiceError):
+    """Refused because the table changed since the version the request quotes (a bot or a
+    player acted on a view that is no longer the table's): look again, then act."""
+
+
 @dataclass
 class Locked:
     """A table locked for this transaction, with what the writer needs of it.

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Hand, HandAction, LedgerEntry, Player, Seat
-from games.services import ServiceError
+from games.services import ServiceError, StaleVersion
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +109,7 @@ def test_acting_out_of_turn_is_refused_with_who_is_to_act(table, alice, bob, car
 def test_a_stale_version_is_refused(table, alice, bob, carol):
     seat_three_and_deal(table, alice, bob, carol)
     table.refresh_from_db()
-    with pytest.raises(ServiceError, match="moved on since you acted"):
+    with pytest.raises(StaleVersion, match="moved on since you acted"):
         services.act(table.id, alice, "fold", None, table.version - 1)
 
 
@@ -196,5 +196,5 @@ def test_a_seat_taken_elsewhere_does_not_void_the_version_a_player_saw(
     services.sit(table.id, spectator, 4, 100)  # bumps the version, but it is still alice's turn
     services.act(table.id, alice, "fold", None, seen)
     assert HandAction.objects.filter(kind="fold", seat=1).exists()
-    with pytest.raises(ServiceError, match="moved on since you acted"):
+    with pytest.raises(StaleVersion, match="moved on since you acted"):
         services.act(table.id, bob, "fold", None, seen)  # bob's turn began after `seen`
