@@ -28,9 +28,9 @@ from typing import Any
 from games.engine import PHHError, PHHReplay
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
-from games.history.stars_bounty import read_bounty_line
 from games.history.site_format import SiteHand, replay_site_hand
 from games.history.site_time import played_at
+from games.history.stars_bounty import read_bounty_line
 from games.history.stars_check import Figures
 from games.history.stars_tournament import StarsTournament, read_tournament
 

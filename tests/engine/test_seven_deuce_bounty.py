@@ -5,10 +5,9 @@ pokerkit has no such rule, so every expected stack here is counted by hand in th
 the properties at the end check, over random hands, that chips are conserved and that a hand
 without the bounty (or with nobody to collect it) ends exactly as it would have without it."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-import pytest
 
 from games.engine import (
     FULL_DECK,
@@ -259,8 +258,8 @@ def test_chips_are_conserved_and_the_bounty_changes_nothing_else(spec):
     assert on.result.pots == off.result.pots and on.result.shown == off.result.shown
     assert [e for e in on.events if e.kind is not EventKind.BOUNTY] == off.events
     # The collectors are the shown seven-deuces that won a pot, counted from the plain hand.
-    won = {seat for pot in off.result.pots for seat, share in zip(pot.winners, pot.shares)
-           if share}
+    won = {seat for pot in off.result.pots
+           for seat, share in zip(pot.winners, pot.shares, strict=True) if share}
     sevens = {h.seat for h in off.result.shown
               if sorted(card[0] for card in h.cards) == ["2", "7"]}
     collectors = won & sevens
