@@ -122,9 +122,9 @@ def test_a_seven_deuce_that_splits_the_pot_collects_the_whole_bounty():
 
 def test_two_seven_deuce_winners_of_different_pots_each_collect():
     # Button 3; seat 1 (7h 2h, 20 chips) is all-in, seats 2 (7s 2s) and 3 (Kc Qd) have 100.
-    # Board Kh 9h 4h 7c 2d: seat 1 a heart flush wins the main pot (3 x 20 = 60); seat 2's
-    # two pair beats seat 3's kings for the side pot: each then bets... they only call, so
-    # the side pot is 2 x 80 = 160 after seat 3 shoves and seat 2 calls.
+    # Seat 3 shoves, seat 1 calls all-in for 20, seat 2 calls. Board Kh 9h 4h 7c 2d: seat 1's
+    # heart flush wins the main pot (3 x 20 = 60); seat 2's two pair beats seat 3's kings
+    # for the side pot (2 x 80 = 160).
     # Pots paid: seat 1 60, seat 2 160, seat 3 0. Bounties of 5, collectors in position
     # order: seat 1 from seat 2 (5) and seat 3 (but seat 3 has 0 left: nothing);
     # seat 2 from seat 3 (nothing) and seat 1 (5). Stacks: seat 1 60 - 5 + 5 = 60,
@@ -164,8 +164,8 @@ def test_with_the_bounty_off_nothing_moves():
 
 
 def test_an_uncontested_win_pays_only_when_the_winner_shows():
-    # Seat 2 (7-2, button) raises, seat 1 folds: it wins the blinds (1 + 2... 2 from seat 1)
-    # without a showdown: no bounty unless it shows (an imported hand's ``shows``).
+    # Seat 2 (7-2, button) raises to 6, seat 1 folds its big blind: seat 2 wins 2 without a
+    # showdown, and no bounty unless it shows (an imported hand's ``shows``).
     deck = stacked_deck(["KsKd", "7h2c"], "7d7s2h3c4d")
     kept = start_hand(CONFIG, seats(100, 100), deck, button=2, bounty=10)
     kept.apply(Action(2, ActionKind.RAISE, 6))
