@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.variants import Variant
-from games.hand_text import result_rows
+from games.hand_text import bounty_rows, result_rows
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
 
@@ -113,6 +113,7 @@ def hand_part(
         "game_label": variant.label,
         "pot_limit": variant.pot_limit,  # the felt offers a pot-size bet
         "bomb_pot": bool(engine.get("bomb_pot")),
+        "bounty": engine.get("bounty", 0),  # the 7-2 bounty of this hand (0: off)
         "street": engine["street"],
         "board": list(engine["board"]),
         # Later runs of the board when it was run twice; the board above is the first.
@@ -127,4 +128,6 @@ def hand_part(
         "to_act": engine["actor"],
         "complete": engine["complete"],
         "results": result_rows(result["pots"], names, money) if result else [],
+        # The 7-2 bounty's payments, after the pots: who paid whom how much, in words.
+        "bounties": bounty_rows(result.get("bounties", ()), names, money) if result else [],
     }

@@ -88,6 +88,8 @@ def event_text(
         "show": _show_text(who, cards, event["text"]),
         "muck": f"{who} mucks",
         "win": _win_event_text(who, amount, event, pots),
+        "bounty": bounty_text(who, names.get(event.get("payer") or 0,
+                                             f"seat {event.get('payer')}"), amount),
     }
     return {
         "sequence": event["seq"],
@@ -98,6 +100,7 @@ def event_text(
         "amount": to_units if kind in ("bet", "raise") else units,
         "cards": event["cards"],
         "text": texts.get(kind, kind),
+        **({"payer": event["payer"]} if kind == "bounty" else {}),
     }
 
 
@@ -187,6 +190,32 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
             ],
         }
         for pot in pots
+    ]
+
+
+def bounty_text(collector: str, payer: str, amount) -> str:
+    """One payment of the 7-2 bounty, the same words on the felt, in the log and the replayer.
+
+    >>> bounty_text("alice", "bob", 20)
+    'bob pays alice 20 (7-2 bounty)'
+    """
+    return f"{payer} pays {collector} {amount} (7-2 bounty)"
+
+
+def bounty_rows(bounties, names: dict[int, str], money=None) -> list[dict]:
+    """The hand's 7-2 bounty payments (``HandResult.to_dict()["bounties"]``) for people.
+
+    >>> bounty_rows([{"collector": 2, "payer": 1, "amount": 10}], {1: "bob", 2: "alice"})
+    [{'collector': 2, 'payer': 1, 'amount': 10, 'text': 'bob pays alice 10 (7-2 bounty)'}]
+    """
+    return [
+        {
+            **row,
+            "text": bounty_text(names.get(row["collector"], f"seat {row['collector']}"),
+                                names.get(row["payer"], f"seat {row['payer']}"),
+                                money(row["amount"]) if money else row["amount"]),
+        }
+        for row in bounties
     ]
 
 

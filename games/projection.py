@@ -44,6 +44,7 @@ TABLE_FIELDS = (
     "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
     "game", "run_it_twice",  # the host's game and run-it-twice settings (from the next hand)
     "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "straddles_allowed",
+    "seven_deuce_big_blinds",  # the 7-2 bounty in big blinds (0: off)
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )

@@ -68,6 +68,8 @@ def setting_text(name: str, value: object) -> str:
 
     >>> setting_text("game", "PO"), setting_text("big_blind", 4)
     ('game: Pot-limit Omaha', 'big blind: 4')
+    >>> setting_text("seven_deuce_big_blinds", 5), setting_text("seven_deuce_big_blinds", 0)
+    ("7-2 bounty: 5 big blinds (hold'em hands)", '7-2 bounty: off')
     """
     if name == "game":
         return f"game: {TableGame(str(value)).label}"
@@ -79,7 +81,26 @@ def setting_text(name: str, value: object) -> str:
         return f"bomb pot every {value} hands" if value else "no bomb pots on a schedule"
     if name == "bomb_pot_big_blinds":
         return f"bomb pot antes: {value} big blinds"
+    if name == "seven_deuce_big_blinds":
+        return f"7-2 bounty: {value} big blinds (hold'em hands)" if value else "7-2 bounty: off"
     return f"{name.replace('_', ' ')}: {value}"
+
+
+def seven_deuce_bounty(big_blinds: int, big_blind: int, variant: Variant,
+                       tournament: bool) -> int:
+    """The 7-2 bounty of the next hand in chips (``start_hand``'s ``bounty``): the host's
+    number of big blinds at the hand's big blind, for hold'em hands of a cash table (dealer's
+    choice deals Omaha hands without it; a tournament's chips are its prize pool's).
+
+    >>> seven_deuce_bounty(5, 20, Variant.NO_LIMIT_HOLDEM, False)
+    100
+    >>> seven_deuce_bounty(5, 20, Variant.POT_LIMIT_OMAHA, False), seven_deuce_bounty(0, 20,
+    ...     Variant.NO_LIMIT_HOLDEM, False)
+    (0, 0)
+    """
+    if tournament or variant.hole_cards != 2:
+        return 0
+    return big_blinds * big_blind
 
 
 def bomb_pot_due(asked: bool, every: int, number: int) -> bool:

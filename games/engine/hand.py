@@ -94,8 +94,11 @@ class HandData:
         runouts: int = 1,
         ask_runouts: bool = False,
         bomb_pot: bool = False,
+        bounty: int = 0,
     ) -> None:
         self.config = config
+        # The 7-2 bounty in chips for this hand (0: off), paid after the pots (bounty.py).
+        self.bounty = bounty
         # A bomb pot: everyone antes (``antes``), nobody posts a blind, and the hand starts
         # on the flop with no betting before it (see state.start_hand).
         self.bomb_pot = bomb_pot

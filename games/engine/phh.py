@@ -7,7 +7,10 @@ order (heads-up the two blinds apply in reverse, as PHH says), a new player's po
 as a negative big blind, ``ante_trimming_status = true`` (antes count by contribution level,
 as the engine does; ``false`` for antes given seat by seat, which are dead money), then
 ``actions`` such as ``d dh p1 AsKd``, ``p2 cbr 30``, ``p1 cc``, ``p3 f``, ``d db 7c8dKd``,
-``p1 sm AsKd`` (``p1 sm`` alone is a muck). A hand imported in
+``p1 sm AsKd`` (``p1 sm`` alone is a muck). A hand with the 7-2 bounty (bounty.py) writes it
+in a user-defined field (PHH allows any name that starts with an underscore; pokerkit keeps
+it in ``HandHistory.user_defined_fields``): ``_seven_deuce_bounty = 10``, in the file's
+money; ``finishing_stacks`` count the payments. A hand imported in
 minor units (``scale`` > 1) is written back in the file's money: ``p2 cbr 1.25``. A check or
 fold the table made when the player's time ran out carries PHH's action commentary:
 ``p3 f # timed out`` (readers ignore it; ours does too).
@@ -24,7 +27,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.cards import join_cards
-from games.engine.phh_fields import PHHError
+from games.engine.phh_fields import BOUNTY_FIELD, PHHError
 from games.engine.phh_import import PHHReplay, replay_phh, replay_phh_data, split_phhs
 from games.engine.state import HandState
 from games.engine.types import EventKind
@@ -170,6 +173,8 @@ def export_phh(
             money(state.result.finishing_stacks[p.seat], scale) for p in state.players
         ],
     }
+    if state.bounty:  # the 7-2 bounty: a user-defined field (see the module docstring)
+        data[BOUNTY_FIELD] = money(state.bounty, scale)
     for key, value in fields.items():
         data[key] = value
     return "\n".join(f"{key} = {_toml_value(value)}" for key, value in data.items()) + "\n"

@@ -21,7 +21,11 @@ from typing import Any
 from games.engine.types import MAX_SEATS, Entry, TableConfig
 from games.engine.variants import Variant
 
-AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks")
+# The 7-2 bounty of a hand (games/engine/bounty.py): PHH has no field for it, and allows
+# user-defined ones, named with a leading underscore.
+BOUNTY_FIELD = "_seven_deuce_bounty"
+AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks",
+                 BOUNTY_FIELD)
 MAX_PLACES = 6
 _CBR = re.compile(r"^\s*p[0-9]+\s+cbr\s+(\S+)")
 
@@ -147,6 +151,20 @@ replayed from real amounts, and this file does not record one.
     if places > MAX_PLACES:
         raise PHHError(f"Amounts with more than {MAX_PLACES} decimal places are not supported.")
     return Amounts(10**places)
+
+
+def bounty_of(data: dict[str, Any], amounts: Amounts) -> int:
+    """The hand's 7-2 bounty in units (0 when the file has none).
+
+    >>> bounty_of({"_seven_deuce_bounty": Decimal("0.5")}, Amounts(10)), bounty_of({}, Amounts(1))
+    (5, 0)
+    """
+    if data.get(BOUNTY_FIELD) is None:
+        return 0
+    (bounty,) = amounts.field(data, BOUNTY_FIELD, 1)
+    if bounty < 0:
+        raise PHHError(f"'{BOUNTY_FIELD}' must not be negative.")
+    return bounty
 
 
 @dataclass(frozen=True)

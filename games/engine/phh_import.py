@@ -28,7 +28,14 @@ from typing import Any
 
 from games.engine.cards import UNKNOWN, split_cards
 from games.engine.deal_order import deck_that_deals
-from games.engine.phh_fields import Amounts, PHHError, amounts_of, load_toml, stakes_of
+from games.engine.phh_fields import (
+    Amounts,
+    PHHError,
+    amounts_of,
+    bounty_of,
+    load_toml,
+    stakes_of,
+)
 from games.engine.state import HandState, start_hand
 from games.engine.types import (
     Action,
@@ -224,6 +231,7 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
     """
     amounts = amounts_of(data)
     stakes = stakes_of(data, amounts)
+    bounty = bounty_of(data, amounts)
     n = len(stakes.stacks)
     lines = _lines(data)
     holes, board, mucks, shows = _prescan(lines, n, stakes.config.variant.hole_cards)
@@ -239,6 +247,7 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
             blinds=stakes.blinds,
             shows={k + 1 for k in shows},
             antes=stakes.antes,
+            bounty=bounty,
         )
     except (ValueError, IllegalAction) as error:
         raise PHHError(_players_named(str(error))) from None

@@ -21,6 +21,7 @@ win, and the last player in shows after taking the pot uncontested if the site s
 from __future__ import annotations
 
 from evaluator import evaluate
+from games.engine.bounty import pay_bounties
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
 from games.engine.hand_values import hand_value
@@ -272,6 +273,7 @@ def _finish(
     hand: HandData, pots: list[PotResult], shown: list[ShownHand], *, showdown: bool
 ) -> None:
     hand.queue = []
+    bounties = pay_bounties(hand, pots)  # the 7-2 bounty, once the pots are paid
     hand.result = HandResult(
         pots=tuple(pots),
         finishing_stacks={p.seat: p.stack for p in hand.players},
@@ -280,4 +282,5 @@ def _finish(
         showdown=showdown,
         board=tuple(hand.board),
         runs=tuple(tuple(r) for r in hand.runs),
+        bounties=bounties,
     )

@@ -372,6 +372,7 @@ def start_hand(
     runouts: int = 1,
     ask_runouts: bool = False,
     bomb_pot: bool = False,
+    bounty: int = 0,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -393,6 +394,8 @@ def start_hand(
     (``state.runout_voters``, ``state.choose_runouts(seat, agree)``); one "no" runs it once.
     A ``bomb_pot`` posts only ``antes`` (everyone's, no blinds) and deals the flop at once:
     there is no betting before it.
+    ``bounty`` (chips; 0: off) is the 7-2 bounty of a hold'em hand: a pot won with a shown
+    seven-deuce collects it from every other player dealt in (bounty.py).
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -415,6 +418,10 @@ def start_hand(
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
     if not isinstance(runouts, int) or not 1 <= runouts <= MAX_RUNOUTS:
         raise ValueError(f"The board can be run 1 to {MAX_RUNOUTS} times, not {runouts!r}.")
+    if not isinstance(bounty, int) or isinstance(bounty, bool) or bounty < 0:
+        raise ValueError(f"The 7-2 bounty must be a whole number of chips, not {bounty!r}.")
+    if bounty and config.variant.hole_cards != 2:
+        raise ValueError(f"The 7-2 bounty is for hold'em only, not {config.variant.label}.")
     if bomb_pot and (blinds or not antes):
         raise ValueError("A bomb pot takes antes from the players and no blinds.")
     n = len(seats)
@@ -442,7 +449,7 @@ def start_hand(
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
     state = HandState(
         config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
-        runouts, ask_runouts, bomb_pot,
+        runouts, ask_runouts, bomb_pot, bounty,
     )
     post_forced_bets(state)
     holes = hole_positions(n, hole_cards)

@@ -97,6 +97,7 @@ class EventKind(StrEnum):
     MUCK = "muck"
     WIN = "win"
     RUNOUT_VOTE = "runout_vote"  # a player asked to run the board again: text "agree"/"decline"
+    BOUNTY = "bounty"  # the 7-2 bounty: ``seat`` collects ``amount`` from ``payer`` (bounty.py)
 
 
 BETTING_EVENTS = frozenset(
@@ -353,6 +354,7 @@ class Event:
     (DEAL_BOARD). ``auto``: the engine acted for the player because there was nothing to
     decide. ``pot``: pot index for WIN. ``text``: the hand description for SHOW and WIN.
     ``board``: for DEAL_BOARD and WIN, which run of the board (0 unless run more than once).
+    ``payer``: for BOUNTY, the seat that paid ``seat`` the ``amount``.
     """
 
     seq: int
@@ -368,6 +370,7 @@ class Event:
     pot: int | None = None
     text: str = ""
     board: int = 0  # which run of the board (0: the first; 1: the second when run twice)
+    payer: int | None = None  # BOUNTY only: who paid
 
     @property
     def is_private(self) -> bool:
@@ -395,6 +398,7 @@ class Event:
             "pot": self.pot,
             "text": self.text,
             **({"board": self.board} if self.board else {}),  # only a second run's events
+            **({"payer": self.payer} if self.payer is not None else {}),  # only bounties
         }
 
     @classmethod
@@ -413,6 +417,7 @@ class Event:
             pot=data["pot"],
             text=data["text"],
             board=data.get("board", 0),
+            payer=data.get("payer"),
         )
 
 
@@ -518,13 +523,32 @@ class ShownHand:
 
 
 @dataclass(frozen=True)
+class BountyPayment:
+    """One payment of the 7-2 bounty (games/engine/bounty.py): ``payer`` gave ``collector``
+    ``amount`` chips after the pots were paid."""
+
+    collector: int
+    payer: int
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"collector": self.collector, "payer": self.payer, "amount": self.amount}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BountyPayment:
+        return cls(data["collector"], data["payer"], data["amount"])
+
+
+@dataclass(frozen=True)
 class HandResult:
     """The outcome of a finished hand.
 
     ``finishing_stacks`` maps seat to chips after the hand; ``shown`` lists hands shown at
     showdown in showing order; ``mucked`` the seats that gave up their cards unseen;
     ``runs`` the other boards of a hand whose board was run more than once (``board`` is the
-    first), each pot then paid in shares, one per board (``PotResult.board``).
+    first), each pot then paid in shares, one per board (``PotResult.board``);
+    ``bounties`` the 7-2 bounty's payments, made after the pots (``finishing_stacks`` count
+    them).
     """
 
     pots: tuple[PotResult, ...]
@@ -534,6 +558,7 @@ class HandResult:
     showdown: bool = False
     board: tuple[str, ...] = field(default=())
     runs: tuple[tuple[str, ...], ...] = ()  # the second (third...) boards when run more than once
+    bounties: tuple[BountyPayment, ...] = ()
 
     def net(self, starting_stacks: dict[int, int]) -> dict[int, int]:
         return {s: self.finishing_stacks[s] - starting_stacks[s] for s in self.finishing_stacks}
@@ -547,6 +572,7 @@ class HandResult:
             "showdown": self.showdown,
             "board": list(self.board),
             **({"runs": [list(r) for r in self.runs]} if self.runs else {}),
+            **({"bounties": [b.to_dict() for b in self.bounties]} if self.bounties else {}),
         }
 
     @classmethod
@@ -559,4 +585,5 @@ class HandResult:
             showdown=data["showdown"],
             board=tuple(data["board"]),
             runs=tuple(tuple(r) for r in data.get("runs", ())),
+            bounties=tuple(BountyPayment.from_dict(b) for b in data.get("bounties", ())),
         )

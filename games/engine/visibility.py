@@ -73,6 +73,7 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
     return {
         "variant": hand.config.variant.value,  # the game dealt: "NT" or "PO"
         **({"bomb_pot": True} if hand.bomb_pot else {}),  # antes only, dealt to the flop
+        **({"bounty": hand.bounty} if hand.bounty else {}),  # the 7-2 bounty, in chips
         "button": hand.button,
         "small_blind_seat": hand.small_blind_seat,
         "big_blind_seat": hand.big_blind_seat,

@@ -22,6 +22,8 @@ files (and what ``pokerkit.HandHistory.from_pokerstars`` parses)::
     *** SUMMARY ***
     Total pot 64 | Rake 0
 
+A hand with the 7-2 bounty adds a summary line of its own (games/history/stars_bounty.py).
+
 Amounts are whole chips without a currency sign. Several hands are separated by two empty
 lines. Antes are written as PokerStars does ("posts the ante"), though pokerkit's parser
 ignores them.
@@ -37,6 +39,7 @@ from games.engine.fair_deal import FairDeal
 from games.engine.pots import build_pots, split
 from games.history.fair_lines import stars_lines
 from games.history.money import CHIPS, Money
+from games.history.stars_bounty import bounty_lines
 from games.history.stars_tournament import StarsTournament, roman
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -335,6 +338,7 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
             lines.append(f"{head} mucked" + (f" {_cards(hole)}" if hole else ""))
         else:
             lines.append(f"{head} collected ({m(won.get(p.seat, 0))})")
+    lines += bounty_lines(state, info.names, m)  # the 7-2 bounty: a line of our own
     if info.fair_deal is not None:
         lines += stars_lines(info.fair_deal)
     return lines

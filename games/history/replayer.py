@@ -19,7 +19,7 @@ from games import felt
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
 from games.engine.pots import pot_views
 from games.felt import Money
-from games.hand_text import event_text, result_rows
+from games.hand_text import bounty_rows, event_text, result_rows
 from games.history.masking import seat_inputs
 
 PAYS = {
@@ -103,6 +103,7 @@ class _Felt:
         self.hand: dict[str, Any] = {
             "variant": state.config.variant.value,
             "bomb_pot": state.bomb_pot,
+            "bounty": state.bounty,
             "runs": [],
             "button": state.button,
             "small_blind_seat": state.small_blind_seat,
@@ -166,6 +167,9 @@ class _Felt:
             p["has_cards"] = False
         elif kind is EventKind.WIN and p is not None:
             p["stack"] += event.amount
+        elif kind is EventKind.BOUNTY and p is not None:  # the 7-2 bounty: payer to collector
+            p["stack"] += event.amount
+            self.players[event.payer or 0]["stack"] -= event.amount
         for player in self.players.values():
             player["all_in"] = not player["folded"] and player["stack"] == 0
 
@@ -269,6 +273,7 @@ def build_replay(
         runouts=state.runouts,
         ask_runouts=state.ask_runouts,
         bomb_pot=state.bomb_pot,
+        bounty=state.bounty,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]
@@ -301,6 +306,7 @@ def build_replay(
         "result": {
             "pots": result["pots"],
             "rows": result_rows(result["pots"], names, money),
+            "bounties": bounty_rows(result.get("bounties", ()), names, money),
             "shown": result["shown"],
             "finishing_stacks": {str(k): v for k, v in replayed.stacks().items()},
             "unsettled": replayed.unsettled,

@@ -30,6 +30,7 @@ from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
 from games.history.site_format import SiteHand, replay_site_hand
 from games.history.site_time import played_at
+from games.history.stars_bounty import read_bounty_line
 from games.history.stars_check import Figures
 from games.history.stars_tournament import StarsTournament, read_tournament
 
@@ -136,7 +137,9 @@ class _Hand:
     level: Decimal = Decimal(0)
     all_in: set[str] = field(default_factory=set)
     big_blind_seat: str | None = None  # the summary's "(big blind)", if it names one
-    fair_deal: dict[str, Any] = field(default_factory=dict)  # PHH's ``_deal_...`` fields
+    # PHH's user-defined fields read from our own summary lines: ``_deal_...`` (the fair
+    # deal) and ``_seven_deuce_bounty``.
+    fair_deal: dict[str, Any] = field(default_factory=dict)
     dialect: Dialect = POKERSTARS
     tournament: StarsTournament | None = None  # a tournament hand's number and level
 
@@ -376,6 +379,8 @@ def _post(hand: _Hand, name: str, what: str, where: str) -> None:
 
 def _summary(hand: _Hand, line: str, where: str) -> None:
     if read_stars_line(line, hand.fair_deal, where):
+        return
+    if read_bounty_line(line, hand.fair_deal, amount, where):  # our 7-2 bounty line
         return
     total = L.TOTAL.match(line)
     if total:

@@ -48,6 +48,9 @@ class Table(models.Model):
     bomb_pot_every = models.PositiveSmallIntegerField(default=0)
     bomb_pot_big_blinds = models.PositiveSmallIntegerField(default=2)
     bomb_pot_next = models.BooleanField(default=False)
+    # The 7-2 bounty in big blinds (0: off): a hold'em pot won with a shown seven-deuce
+    # collects this from every other player dealt in (games/engine/bounty.py).
+    seven_deuce_big_blinds = models.PositiveSmallIntegerField(default=0)
     # Live straddles: the player under the gun may post two big blinds before the cards
     # (each player chooses, for the next hand they are under the gun: Seat.straddle_next).
     straddles_allowed = models.BooleanField(default=False)

@@ -46,14 +46,20 @@ from games.table_limits import LIMIT_FIELDS, limit_problems
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
     "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "straddles_allowed",
+    "seven_deuce_big_blinds",
 )
 # Settings the players are told of in the table's log when the host changes them.
 TOLD_SETTINGS = (
     *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
-    "straddles_allowed",
+    "straddles_allowed", "seven_deuce_big_blinds",
 )
-# How often a bomb pot may come (hands) and how big its antes may be (big blinds).
-BOMB_POT_RANGES = {"bomb_pot_every": (0, 100), "bomb_pot_big_blinds": (1, 20)}
+# How often a bomb pot may come (hands), how big its antes may be and the 7-2 bounty (big
+# blinds; 0: off).
+NUMBER_RANGES = {
+    "bomb_pot_every": ((0, 100), "hands between bomb pots"),
+    "bomb_pot_big_blinds": ((1, 20), "bomb pot antes"),
+    "seven_deuce_big_blinds": ((0, 20), "7-2 bounty (big blinds)"),
+}
 
 
 def record(user: User, obj: Model, message: str, flag: int = CHANGE) -> None:
@@ -173,10 +179,9 @@ def settings_changes(
         raise ServiceError(" ".join(problems.values()))
     if "name" in changed and not str(changed["name"]).strip():
         raise ServiceError("The table needs a name.")
-    for name, (low, high) in BOMB_POT_RANGES.items():
+    for name, ((low, high), what) in NUMBER_RANGES.items():
         value = changed.get(name, low)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            what = "hands between bomb pots" if name == "bomb_pot_every" else "bomb pot antes"
             raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
     for name, choices in (("game", TableGame.values), ("run_it_twice", RunItTwice.values)):
         if name in changed and changed[name] not in choices:

@@ -148,6 +148,10 @@ function centre(view, best, { idleText, money, results }) {
       labels.push(h("span", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
         "Bomb pot"));
     }
+    if (hand.bounty) {  // the 7-2 bounty of this hand (games/engine/bounty.py)
+      labels.push(h("span", { class: "game-name bounty", dataset: { role: "bounty-on" } },
+        `7-2 bounty ${money(hand.bounty)}`));
+    }
     parts.push(h("div", { class: "game-line" }, labels));
   }
   const runs = hand ? hand.runs || [] : [];
@@ -189,13 +193,16 @@ function centre(view, best, { idleText, money, results }) {
 export function resultsList(view, where) {
   const hand = view.hand;
   if (!hand || !hand.complete || !hand.results.length) return null;
+  // Then the 7-2 bounty's payments, each "bob pays alice 20 (7-2 bounty)".
+  const bounties = (hand.bounties || []).map((b) => h("li", { class: "bounty-paid",
+    dataset: { role: "bounty", payer: b.payer, collector: b.collector, amount: b.amount } }, b.text));
   return h(
     "ul",
     { class: `results ${where}` },
-    hand.results.flatMap((pot) =>
+    [...hand.results.flatMap((pot) =>
       pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" "), board: (pot.board || 0) + 1,
         amount: w.amount } }, w.text)),
-    ),
+    ), ...bounties],
   );
 }
 

@@ -14,9 +14,10 @@ const SETTINGS = [
   ["max_seats", "Seats"],
   ["bomb_pot_every", "Bomb pot every N hands (0: none)"],
   ["bomb_pot_big_blinds", "Bomb pot antes (big blinds)"],
+  ["seven_deuce_big_blinds", "7-2 bounty (big blinds, 0: off)"],
 ];
 // Number settings that may be zero.
-const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every"]);
+const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every", "seven_deuce_big_blinds"]);
 
 // Settings of a few words (games/table_games.py): the game dealt and run it twice.
 const CHOICES = [

@@ -191,6 +191,9 @@ export class Replayer {
     // The server's sentences, the same as the live table's and the log's.
     const pots = (this.data.result.rows || []).flatMap((pot) =>
       pot.winners.map((w) => h("li", { dataset: { pot: pot.covers.join(" ") } }, w.text)));
+    // The 7-2 bounty's payments, after the pots (games/engine/bounty.py).
+    const bounties = (this.data.result.bounties || []).map((b) =>
+      h("li", { dataset: { role: "bounty", amount: b.amount } }, b.text));
     const shown = this.data.result.shown.map((hand) =>
       h("li", {}, h("strong", {}, name(hand.seat)), " ", hand.cards.map((c) => cardFace(c)), " ",
         hand.description, hand.best_five.length ? h("span", { class: "rp-best" }, " · best five: ",
@@ -200,7 +203,7 @@ export class Replayer {
     if (result.unsettled) notes.push(h("p", { class: "rp-unsettled" }, `Not settled: ${result.unsettled}`));
     if (result.rake) notes.push(h("p", { class: "rp-rake" }, `Rake: ${chips(result.rake)}`));
     // replaceChildren() would write a null as the text "null": leave absent parts out.
-    const parts = [h("h2", {}, "Result"), ...notes, h("ul", { class: "rp-pot-results" }, pots)];
+    const parts = [h("h2", {}, "Result"), ...notes, h("ul", { class: "rp-pot-results" }, [...pots, ...bounties])];
     if (shown.length) parts.push(h("ul", { class: "rp-shown" }, shown));
     this.resultBox.replaceChildren(...parts);
   }
