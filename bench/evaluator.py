@@ -39,6 +39,7 @@ with warnings.catch_warnings():  # eval7 imports pyparsing names that are deprec
 from evaluator import DECK, evaluate, evaluate_batch, hand_equity  # noqa: E402
 from evaluator.omaha import evaluate_omaha  # noqa: E402
 from evaluator.omaha_batch import evaluate_omaha_batch  # noqa: E402
+from evaluator.omaha_odds import omaha_hand_equity  # noqa: E402
 from evaluator.range_equity import range_equity  # noqa: E402
 from evaluator.ranges import format_range, parse_range  # noqa: E402
 
@@ -317,6 +318,46 @@ def bench_equity(boards_to_time: int) -> None:
     line("ours: six hands (C(40,5) = 658,008 boards)", f"{six_time:8.3f} s")
 
 
+def pokerkit_omaha_seconds(hands: list[str], board: str, samples: int) -> tuple[float, list]:
+    """pokerkit's ``calculate_equities`` with its Omaha hand type (Monte Carlo only)."""
+    ranges = [[list(pokerkit.Card.parse(hand))] for hand in hands]
+    cards = list(pokerkit.Card.parse(board.replace(" ", ""))) if board else []
+    found: list[float] = []
+
+    def run() -> None:
+        found[:] = pokerkit.calculate_equities(
+            ranges, cards, 4, 5, pokerkit.Deck.STANDARD, (pokerkit.OmahaHoldemHand,),
+            sample_count=samples)
+
+    return best_of(1, run), found
+
+
+def bench_omaha_equity(quick: bool) -> None:
+    section("Omaha equity of known hands (omaha_hand_equity) beside pokerkit")
+    samples = 200 if quick else 1_000  # pokerkit deals about 100 a second here
+    spots = [
+        ("heads-up preflop", ["AhAsKdKc", "QhJhTs9s"], ""),
+        ("three-way preflop", ["AhAsKdKc", "QhJhTs9s", "2c3c4d5d"], ""),
+        ("three-way on the flop", ["AhAsKdKc", "QhJhTs9s", "2c3c4d5d"], "7c 8h 6d"),
+    ]
+    omaha_hand_equity(spots[0][1], board="2c 7d 8h")  # warm: the tables
+    for name, hands, board in spots:
+        exact = omaha_hand_equity(hands, board=board)
+        ours = best_of(3, lambda h=hands, b=board: omaha_hand_equity(h, board=b))
+        ours_mc = best_of(3, lambda h=hands, b=board: omaha_hand_equity(
+            h, board=b, samples=samples, seed=1))
+        theirs, their_equity = pokerkit_omaha_seconds(hands, board, samples)
+        shown = ", ".join(f"{h.equity:.2%}" for h in exact)
+        print(f"\n  {name}: {' vs '.join(hands)} {board}: {exact.boards:,} run-outs; "
+              f"equity {shown}")
+        line("ours: exact, every run-out", f"{ours:8.4f} s")
+        line(f"ours: Monte Carlo, {samples:,} run-outs", f"{ours_mc:8.4f} s")
+        line(f"pokerkit calculate_equities, {samples:,} samples", f"{theirs:8.3f} s",
+             f"ours is {theirs / ours_mc:6.0f}x faster per sample; "
+             f"{theirs / ours:6.1f}x: our exact answer vs its sample; its equity "
+             + ", ".join(f"{e:.1%}" for e in their_equity))
+
+
 # --- ranges ---------------------------------------------------------------------------------
 def eval7_range_seconds(hero: str, villain: str, board: str, boards_to_time: int) -> float:
     """eval7's compiled exact routine (``py_hand_vs_range_exact``) takes a complete board, so
@@ -484,7 +525,7 @@ def bench_ompeval(quick: bool) -> None:
              f"ours takes {ours / theirs:7.3g}x its time  (issue 26: within 2x)")
 
 
-SECTIONS = ["tables", "single", "omaha", "batch", "equity", "ranges", "ompeval"]
+SECTIONS = ["tables", "single", "omaha", "batch", "equity", "omaha_equity", "ranges", "ompeval"]
 
 
 def main() -> None:
@@ -506,6 +547,8 @@ def main() -> None:
         bench_batch(200_000 if quick else 1_000_000)
     if "equity" in only:
         bench_equity(20_000 if quick else 100_000)
+    if "omaha_equity" in only:
+        bench_omaha_equity(quick)
     if "ranges" in only:
         bench_ranges(quick)
     if "ompeval" in only:

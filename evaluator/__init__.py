@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from evaluator.batch import evaluate_batch
     from evaluator.odds import EquityResult, HandEquity, hand_equity
     from evaluator.omaha_batch import evaluate_omaha_batch
+    from evaluator.omaha_odds import omaha_hand_equity
     from evaluator.range_equity import RangeEquityResult, range_equity
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "evaluate_omaha_batch",
     "format_cards",
     "format_range",
+    "omaha_hand_equity",
     "hand_equity",
     "parse_cards",
     "parse_range",
@@ -59,6 +61,7 @@ _LAZY = {
     "evaluate_batch": "evaluator.batch",
     "evaluate_omaha_batch": "evaluator.omaha_batch",
     "hand_equity": "evaluator.odds",
+    "omaha_hand_equity": "evaluator.omaha_odds",
     "EquityResult": "evaluator.odds",
     "HandEquity": "evaluator.odds",
     "range_equity": "evaluator.range_equity",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from math import comb
+from math import comb, sqrt
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +35,8 @@ class HandEquity:
     """One hand's result: boards won outright, boards split, and its share of the pot.
 
     ``ties`` counts boards where the hand split the pot; ``tie_credit`` adds ``1/k`` for each
-    board split ``k`` ways; ``equity = (wins + tie_credit) / boards``.
+    board split ``k`` ways; ``equity = (wins + tie_credit) / boards``. ``standard_error`` is
+    the Monte Carlo estimate's (one standard deviation of the mean share), None when exact.
     """
 
     cards: tuple[Card, ...]
@@ -43,6 +44,7 @@ class HandEquity:
     ties: int
     tie_credit: float
     boards: int
+    standard_error: float | None = None
 
     @property
     def losses(self) -> int:
@@ -115,12 +117,22 @@ class _Tally:
                     ties=int(row[2:].sum()),
                     tie_credit=float((row[2:] / ways[2:]).sum()),
                     boards=boards,
+                    standard_error=None if exact else _standard_error(row, boards),
                 )
                 for cards, row in zip(hands, self.by_split, strict=True)
             ),
             boards=boards,
             exact=exact,
         )
+
+
+def _standard_error(by_split: IntArray, boards: int) -> float:
+    """The standard error of the mean share over ``boards`` samples, from the counts of
+    samples won alone (``by_split[1]``) and split k ways (share 1/k, ``by_split[k]``)."""
+    shares = 1 / np.arange(1, len(by_split))
+    mean = float((by_split[1:] * shares).sum()) / boards
+    square = float((by_split[1:] * shares**2).sum()) / boards
+    return sqrt(max(square - mean * mean, 0.0) / boards)
 
 
 def _strengths(

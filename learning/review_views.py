@@ -63,7 +63,8 @@ def review_hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     labels: dict[int | None, str] = {hand.id: f"{hand.table.name} #{hand.number}"}
     context = {"hand": review.hand, "hole": [Card(c) for c in review.state.player(seat).hole],
                "board": [Card(c) for c in review.state.board], "rows": _rows(decisions, labels),
-               "summary": summarize(decisions)}
+               "summary": summarize(decisions),
+               "omaha": review.state.config.variant.omaha}
     return render(request, "learning/review_hand.html", context)
 
 

@@ -11,11 +11,11 @@ from django.urls import reverse
 from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
 from games.bots.grading import Grade, graded
+from games.bots.omaha_coach import RANDOM_NOTE, OmahaFigures, omaha_figures, omaha_verdict
 from games.bots.situation import Situation
 from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
 
-OMAHA_NOTE = "The coach reads hold'em hands only: it has no figures for pot-limit Omaha yet."
 
 def _standing_dict(standing) -> dict | None:
     """Outs and danger cards against the likely ranges (games/bots/outs.py), from the flop."""
@@ -65,9 +65,8 @@ def coach_report(table: Table, user) -> dict:
         return {"hand": None, "now": None, "decisions": [], "summary": None,
                 "review_url": None}
     state = HandState.from_dict(hand.state)
-    if state.config.variant.omaha:  # its ranges, outs and equity read two hole cards
-        return {"hand": hand.number, "complete": state.is_complete, "now": None,
-                "decisions": [], "note": OMAHA_NOTE}
+    if state.config.variant.omaha:  # its ranges, outs and grades model two hole cards
+        return omaha_report(table, hand, state, mine.seat)
     seat = mine.seat
     decisions = []
     marks = []
@@ -99,6 +98,42 @@ def coach_report(table: Table, user) -> dict:
                     "error_rate": round(lost / len(marks), 3) if marks else 0.0},
         "review_url": reverse("learning:review_hand", args=[hand.id]),
     }
+
+
+def _omaha_dict(f: OmahaFigures) -> dict:
+    return {
+        "equity": None,  # no Omaha ranges: only the figure against random hands
+        "equity_random": round(f.equity, 3),
+        "standard_error": round(f.standard_error, 4),
+        "samples": f.samples,
+        "outs": None,
+        "standing": None,
+        "pot_odds": None if f.pot_odds is None else round(f.pot_odds, 3),
+        "to_call": f.to_call,
+        "pot": f.pot,
+    }
+
+
+def omaha_report(table: Table, hand: Hand, state: HandState, seat: int) -> dict:
+    """The coach's report in pot-limit Omaha (games/bots/omaha_coach.py): equity against
+    random four-card hands and pot odds, now and at each decision; no grades."""
+    decisions = []
+    for situation, action in decision_points(state, seat):
+        f = omaha_figures(situation)
+        decisions.append({
+            "street": situation.street, "action": action.kind.value, "amount": action.amount,
+            **_omaha_dict(f),
+            "verdict": omaha_verdict(action.kind.value, action.amount, situation, f),
+            "grade": None,
+        })
+    now = None
+    if not state.is_complete and not state.player(seat).folded:
+        situation = Situation.from_view(state.view(seat), seat, table.big_blind)
+        now = {**_omaha_dict(omaha_figures(situation)), "street": situation.street,
+               "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
+    return {"hand": hand.number, "complete": state.is_complete, "now": now,
+            "decisions": decisions, "summary": None, "note": RANDOM_NOTE,
+            "review_url": reverse("learning:review_hand", args=[hand.id])}
 
 
 def coach(request, table_id: int):

@@ -9,6 +9,9 @@ no figure: the alternative, equity against random hands, is not exact preflop (t
 boards times opponent hands to enumerate) and answers a different question than "how did
 these hands stand".
 
+An Omaha hand (four hole cards) is counted by the evaluator's Omaha equity, every run-out
+too (at most 1,086,008 boards, heads-up before the flop).
+
 Results are cached by cards and board only (public to whoever asks), so a page view repeats
 no enumeration.
 """
@@ -31,6 +34,8 @@ def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[f
 
     >>> exact_equity([["As", "Ah"], ["Kd", "Kc"]], ["2c", "7d", "9h", "Jc", "3s"])
     [1.0, 0.0]
+    >>> exact_equity([["As", "Ah", "Kd", "Kc"], ["Qh", "Jh", "Ts", "9s"]], ["2c", "7d", "8h", "3s"])
+    [0.675, 0.325]
     """
     key = "history-equity:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
     cached = cache.get(key)
@@ -42,8 +47,10 @@ def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[f
 
 
 def _enumerate(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
-    from evaluator import hand_equity as equity  # NumPy-backed: loaded on first use
+    # NumPy-backed: loaded on first use. Four hole cards are an Omaha hand.
+    from evaluator import hand_equity, omaha_hand_equity
 
+    equity = omaha_hand_equity if len(hands[0]) == 4 else hand_equity
     result = equity(["".join(h) for h in hands], board="".join(board))
     return [hand.equity for hand in result]
 
@@ -54,11 +61,8 @@ def street_equities(
     """Equity of each visible hand at the start of each street that was dealt, or None
     when no street ever had two visible hands in it.
 
-    ``state`` is the masked state (only cards this viewer may see are known). An Omaha
-    hand has no chart yet: the evaluator's exact equity reads two hole cards.
+    ``state`` is the masked state (only cards this viewer may see are known).
     """
-    if state.config.variant.omaha:
-        return None
     known = {
         p.seat: p.hole for p in state.players if p.seat in visible and UNKNOWN not in p.hole
     }

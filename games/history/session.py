@@ -173,14 +173,18 @@ def exact_shares(
     [Fraction(21, 22), Fraction(1, 22)]
     >>> exact_shares([("As", "Ah"), ("Kd", "Kc")], ["2c", "7d", "9h", "Jc"], ["Kh", "Qd"])
     [Fraction(41, 42), Fraction(1, 42)]
+    >>> exact_shares([("As", "Ah", "Kd", "Kc"), ("Qh", "Jh", "Ts", "9s")], ["2c", "7d", "8h", "3s"])
+    [Fraction(27, 40), Fraction(13, 40)]
     """
     dead = dead or []
     key = "session-shares:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
     key += ":" + "".join(dead)
     cached = cache.get(key)
     if cached is None:
-        from evaluator import hand_equity as equity  # NumPy-backed: loaded on first use
+        # NumPy-backed: loaded on first use. Four hole cards are an Omaha hand.
+        from evaluator import hand_equity, omaha_hand_equity
 
+        equity = omaha_hand_equity if len(hands[0]) == 4 else hand_equity
         result = equity(["".join(h) for h in hands], board="".join(board), dead="".join(dead))
         # Tie credit is a sum of counts over 2..10 ways: a whole number of 2520ths.
         cached = [
@@ -212,11 +216,9 @@ def all_in_moment(state: HandState) -> list[str] | None:
 def all_in_adjusted(state: HandState, seat: int, net: int) -> Fraction | None:
     """The player's net counted by equity at the all-in (units), or None for other hands.
 
-    None too when a rival's cards for a pot the player is in are not known, and for Omaha
-    (the evaluator's exact equity reads two hole cards).
+    None too when a rival's cards for a pot the player is in are not known. Omaha hands
+    are counted by the evaluator's Omaha equity, every run-out as in hold'em.
     """
-    if state.config.variant.omaha:
-        return None
     board = all_in_moment(state)
     result = state.result
     if board is None or result is None:
@@ -252,7 +254,7 @@ def all_in_adjusted(state: HandState, seat: int, net: int) -> Fraction | None:
 def needs_equity(state: HandState, seat: int) -> bool:
     """Whether ``all_in_adjusted`` would count equities for ``seat`` (the costly part:
     up to a second for three hands all in before the flop)."""
-    if state.config.variant.omaha or all_in_moment(state) is None or state.result is None:
+    if all_in_moment(state) is None or state.result is None:
         return False
     player = state.player(seat)
     if player.folded or UNKNOWN in player.hole:

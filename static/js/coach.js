@@ -62,9 +62,13 @@ export class Coach {
     if (report.note) this.root.append(h("p", { class: "muted", "data-coach": "note" }, report.note));
     const now = report.now;
     if (now) {
-      const facts = h("dl", { class: "coach-now" },
-        h("dt", {}, "Equity vs likely ranges"), h("dd", { "data-coach": "equity" }, pct(now.equity)),
-        h("dt", {}, "vs random hands"), h("dd", { "data-coach": "equity-random" }, pct(now.equity_random)));
+      // In Omaha the coach has no ranges (equity null): only the figure against random hands.
+      const facts = now.equity === null
+        ? h("dl", { class: "coach-now" },
+          h("dt", {}, "Equity vs random hands"), h("dd", { "data-coach": "equity-random" }, pct(now.equity_random)))
+        : h("dl", { class: "coach-now" },
+          h("dt", {}, "Equity vs likely ranges"), h("dd", { "data-coach": "equity" }, pct(now.equity)),
+          h("dt", {}, "vs random hands"), h("dd", { "data-coach": "equity-random" }, pct(now.equity_random)));
       if (now.standing && now.outs !== null) {
         // Counted against their likely hands: when you are ahead, outs are not the question.
         const outs = now.standing.ahead ? "ahead" : String(now.standing.outs.length);
@@ -82,18 +86,19 @@ export class Coach {
       const list = h("ol", { class: "coach-verdicts" });
       for (const d of report.decisions) {
         const odds = d.pot_odds !== null ? ` · pot odds ${pct(d.pot_odds)}` : "";
-        const g = d.grade;
+        const g = d.grade;  // null in Omaha: the grades model hold'em
         const reasons = h("ul", { class: "coach-reasons muted" });
-        for (const line of g.reasons) reasons.append(h("li", {}, line));
+        for (const line of g ? g.reasons : []) reasons.append(h("li", {}, line));
+        const equity = d.equity === null ? `equity vs random hands ${pct(d.equity_random)}` : `equity ${pct(d.equity)}`;
         list.append(h("li", { class: "verdict" },
           h("span", { class: "street" }, d.street), " ",
-          h("strong", { class: `grade grade-${g.label.toLowerCase()}`, "data-coach": "grade" },
-            `${g.label} (-${g.loss_bb.toFixed(1)} bb)`), " ", d.verdict,
-          h("span", { class: "muted" }, ` (equity ${pct(d.equity)}${odds})`), reasons));
+          g ? h("strong", { class: `grade grade-${g.label.toLowerCase()}`, "data-coach": "grade" },
+            `${g.label} (-${g.loss_bb.toFixed(1)} bb)`) : "", g ? " " : "", d.verdict,
+          h("span", { class: "muted" }, ` (${equity}${odds})`), reasons));
       }
       this.root.append(list);
       const s = report.summary;
-      this.root.append(h("p", { class: "coach-summary", "data-coach": "summary" },
+      if (s) this.root.append(h("p", { class: "coach-summary", "data-coach": "summary" },
         `${s.decisions} decision(s), ${s.lost_bb.toFixed(1)} bb lost by the coach's model `
         + `(error rate ${s.error_rate.toFixed(2)} bb a decision). `,
         report.complete ? h("a", { href: report.review_url }, "Review this hand") : ""));

@@ -1,13 +1,15 @@
 // Learning pages, progressive enhancement: the forms work without this file.
 // - a card picker under forms marked data-picker: click a card to type it into the last field
-//   used (cards already typed are greyed out); with data-hole="2" a hand takes two cards a line;
+//   used (cards already typed are greyed out); with data-hole="2" a hand takes two cards a line
+//   (four when the form's game select says Omaha);
 // - a busy label on submit; keys A, B, S and N in the quiz.
 import { h } from "./dom.js";
 import { RANKS, SUITS, rankText, typedCards } from "./cards.js";
 
 function enhancePicker(form) {
   const fields = [...form.querySelectorAll("textarea, input[type=text]")];
-  const hole = Number(form.dataset.hole || 0);
+  const game = form.querySelector("select[name=game]");
+  const holeSize = () => (game && game.value === "omaha" ? 4 : Number(form.dataset.hole || 0));
   let target = fields[0];
   const grid = h("div", { class: "ln-picker", hidden: "", role: "group", "aria-label": "Cards" });
   const buttons = new Map();
@@ -42,6 +44,7 @@ function enhancePicker(form) {
     if (target.tagName === "TEXTAREA") {
       const lines = text.split("\n");
       const last = lines[lines.length - 1];
+      const hole = holeSize();
       if (hole && typedCards(last).length >= hole) text += "\n";
       else if (last.trim()) text += " ";
     } else if (text) {

@@ -16,6 +16,7 @@ from games.models import Hand, HandPlayer, Seat, Table
 from games.projection import personal_view, public_view
 from games.protocol import ProtocolError, RunoutAnswer, parse_command
 from games.services import ServiceError, hosting
+from tests.bots.test_omaha_coach import exact_against_one_random_hand
 from tests.games.conftest import chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
@@ -378,12 +379,41 @@ def test_the_log_says_four_cards_are_dealt_in_omaha(hosted, alice, bob, spectato
     assert "alice is dealt four cards" in log and "bob is dealt four cards" in log
 
 
-def test_the_coach_says_it_has_no_omaha_figures(client, hosted, alice, bob):
+def test_the_coach_gives_omaha_equity_against_random_hands_and_no_grades(
+        client, hosted, alice, bob):
     hosting.update_settings(hosted.id, alice, {"game": "PO", "coach_allowed": True})
     services.sit(hosted.id, alice, 1, 200)
     services.sit(hosted.id, bob, 2, 200)
     hand = services.start_next_hand(hosted.id, deck=shuffled(81))
+    users = {1: alice, 2: bob}
+    while True:  # check or call to the river, until bob is to act there
+        state = live_state(hosted)
+        if state.street.value == "river" and state.actor == 2:
+            break
+        hosted.refresh_from_db()
+        legal = state.legal_actions()
+        services.act(hosted.id, users[state.actor], "call" if legal.call else "check", None,
+                     hosted.version)
     client.force_login(bob)
     report = client.get(f"/tables/{hosted.id}/coach/").json()
-    assert report["hand"] == hand.number and report["now"] is None
-    assert report["note"].startswith("The coach reads hold'em hands only")
+    assert report["hand"] == hand.number and report["summary"] is None
+    assert report["note"].startswith("Pot-limit Omaha: the coach gives your equity against")
+    now = report["now"]
+    assert now["street"] == "river" and now["equity"] is None and now["outs"] is None
+    # Against every four cards alice may hold, counted (bob sees his cards and the board).
+    hole, board = list(state.player(2).hole), list(state.board)
+    exact = exact_against_one_random_hand(" ".join(hole), " ".join(board))
+    assert abs(now["equity_random"] - exact) <= 4 * now["standard_error"] + 0.0005
+    # Each of bob's decisions: a line with his equity against a random hand, never a grade.
+    mine = [a for a in state.actions if a.seat == 2]
+    assert len(report["decisions"]) == len(mine) == 3  # preflop, flop and turn
+    for decision, action in zip(report["decisions"], mine, strict=True):
+        assert decision["action"] == action.kind.value and decision["grade"] is None
+        assert decision["verdict"].startswith(f"you {action.kind.value}")
+        assert "against a random hand" in decision["verdict"]
+    for user in (bob, alice):  # check the river down: the review page grades nothing
+        hosted.refresh_from_db()
+        services.act(hosted.id, user, "check", None, hosted.version)
+    page = client.get(f"/learn/review/{hand.id}/")
+    assert page.status_code == 200 and page.context["rows"] == []
+    assert 'data-review="omaha">Pot-limit Omaha: the coach does not grade' in page.content.decode()

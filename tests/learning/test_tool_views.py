@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+from itertools import combinations
+
 import pytest
 
+from evaluator import DECK, evaluate_omaha, parse_cards
 from evaluator.learning import RANKINGS
 
 
@@ -64,3 +69,81 @@ def test_bad_input_is_a_400_naming_the_problem(client, url, params, message):
     response = client.get(url, params)
     assert response.status_code == 400
     assert message in response.json()["error"]
+
+
+def omaha_count(hands: list[str], board: str) -> list[tuple[int, int, Fraction]]:
+    """(wins, ties, equity) per hand: evaluate_omaha on every run-out, counted here."""
+    holes = [parse_cards(h) for h in hands]
+    known = parse_cards(board)
+    used = {c for h in holes for c in h} | set(known)
+    deck = [c for c in DECK if c not in used]
+    tally = [[0, 0, Fraction(0)] for _ in holes]
+    runs = 0
+    for rest in combinations(deck, 5 - len(known)):
+        values = [evaluate_omaha(h, [*known, *rest]).strength for h in holes]
+        top = [i for i, v in enumerate(values) if v == max(values)]
+        for i in top:
+            tally[i][0 if len(top) == 1 else 1] += 1
+            tally[i][2] += Fraction(1, len(top))
+        runs += 1
+    return [(wins, ties, credit / runs) for wins, ties, credit in tally]
+
+
+OMAHA_SPOT = {"game": "omaha", "hands": "9h 8d 6c 5s\nKd Kc Qs 2h\nAh Ad Jc Tc",
+              "board": "Kh 7s 4d"}
+
+
+def test_the_odds_page_counts_every_omaha_run_out(client):
+    text = client.get("/learn/odds/", OMAHA_SPOT).content.decode()
+    counted = omaha_count(OMAHA_SPOT["hands"].split("\n"), OMAHA_SPOT["board"])
+    assert "666 boards, every one counted" in text  # C(37, 2): 12 + 3 cards are out
+    rows = re.findall(r'<td class="num">([\d.]+)% <span class="muted">\((\d+)\)</span></td>\s*'
+                      r'<td class="num">([\d.]+)% <span class="muted">\((\d+)\)</span></td>\s*'
+                      r'<td class="num ln-equity"><strong>([\d.]+)%</strong>', text)
+    assert len(rows) == 3
+    for (win_pct, wins, tie_pct, ties, equity_pct), (c_wins, c_ties, c_equity) in zip(
+            rows, counted, strict=True):
+        assert (int(wins), int(ties)) == (c_wins, c_ties)
+        assert win_pct == f"{100 * c_wins / 666:.2f}" and tie_pct == f"{100 * c_ties / 666:.2f}"
+        assert equity_pct == f"{100 * float(c_equity):.2f}"
+    assert "Omaha: each hand plays exactly two of its four cards" in text
+    assert "Three of a kind, kings" in text  # the set, made with exactly two hole cards
+
+
+def test_equity_json_counts_omaha_hands_exactly(client):
+    data = client.get("/learn/api/equity", OMAHA_SPOT).json()
+    counted = omaha_count(OMAHA_SPOT["hands"].split("\n"), OMAHA_SPOT["board"])
+    assert data["game"] == "omaha" and data["exact"] is True and data["boards"] == 666
+    for hand, (wins, ties, equity) in zip(data["hands"], counted, strict=True):
+        assert (hand["wins"], hand["ties"]) == (wins, ties)
+        assert hand["equity"] == pytest.approx(float(equity))
+
+
+def test_omaha_monte_carlo_states_its_standard_error(client):
+    params = {"game": "omaha", "hands": "AhAsKdKc\nQhJhTs9s", "samples": "10000", "seed": "5"}
+    data = client.get("/learn/api/equity", params).json()
+    assert data["exact"] is False and data["boards"] == 10_000 and data["seed"] == 5
+    assert all(0 < hand["standard_error"] <= 0.005 for hand in data["hands"])
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"game": "omaha", "hands": "Ah As Kd\nQh Jh Ts 9s"},
+         "Hand 1: an Omaha hand has four hole cards, got 3"),
+        ({"game": "omaha", "hands": "Ah As Kd Kc\nQh Jh Ts Ah"},
+         "Duplicate card Ah: in hand 1 and hand 2"),
+        ({"hands": "Ah As Kd Kc Qc\nQh Jh"},
+         "Hand 1: a hold&#x27;em hand has two hole cards, got 5"),
+        ({"hands": "Ah As Kd Kc\nQh Jh Ts 9s"},
+         "Hand 1: a hold&#x27;em hand has two hole cards, got 4"),
+        ({"game": "omaha", "hands": "Ah As Kd Kc\nQh Jh Ts 9s", "board": "2c 3c"},
+         "Board: an Omaha board has 0, 3, 4 or 5 cards, got 2"),
+        ({"game": "stud", "hands": "Ah As Kd Kc\nQh Jh Ts 9s"},
+         "Game must be holdem or omaha, got &#x27;stud&#x27;"),
+    ],
+)
+def test_the_odds_page_names_bad_omaha_input_and_shows_no_figures(client, params, message):
+    text = client.get("/learn/odds/", params).content.decode()
+    assert f'<p class="ln-error" role="alert">{message}' in text
+    assert "ln-odds" not in text  # no table of figures
