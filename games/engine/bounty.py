@@ -8,9 +8,8 @@ holding 7-2 who shows it collects the bounty from every player dealt in"):
 - A player qualifies when they won chips from at least one pot (a whole pot, a side pot, a
   share of a split, a share on either board of a hand run twice) with 7-2 and their cards
   are shown. At a showdown that is every winner (winners always show); a player who takes
-  the pot uncontested qualifies only when they show (``start_hand(..., shows=)``: imported
-  hands; the live table offers no show after an uncontested win, so there the bounty is
-  paid at showdowns only).
+  the pot uncontested with 7-2 shows it to claim the bounty (games/engine/showdown.py:
+  nobody declines it, so the table does not ask; the bluff the game rewards is shown).
 - A split is a win: a 7-2 that chops a pot collects the whole bounty. Two qualifying 7-2
   hands (a chop, or the winners of different pots) each collect from every other player,
   each other included.

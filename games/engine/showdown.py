@@ -21,7 +21,7 @@ win, and the last player in shows after taking the pot uncontested if the site s
 from __future__ import annotations
 
 from evaluator import evaluate
-from games.engine.bounty import pay_bounties
+from games.engine.bounty import is_seven_deuce, pay_bounties
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
 from games.engine.hand_values import hand_value
@@ -251,14 +251,18 @@ def _can_win(
 
 
 def award_uncontested(hand: HandData, index: int) -> None:
-    """Everyone else folded: the last player takes every chip without showing."""
+    """Everyone else folded: the last player takes every chip without showing (unless an
+    imported hand says they showed, or they show a 7-2 to claim the bounty)."""
     p = hand.players[index]
     total = sum(q.committed for q in hand.players)
     p.stack += total
     hand.record(EventKind.WIN, p.seat, total, pot=0)
     pot = PotResult(0, total, (p.seat,), (p.seat,), (total,))
     shown: list[ShownHand] = []
-    if p.seat in hand.shows and UNKNOWN not in p.hole:
+    # Under the 7-2 bounty a seven-deuce that takes the pot is turned up to claim it: the
+    # bounty is worth more to its holder than hiding a bluff (games/engine/bounty.py).
+    claims_bounty = hand.bounty > 0 and is_seven_deuce(p.hole)
+    if (p.seat in hand.shows or claims_bounty) and UNKNOWN not in p.hole:
         # Shown by choice after winning: described once there is a flop to describe it with.
         text, best_five = "", ()  # type: tuple[str, tuple[str, ...]]
         if len(hand.board) >= 3 and UNKNOWN not in hand.board:

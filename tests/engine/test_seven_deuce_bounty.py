@@ -163,18 +163,33 @@ def test_with_the_bounty_off_nothing_moves():
     assert "bounty" not in state.to_dict()
 
 
-def test_an_uncontested_win_pays_only_when_the_winner_shows():
+def test_an_uncontested_seven_deuce_shows_to_claim_the_bounty():
     # Seat 2 (7-2, button) raises to 6, seat 1 folds its big blind: seat 2 wins 2 without a
-    # showdown, and no bounty unless it shows (an imported hand's ``shows``).
+    # showdown, turns its 7-2 up and collects 10 (the bluff the game rewards).
     deck = stacked_deck(["KsKd", "7h2c"], "7d7s2h3c4d")
-    kept = start_hand(CONFIG, seats(100, 100), deck, button=2, bounty=10)
-    kept.apply(Action(2, ActionKind.RAISE, 6))
-    kept.apply(Action(1, ActionKind.FOLD))
-    assert payments(kept) == [] and kept.result.finishing_stacks == {1: 98, 2: 102}
-    shown = start_hand(CONFIG, seats(100, 100), deck, button=2, bounty=10, shows=[2])
-    shown.apply(Action(2, ActionKind.RAISE, 6))
-    shown.apply(Action(1, ActionKind.FOLD))
-    assert payments(shown) == [(2, 1, 10)] and shown.result.finishing_stacks == {1: 88, 2: 112}
+    state = start_hand(CONFIG, seats(100, 100), deck, button=2, bounty=10)
+    state.apply(Action(2, ActionKind.RAISE, 6))
+    state.apply(Action(1, ActionKind.FOLD))
+    assert payments(state) == [(2, 1, 10)] and state.result.finishing_stacks == {1: 88, 2: 112}
+    assert [(e.kind, e.seat) for e in state.events if e.kind == EventKind.SHOW] == [
+        (EventKind.SHOW, 2)
+    ]
+    # The folded kings are never shown; without the bounty the 7-2 is not shown either.
+    assert state.players[0].shown is False
+    off = start_hand(CONFIG, seats(100, 100), deck, button=2)
+    off.apply(Action(2, ActionKind.RAISE, 6))
+    off.apply(Action(1, ActionKind.FOLD))
+    assert not any(e.kind == EventKind.SHOW for e in off.events)
+    assert off.result.finishing_stacks == {1: 98, 2: 102}
+
+
+def test_an_uncontested_winner_without_seven_deuce_shows_nothing():
+    deck = stacked_deck(["7h2c", "KsKd"], "7d7s2h3c4d")
+    state = start_hand(CONFIG, seats(100, 100), deck, button=2, bounty=10)
+    state.apply(Action(2, ActionKind.RAISE, 6))
+    state.apply(Action(1, ActionKind.FOLD))
+    assert payments(state) == [] and state.result.finishing_stacks == {1: 98, 2: 102}
+    assert not any(e.kind == EventKind.SHOW for e in state.events)
 
 
 def test_a_hand_run_twice_pays_a_seven_deuce_that_wins_one_board():
