@@ -94,8 +94,12 @@ class HandData:
         runouts: int = 1,
         ask_runouts: bool = False,
         bomb_pot: bool = False,
+        boards: int = 1,
     ) -> None:
         self.config = config
+        # A double-board hand (2): every street deals a second board too, kept in ``runs``
+        # as it grows; each board pays half of every pot, as a board run twice does.
+        self.boards = boards
         # A bomb pot: everyone antes (``antes``), nobody posts a blind, and the hand starts
         # on the flop with no betting before it (see state.start_hand).
         self.bomb_pot = bomb_pot

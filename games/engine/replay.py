@@ -23,6 +23,7 @@ def replay(
     ask_runouts: bool = False,
     runout_votes: Iterable[tuple[int, bool]] = (),
     bomb_pot: bool = False,
+    boards: int = 1,
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -34,7 +35,7 @@ def replay(
     """
     state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
                        antes=antes, runouts=runouts, ask_runouts=ask_runouts,
-                       bomb_pot=bomb_pot)
+                       bomb_pot=bomb_pot, boards=boards)
     for action in actions:
         state.apply(action)
     for seat, agree in runout_votes:
@@ -62,6 +63,7 @@ def replay_state(state: HandState) -> HandState:
         ask_runouts=state.ask_runouts,
         runout_votes=state.runout_votes,
         bomb_pot=state.bomb_pot,
+        boards=state.boards,
     )
 
 

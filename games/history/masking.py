@@ -72,6 +72,7 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
             ask_runouts=state.ask_runouts,
             runout_votes=state.runout_votes,
             bomb_pot=state.bomb_pot,
+            boards=state.boards,
         )
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error

@@ -269,6 +269,7 @@ def build_replay(
         runouts=state.runouts,
         ask_runouts=state.ask_runouts,
         bomb_pot=state.bomb_pot,
+        boards=state.boards,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]
