@@ -113,6 +113,7 @@ def hand_part(
         "game_label": variant.label,
         "pot_limit": variant.pot_limit,  # the felt offers a pot-size bet
         "bomb_pot": bool(engine.get("bomb_pot")),
+        "boards": engine.get("boards", 1),  # 2: a double board (its second board in runs)
         "street": engine["street"],
         "board": list(engine["board"]),
         # Later runs of the board when it was run twice; the board above is the first.

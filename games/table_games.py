@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.engine.deal_order import cards_needed
 from games.engine.variants import Variant
 
 
@@ -79,6 +80,10 @@ def setting_text(name: str, value: object) -> str:
         return f"bomb pot every {value} hands" if value else "no bomb pots on a schedule"
     if name == "bomb_pot_big_blinds":
         return f"bomb pot antes: {value} big blinds"
+    if name == "bomb_pot_boards":
+        return "bomb pots dealt with " + ("two boards" if value == 2 else "one board")
+    if name == "button_straddles_allowed":
+        return "straddles on the button: " + ("allowed" if value else "not allowed")
     return f"{name.replace('_', ' ')}: {value}"
 
 
@@ -92,6 +97,20 @@ def bomb_pot_due(asked: bool, every: int, number: int) -> bool:
     (True, False)
     """
     return asked or (every > 0 and number % every == 0)
+
+
+def bomb_pot_boards(setting: int, bomb_pot: bool, players: int, hole_cards: int) -> int:
+    """The boards of the next hand: the table's bomb pot boards for a bomb pot, when the
+    deck holds two boards for this many players (ten of Omaha: it does not), else one.
+
+    >>> bomb_pot_boards(2, True, 9, 4), bomb_pot_boards(2, True, 10, 4)
+    (2, 1)
+    >>> bomb_pot_boards(2, False, 6, 2), bomb_pot_boards(1, True, 6, 2)
+    (1, 1)
+    """
+    if not bomb_pot or setting != 2 or cards_needed(players, hole_cards, boards=2) > 52:
+        return 1
+    return 2
 
 
 def straddle_blinds(

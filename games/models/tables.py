@@ -48,9 +48,14 @@ class Table(models.Model):
     bomb_pot_every = models.PositiveSmallIntegerField(default=0)
     bomb_pot_big_blinds = models.PositiveSmallIntegerField(default=2)
     bomb_pot_next = models.BooleanField(default=False)
+    # A bomb pot is dealt one board or two (each board pays half of every pot).
+    bomb_pot_boards = models.PositiveSmallIntegerField(default=1)
     # Live straddles: the player under the gun may post two big blinds before the cards
     # (each player chooses, for the next hand they are under the gun: Seat.straddle_next).
     straddles_allowed = models.BooleanField(default=False)
+    # Button straddles: the player on the button may post two big blinds; the small blind
+    # then acts first preflop and the button last (games/table_games.straddle_blinds).
+    button_straddles_allowed = models.BooleanField(default=False)
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)

@@ -45,15 +45,22 @@ from games.table_limits import LIMIT_FIELDS, limit_problems
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
-    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "straddles_allowed",
+    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_boards",
+    "straddles_allowed", "button_straddles_allowed",
 )
 # Settings the players are told of in the table's log when the host changes them.
 TOLD_SETTINGS = (
     *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
-    "straddles_allowed",
+    "bomb_pot_boards", "straddles_allowed", "button_straddles_allowed",
 )
 # How often a bomb pot may come (hands) and how big its antes may be (big blinds).
-BOMB_POT_RANGES = {"bomb_pot_every": (0, 100), "bomb_pot_big_blinds": (1, 20)}
+BOMB_POT_RANGES = {
+    "bomb_pot_every": (0, 100), "bomb_pot_big_blinds": (1, 20), "bomb_pot_boards": (1, 2),
+}
+BOMB_POT_WORDS = {
+    "bomb_pot_every": "hands between bomb pots", "bomb_pot_big_blinds": "bomb pot antes",
+    "bomb_pot_boards": "boards of a bomb pot",
+}
 
 
 def record(user: User, obj: Model, message: str, flag: int = CHANGE) -> None:
@@ -176,8 +183,8 @@ def settings_changes(
     for name, (low, high) in BOMB_POT_RANGES.items():
         value = changed.get(name, low)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            what = "hands between bomb pots" if name == "bomb_pot_every" else "bomb pot antes"
-            raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
+            raise ServiceError(
+                f"The {BOMB_POT_WORDS[name]} must be {low} to {high}, not {value!r}.")
     for name, choices in (("game", TableGame.values), ("run_it_twice", RunItTwice.values)):
         if name in changed and changed[name] not in choices:
             raise ServiceError(
@@ -250,7 +257,8 @@ def bomb_pot_next(table_id: int, user: User) -> None:
     table.bomb_pot_next = True
     notices.add(locked, "bomb_pot", user.get_username(),
                 f"{notices.who(locked, user)} made the next hand a bomb pot: everyone antes "
-                f"{table.bomb_pot_big_blinds} big blinds and the hand starts on the flop.")
+                f"{table.bomb_pot_big_blinds} big blinds and the hand starts on the flop"
+                + (" with two boards." if table.bomb_pot_boards == 2 else "."))
     publish_change(locked)
     record(user, table, "Made the next hand a bomb pot.")
 

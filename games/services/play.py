@@ -41,7 +41,13 @@ from games.services.writer import (
     schedule_next_hand,
     table_config,
 )
-from games.table_games import bomb_pot_due, next_game, runouts, straddle_blinds
+from games.table_games import (
+    bomb_pot_boards,
+    bomb_pot_due,
+    next_game,
+    runouts,
+    straddle_blinds,
+)
 
 # After this many timeouts in a row a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT = 2
@@ -286,10 +292,15 @@ def start_next_hand(
     )
     antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
     blinds = None if bomb else _straddle(locked, lineup)
+    config = _hand_config(locked, lineup.button)
+    boards = bomb_pot_boards(table.bomb_pot_boards, bomb, len(lineup.seats),
+                             config.variant.hole_cards)
+    if boards == 2:  # each board pays half already: a double board is not run again
+        runs, ask = 1, False
     state = start_hand(
-        _hand_config(locked, lineup.button), lineup.seats, deck, lineup.button,
+        config, lineup.seats, deck, lineup.button,
         runouts=runs, ask_runouts=ask, antes=antes if bomb else None, bomb_pot=bomb,
-        blinds=blinds,
+        blinds=blinds, boards=boards,
     )
     table.bomb_pot_next = False  # the host's "bomb pot next hand" is this one
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)

@@ -146,7 +146,7 @@ function centre(view, best, { idleText, money, results }) {
       hand.game_label)];
     if (hand.bomb_pot) {
       labels.push(h("span", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
-        "Bomb pot"));
+        hand.boards === 2 ? "Bomb pot, two boards" : "Bomb pot"));
     }
     parts.push(h("div", { class: "game-line" }, labels));
   }

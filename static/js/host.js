@@ -14,6 +14,7 @@ const SETTINGS = [
   ["max_seats", "Seats"],
   ["bomb_pot_every", "Bomb pot every N hands (0: none)"],
   ["bomb_pot_big_blinds", "Bomb pot antes (big blinds)"],
+  ["bomb_pot_boards", "Bomb pot boards (1 or 2)"],
 ];
 // Number settings that may be zero.
 const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every"]);

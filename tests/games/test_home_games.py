@@ -332,6 +332,45 @@ def test_bomb_pots_on_a_schedule_and_bad_values_refused(hosted, alice, bob):
     assert bombs == [(False, 3), (True, 12), (False, 3), (True, 12)]
 
 
+def test_a_double_board_bomb_pot_deals_two_boards_and_each_pays_half(
+    hosted, alice, bob, carol, spectator
+):
+    with pytest.raises(ServiceError, match="boards of a bomb pot must be 1 to 2, not 3"):
+        hosting.update_settings(hosted.id, alice, {"bomb_pot_boards": 3})
+    hosting.update_settings(hosted.id, alice, {"bomb_pot_boards": 2, "run_it_twice": "always"})
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "bomb pots dealt with two boards; run it twice: always.")
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    chips = chips_in_room(), issued_chips()
+    hosting.bomb_pot_next(hosted.id, alice)
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "starts on the flop with two boards.")
+    services.start_next_hand(hosted.id, deck=shuffled(33))
+    state = live_state(hosted)
+    assert (state.boards, state.runouts, len(state.board), len(state.runs[0])) == (2, 1, 3, 3)
+    public, _ = views(hosted, spectator)
+    assert public["hand"]["boards"] == 2 and public["hand"]["runs"] == [state.runs[0]]
+    # Everyone checks to the river: a showdown on both boards.
+    while Hand.objects.filter(table=hosted, status=Hand.Status.IN_PROGRESS).exists():
+        state = live_state(hosted)
+        services.act(hosted.id, user_at(hosted, state.actor), "check", None, version(hosted))
+    state = latest_state(hosted)
+    assert state.is_complete and len(state.board) == len(state.runs[0]) == 5
+    public, _ = views(hosted, spectator)
+    rows = public["hand"]["results"]
+    # The 12 chips of antes (two big blinds of 2 from three players): 6 paid by each
+    # board, counted from the rows' winners.
+    paid = {0: 0, 1: 0}
+    for row in rows:
+        paid[row.get("board", 0)] += sum(w["amount"] for w in row["winners"])
+    assert paid == {0: 6, 1: 6} and state.total_pot == 12
+    assert all(w["text"].endswith(("on the first board", "on the second board"))
+               for row in rows for w in row["winners"])
+    net = {p.seat: state.result.finishing_stacks[p.seat] - 200 for p in state.players}
+    assert sum(net.values()) == 0 and (chips_in_room(), issued_chips()) == chips
+
+
 # ---------------------------------------------------------------- straddles
 
 

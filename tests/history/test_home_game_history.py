@@ -115,3 +115,42 @@ def test_a_bomb_pot_and_a_straddled_hand_read_in_history(client, table, alice, b
         "steps"][-1]["hand"]["bomb_pot"] is True
     assert client.get("/hands/review/").status_code == 200
     assert client.get("/hands/").status_code == 200
+
+
+def test_a_double_board_bomb_pot_reads_in_the_replayer_and_pokerstars_text(
+    client, table, alice, bob, carol
+):
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"bomb_pot_boards": 2})
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(table.id, user, seat, 100)
+    hosting.bomb_pot_next(table.id, alice)
+    deck = list(FULL_DECK)
+    random.Random(95).shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    while hand.status == Hand.Status.IN_PROGRESS:  # checked down: a showdown on both boards
+        state = HandState.from_dict(hand.state)
+        act(table, {1: alice, 2: bob, 3: carol}[state.actor], "check")
+        hand.refresh_from_db()
+    state = hand_state(hand)
+    assert state.boards == 2 and state.result.showdown
+    client.force_login(carol)
+    replay = replay_data(client.get(f"/hands/{hand.id}/").content.decode())
+    flop = [s for s in replay["steps"] if len(s["hand"]["board"]) == 3][-1]
+    # The second board is on the felt from the flop on, street by street with the first.
+    assert flop["hand"]["runs"] == [state.runs[0][:3]]
+    last = replay["steps"][-1]["hand"]
+    assert last["board"] == state.board and last["runs"] == state.runs
+    paid = {0: 0, 1: 0}
+    for row in last["results"]:
+        paid[row.get("board", 0)] += sum(w["amount"] for w in row["winners"])
+    assert paid == {0: 6, 1: 6}  # three antes of two big blinds (2), half on each board
+    text = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
+    assert text.index("*** FIRST FLOP ***") < text.index("*** SECOND FLOP ***") < text.index(
+        "*** FIRST TURN ***")
+    second = text.index("*** SECOND SHOW DOWN ***")
+    for part in (text[:second], text[second:]):
+        assert sum(int(n) for n in re.findall(r"collected (\d+) from pot", part)) == 6
+    assert "Hand was dealt two boards" in text
+    assert f"SECOND Board [{' '.join(state.runs[0])}]" in text
