@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games import services
-from games.engine import FULL_DECK, HandState
+from games.engine import FULL_DECK, HandState, replay_phh
 from games.models import Hand
 from games.protocol import parse_command
 from games.services import hosting
@@ -63,8 +63,12 @@ def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
     stars = client.get(f"/hands/{hand.id}/pokerstars.txt")
     review = client.get("/hands/review/")
     assert listing.status_code == review.status_code == 200
-    # PHH cannot write the second board: a sentence, not a broken file.
-    assert phh.status_code == 409 and b"run it twice" in phh.content
+    # Both boards in PHH (pokerkit's runout count as a user-defined field), read back.
+    assert phh.status_code == 200 and b"_runout_count = 2" in phh.content
+    again = replay_phh(phh.content.decode())
+    assert again.state.runs == hand_state(hand).runs
+    assert list(again.finishing_stacks) == [
+        hand_state(hand).result.finishing_stacks[p.seat] for p in hand_state(hand).players]
     text = stars.content.decode()
     assert text.splitlines()[0].startswith("PokerStars Hand #1: Omaha Pot Limit (1/2)")
     second = text.index("*** SECOND SHOW DOWN ***")
