@@ -39,7 +39,7 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "waiting": False,
         "posting": False,
         "timed_out": False,
-        "straddle_next": False,  # will straddle when under the gun (the table allows it)
+        "straddle_next": False,  # will straddle on the button or under the gun (as allowed)
         "leaving": False,
         "bot": False,
         "left": False,

@@ -15,8 +15,8 @@ from games.engine import FULL_DECK, HandState
 from games.models import Hand, HandPlayer, Seat, Table
 from games.projection import personal_view, public_view
 from games.protocol import ProtocolError, RunoutAnswer, parse_command
-from games.services import ServiceError, hosting
-from tests.games.conftest import chips_in_room, issued_chips
+from games.services import ServiceError, hosting, seating
+from tests.games.conftest import chips_in_room, issued_chips, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -405,6 +405,41 @@ def test_a_player_straddles_the_next_hand_they_are_under_the_gun(
     assert [(button, bool(s)) for button, s in straddled] == [(1, False), (2, False), (3, True)]
     assert straddled[2][1] == [("post_straddle", 3, 4)]
     assert not Seat.objects.get(table=hosted, number=3).straddle_next  # used up
+    assert (chips_in_room(), issued_chips()) == chips
+
+
+def test_a_player_straddles_from_the_button_and_the_small_blind_acts_first(
+    hosted, alice, bob, carol, spectator
+):
+    dave = make_user("dave")
+    for seat, user in enumerate((alice, bob, carol, dave), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    hosting.update_settings(hosted.id, alice, {"button_straddles_allowed": True})
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "straddles on the button: allowed.")
+    services.perform(hosted.id, dave, parse_command(
+        '{"type": "straddle", "straddle": true, "request_id": "button-straddle"}'))
+    with pytest.raises(ServiceError, match="already straddle the next time you may"):
+        seating.set_straddle(hosted.id, dave, True)
+    public, _ = views(hosted, spectator)
+    assert public["button_straddles_allowed"] is True and not public["straddles_allowed"]
+    assert [s["straddle_next"] for s in public["seats"]] == [False, False, False, True]
+    chips = chips_in_room(), issued_chips()
+    straddled = []
+    for number in range(4):
+        services.start_next_hand(hosted.id, deck=shuffled(70 + number))
+        state = live_state(hosted)
+        posts = [(e.seat, e.amount) for e in state.events if e.kind.value == "post_straddle"]
+        straddled.append((state.button, posts))
+        if posts:
+            # The small blind acts first, the straddler on the button last.
+            assert state.actor == state.small_blind_seat == state.players[0].seat
+            history = state
+        finish_by_folding(hosted)
+    # Dave (seat 4) is on the button in the fourth hand only; nobody straddles under the gun.
+    assert straddled == [(1, []), (2, []), (3, []), (4, [(4, 4)])]
+    assert not Seat.objects.get(table=hosted, number=4).straddle_next  # used up
+    assert history.blinds == {1: 1, 2: 2, 4: 4}
     assert (chips_in_room(), issued_chips()) == chips
 
 

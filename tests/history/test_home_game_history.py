@@ -158,3 +158,46 @@ def test_a_double_board_bomb_pot_reads_in_the_replayer_and_pokerstars_text(
         assert sum(int(n) for n in re.findall(r"collected (\d+) from pot", part)) == 6
     assert "Hand was dealt two boards" in text
     assert f"SECOND Board [{' '.join(state.runs[0])}]" in text
+
+
+def test_a_button_straddle_reads_in_phh_pokerstars_text_and_the_replayer(
+    client, table, alice, bob, carol
+):
+    from tests.engine.test_phh import pokerkit_final_stacks
+    from tests.games.conftest import make_user
+
+    dave = make_user("dave")
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"button_straddles_allowed": True})
+    for seat, user in enumerate((alice, bob, carol, dave), start=1):
+        services.sit(table.id, user, seat, 100)
+    table.refresh_from_db()
+    table.button = 3  # the next hand's button: seat 4, dave's
+    table.save(update_fields=["button"])
+    services.perform(table.id, dave, parse_command(
+        '{"type": "straddle", "straddle": true, "request_id": "straddle-b1"}'))
+    deck = list(FULL_DECK)
+    random.Random(97).shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    while hand.status == Hand.Status.IN_PROGRESS:  # everyone calls, then checks it down
+        state = HandState.from_dict(hand.state)
+        user = {1: alice, 2: bob, 3: carol, 4: dave}[state.actor]
+        act(table, user, "call" if state.legal_actions().call else "check")
+        hand.refresh_from_db()
+    state = hand_state(hand)
+    assert state.button == 4 and state.blinds == {1: 1, 2: 2, 4: 4}
+    client.force_login(dave)
+    phh = client.get(f"/hands/{hand.id}/hand.phh").content.decode()
+    assert "blinds_or_straddles = [1, 2, 0, 4]" in phh
+    ours = [state.result.finishing_stacks[p.seat] for p in state.players]
+    assert pokerkit_final_stacks(phh) == ours
+    text = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
+    assert "dave: posts straddle 4" in text
+    hole_cards = text.index("*** HOLE CARDS ***")
+    assert text.index("alice: calls", hole_cards) < text.index("bob: calls", hole_cards)
+    replay = replay_data(client.get(f"/hands/{hand.id}/").content.decode())
+    labels = [s["label"] for s in replay["steps"]]
+    assert "dave posts a straddle of 4" in labels
+    assert replay["result"]["finishing_stacks"] == {
+        str(k): v for k, v in state.result.finishing_stacks.items()}
