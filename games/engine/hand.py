@@ -118,7 +118,8 @@ class HandData:
         self.antes = antes
         # How many times the rest of the board is dealt when the betting ends before the
         # river with two or more players in (run it twice: 2); each run pays its share of
-        # every pot (see showdown.py). ``runs`` holds the second and later boards, whole.
+        # every pot (see showdown.py). ``runs`` holds the second and later boards, whole (a
+        # double board's second board grows with the first, street by street).
         self.runouts = runouts
         self.runs: list[list[str]] = []
         # With ``ask_runouts`` the players still in are asked first (all must agree, else the
