@@ -39,7 +39,7 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "waiting": False,
         "posting": False,
         "timed_out": False,
-        "straddle_next": False,  # will straddle when under the gun (the table allows it)
+        "straddle_next": False,  # will straddle on the button or under the gun (as allowed)
         "leaving": False,
         "bot": False,
         "left": False,
@@ -114,6 +114,7 @@ def hand_part(
         "pot_limit": variant.pot_limit,  # the felt offers a pot-size bet
         "bomb_pot": bool(engine.get("bomb_pot")),
         "bounty": engine.get("bounty", 0),  # the 7-2 bounty of this hand (0: off)
+        "boards": engine.get("boards", 1),  # 2: a double board (its second board in runs)
         "street": engine["street"],
         "board": list(engine["board"]),
         # Later runs of the board when it was run twice; the board above is the first.

@@ -43,7 +43,8 @@ TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
     "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
     "game", "run_it_twice",  # the host's game and run-it-twice settings (from the next hand)
-    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "straddles_allowed",
+    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "bomb_pot_boards",
+    "straddles_allowed", "button_straddles_allowed",
     "seven_deuce_big_blinds",  # the 7-2 bounty in big blinds (0: off)
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",

@@ -106,9 +106,9 @@ HOST_CONTROLS = {
 # Settings a host may change from the felt: whole numbers, and one yes/no.
 HOST_NUMBER_SETTINGS = (
     "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in", "action_seconds", "max_seats",
-    "bomb_pot_every", "bomb_pot_big_blinds", "seven_deuce_big_blinds",
+    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_boards", "seven_deuce_big_blinds",
 )
-HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed")
+HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed", "button_straddles_allowed")
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).
 HOST_CHOICE_SETTINGS = {"game": ("NT", "PO", "DC"), "run_it_twice": ("off", "always", "ask")}
 MAX_REASON_LENGTH = 200

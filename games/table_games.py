@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.engine.deal_order import cards_needed
 from games.engine.variants import Variant
 
 
@@ -83,6 +84,10 @@ def setting_text(name: str, value: object) -> str:
         return f"bomb pot antes: {value} big blinds"
     if name == "seven_deuce_big_blinds":
         return f"7-2 bounty: {value} big blinds (hold'em hands)" if value else "7-2 bounty: off"
+    if name == "bomb_pot_boards":
+        return "bomb pots dealt with " + ("two boards" if value == 2 else "one board")
+    if name == "button_straddles_allowed":
+        return "straddles on the button: " + ("allowed" if value else "not allowed")
     return f"{name.replace('_', ' ')}: {value}"
 
 
@@ -115,23 +120,62 @@ def bomb_pot_due(asked: bool, every: int, number: int) -> bool:
     return asked or (every > 0 and number % every == 0)
 
 
+def bomb_pot_boards(setting: int, bomb_pot: bool, players: int, hole_cards: int) -> int:
+    """The boards of the next hand: the table's bomb pot boards for a bomb pot, when the
+    deck holds two boards for this many players (ten of Omaha: it does not), else one.
+
+    >>> bomb_pot_boards(2, True, 9, 4), bomb_pot_boards(2, True, 10, 4)
+    (2, 1)
+    >>> bomb_pot_boards(2, False, 6, 2), bomb_pot_boards(1, True, 6, 2)
+    (1, 1)
+    """
+    if not bomb_pot or setting != 2 or cards_needed(players, hole_cards, boards=2) > 52:
+        return 1
+    return 2
+
+
+def straddle_spots(order: list[int], utg: bool, button: bool) -> list[int]:
+    """The seats that may straddle this hand, the one whose straddle is taken first: the
+    button (``button``: the table allows button straddles), then the player under the gun
+    (``utg``). ``order`` is the dealt seats from the small blind on; heads-up nobody may.
+    Three-handed the button is under the gun: one seat either way.
+
+    >>> straddle_spots([4, 6, 1, 2], True, True), straddle_spots([4, 6, 1], True, True)
+    ([2, 1], [1])
+    >>> straddle_spots([4, 6, 1, 2], True, False), straddle_spots([4, 6], True, True)
+    ([1], [])
+    """
+    if len(order) < 3:
+        return []
+    spots = ([order[-1]] if button else []) + ([order[2]] if utg else [])
+    return list(dict.fromkeys(spots))
+
+
 def straddle_blinds(
     order: list[int], small_blind: int, big_blind: int, straddler: int | None,
     posts: set[int],
 ) -> dict[int, int] | None:
-    """The forced bets of a hand with a live straddle under the gun, as ``start_hand``'s
-    ``blinds`` (seat -> chips; a negative amount is a new player's post): ``order`` is the
-    dealt seats from the small blind on (three or more). None when nobody straddles.
+    """The forced bets of a hand with a live straddle of two big blinds, under the gun or on
+    the button, as ``start_hand``'s ``blinds`` (seat -> chips; a negative amount is a new
+    player's post): ``order`` is the dealt seats from the small blind on (three or more).
+    None when nobody straddles.
+
+    The engine's rule (pokerkit's, and PHH's ``blinds_or_straddles``): preflop the player
+    after the biggest blind or straddle acts first. So the player under the gun who
+    straddles acts last, and with a button straddle (the "Mississippi" straddle of home
+    games) the small blind acts first, then the big blind, and the button last.
 
     >>> straddle_blinds([4, 6, 1, 2], 1, 2, 1, {2})
     {4: 1, 6: 2, 1: 4, 2: -2}
+    >>> straddle_blinds([4, 6, 1, 2], 1, 2, 2, set())
+    {4: 1, 6: 2, 2: 4}
     >>> straddle_blinds([4, 6, 1], 1, 2, None, set()) is None
     True
     """
-    if straddler is None or len(order) < 3 or straddler != order[2]:
+    if straddler is None or len(order) < 3 or straddler not in (order[2], order[-1]):
         return None
     blinds = {order[0]: small_blind, order[1]: big_blind, straddler: 2 * big_blind}
-    for seat in order[3:]:
-        if seat in posts:
+    for seat in order[2:]:
+        if seat in posts and seat != straddler:
             blinds[seat] = -big_blind  # posts to play: live, not a blind
     return blinds

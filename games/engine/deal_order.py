@@ -46,9 +46,23 @@ def board_positions(players: int, hole_cards: int = 2) -> tuple[int, ...]:
     return tuple(p for cards in street_positions(players, hole_cards).values() for p in cards)
 
 
-def cards_needed(players: int, hole_cards: int = 2) -> int:
-    """How many cards of the deck a hand of ``players`` uses, burns included."""
+def cards_needed(players: int, hole_cards: int = 2, boards: int = 1) -> int:
+    """How many cards of the deck a hand of ``players`` uses, burns included (``boards``:
+    2 for a double-board hand, whose second board follows the first in the deck)."""
+    if boards == 2:
+        return second_board_positions(players, hole_cards)[Street.RIVER][-1] + 1
     return board_positions(players, hole_cards)[-1] + 1
+
+
+def second_board_positions(players: int, hole_cards: int = 2) -> dict[Street, tuple[int, ...]]:
+    """Where the second board of a double-board hand is in the deck: dealt street by street
+    with the first, from the cards after the first board's river (each street after a
+    burn), the places a board run again from the flop would take.
+
+    >>> second_board_positions(2)[Street.FLOP], cards_needed(2, boards=2)
+    ((13, 14, 15), 20)
+    """
+    return rerun_positions(players, hole_cards, list(STREET_CARDS), 1)
 
 
 def rerun_positions(
@@ -109,6 +123,7 @@ def deck_that_deals(
         again = rerun_positions(players, count, streets, run)
         dealt = [p for street in streets for p in again[street]]
         deck += [UNKNOWN] * (dealt[-1] + 1 - len(deck))
-        for position, card in zip(dealt, cards[shared:], strict=True):
+        # A double board's second board stops where the hand did (strict=False).
+        for position, card in zip(dealt, cards[shared:], strict=False):
             deck[position] = card
     return deck

@@ -95,10 +95,14 @@ class HandData:
         ask_runouts: bool = False,
         bomb_pot: bool = False,
         bounty: int = 0,
+        boards: int = 1,
     ) -> None:
         self.config = config
         # The 7-2 bounty in chips for this hand (0: off), paid after the pots (bounty.py).
         self.bounty = bounty
+        # A double-board hand (2): every street deals a second board too, kept in ``runs``
+        # as it grows; each board pays half of every pot, as a board run twice does.
+        self.boards = boards
         # A bomb pot: everyone antes (``antes``), nobody posts a blind, and the hand starts
         # on the flop with no betting before it (see state.start_hand).
         self.bomb_pot = bomb_pot
@@ -117,7 +121,8 @@ class HandData:
         self.antes = antes
         # How many times the rest of the board is dealt when the betting ends before the
         # river with two or more players in (run it twice: 2); each run pays its share of
-        # every pot (see showdown.py). ``runs`` holds the second and later boards, whole.
+        # every pot (see showdown.py). ``runs`` holds the second and later boards, whole (a
+        # double board's second board grows with the first, street by street).
         self.runouts = runouts
         self.runs: list[list[str]] = []
         # With ``ask_runouts`` the players still in are asked first (all must agree, else the

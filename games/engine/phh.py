@@ -10,7 +10,9 @@ as the engine does; ``false`` for antes given seat by seat, which are dead money
 ``p1 sm AsKd`` (``p1 sm`` alone is a muck). A hand with the 7-2 bounty (bounty.py) writes it
 in a user-defined field (PHH allows any name that starts with an underscore; pokerkit keeps
 it in ``HandHistory.user_defined_fields``): ``_seven_deuce_bounty = 10``, in the file's
-money; ``finishing_stacks`` count the payments. A hand imported in
+money; ``finishing_stacks`` count the payments. A board run twice and a double board are
+written with user-defined fields too (``board_fields``: ``_runout_count``,
+``_starting_board_count``), the standard having none. A hand imported in
 minor units (``scale`` > 1) is written back in the file's money: ``p2 cbr 1.25``. A check or
 fold the table made when the player's time ran out carries PHH's action commentary:
 ``p3 f # timed out`` (readers ignore it; ours does too).
@@ -110,6 +112,29 @@ def phh_actions(
     return lines
 
 
+def board_fields(state: HandState) -> dict[str, int]:
+    """PHH's user-defined fields (a leading ``_``) for several boards, which the standard
+    has no field for: pokerkit's names, ``_starting_board_count = 2`` for a double board,
+    ``_runout_count = 2`` for a board run twice (the runs the hand was dealt, all agreed).
+    The ``d db`` lines then deal every board in the order pokerkit deals them: a double
+    board street by street (first board, second board), a board run again after the first
+    board's river. Empty for a hand of one board.
+
+    >>> from games.engine import TableConfig, SeatInput, Action, ActionKind, FULL_DECK
+    >>> from games.engine.state import start_hand
+    >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 50), SeatInput(2, "b", 50)],
+    ...                FULL_DECK, button=1, runouts=2)
+    >>> _ = s.apply(Action(1, ActionKind.ALL_IN)); _ = s.apply(Action(2, ActionKind.CALL))
+    >>> board_fields(s)
+    {'_runout_count': 2}
+    """
+    if not state.runs:
+        return {}
+    if state.boards == 2:
+        return {"_starting_board_count": 2}
+    return {"_runout_count": 1 + len(state.runs)}
+
+
 def export_phh(
     state: HandState, scale: int = 1, *, timed_out: Collection[int] = (), **fields: Any
 ) -> str:
@@ -136,10 +161,6 @@ def export_phh(
     """
     if state.result is None:
         raise ValueError("Only a finished hand can be written as a hand history.")
-    if state.runs:  # pokerkit would deal them as the one board's streets and refuse the file
-        raise ValueError(
-            "PHH has no way to write a board run more than once (run it twice), so this "
-            "hand cannot be written as a hand history.")
     config = state.config
     n = len(state.players)
     if state.blinds is not None:
@@ -172,6 +193,7 @@ def export_phh(
         "finishing_stacks": [
             money(state.result.finishing_stacks[p.seat], scale) for p in state.players
         ],
+        **board_fields(state),
     }
     if state.bounty:  # the 7-2 bounty: a user-defined field (see the module docstring)
         data[BOUNTY_FIELD] = money(state.bounty, scale)

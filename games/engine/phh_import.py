@@ -149,14 +149,85 @@ def _lines(data: dict[str, Any]) -> list[list[str]]:
     return lines
 
 
+@dataclass(frozen=True)
+class Boards:
+    """The boards a file deals: the first, the others (a board run again, or a double
+    board's second), and which board each ``d db`` line dealt (0: the first)."""
+
+    board: list[str]
+    others: list[list[str]]
+    which: list[int]
+
+
+def board_counts(data: dict[str, Any]) -> tuple[int, int]:
+    """``(boards, runouts)`` from PHH's user-defined fields (phh.board_fields); (1, 1) when
+    absent. PHHError names a bad value.
+
+    >>> board_counts({"_runout_count": 2}), board_counts({})
+    ((1, 2), (1, 1))
+    """
+    values = []
+    for name, allowed in (("_starting_board_count", (1, 2)), ("_runout_count", (1, 2, 3, 4))):
+        value = data.get(name, 1)
+        if type(value) is not int or value not in allowed:
+            listed = ", ".join(str(a) for a in allowed)
+            raise PHHError(f"'{name}' must be one of {listed}, not {value!r}.")
+        values.append(value)
+    if values[0] == 2 and values[1] != 1:
+        raise PHHError("A hand dealt two boards is not run again: '_runout_count' must be 1.")
+    return values[0], values[1]
+
+
+def _next_street(board: list[str], cards: list[str], text: str) -> None:
+    """Add ``cards`` to ``board`` when they are its next street (3, then 1 and 1)."""
+    if len(cards) != (3 if not board else 1) or len(board) >= 5:
+        raise PHHError(f"'d db {text}' is not the next street's cards.")
+    board.extend(cards)
+
+
+def _split_boards(dealt: list[tuple[str, list[str]]], boards: int, runouts: int) -> Boards:
+    """Each ``d db`` line's board: a double board's lines alternate, first board first; a
+    board run again is dealt after the first board's river, each run the same streets."""
+    first: list[str] = []
+    if boards == 2:
+        second: list[str] = []
+        for k, (text, cards) in enumerate(dealt):
+            _next_street(second if k % 2 else first, cards, text)
+        if len(second) != len(first):
+            raise PHHError("The second board must be dealt street by street with the first.")
+        return Boards(first, [second] if second else [], [k % 2 for k in range(len(dealt))])
+    lines = 0
+    while lines < len(dealt) and len(first) < 5:
+        _next_street(first, dealt[lines][1], dealt[lines][0])
+        lines += 1
+    extra = dealt[lines:]
+    if not extra:
+        return Boards(first, [], [0] * len(dealt))
+    per = len(extra) // max(runouts - 1, 1)
+    shared = 5 - sum(len(cards) for _text, cards in extra[:per])
+    if runouts == 1 or len(extra) % (runouts - 1) or shared not in (0, 3, 4):
+        raise PHHError("More board cards than one board holds, and no '_runout_count' or "
+                       "'_starting_board_count' that deals them.")
+    others = []
+    for run in range(runouts - 1):
+        board = first[:shared]
+        for text, cards in extra[run * per:(run + 1) * per]:
+            _next_street(board, cards, text)
+        if len(board) != 5:
+            raise PHHError("Each run of the board must be dealt to the river.")
+        others.append(board)
+    which = [0] * lines + [1 + k // per for k in range(len(extra))]
+    return Boards(first, others, which)
+
+
 def _prescan(
-    lines: list[list[str]], n: int, hole_cards: int = 2
-) -> tuple[list[list[str]], list[str], set[int], set[int]]:
-    """Hole cards per player (``hole_cards`` each), the board, who mucks and who shows, from
-    the whole action list."""
+    lines: list[list[str]], n: int, hole_cards: int = 2, boards: int = 1, runouts: int = 1,
+) -> tuple[list[list[str]], Boards, set[int], set[int]]:
+    """Hole cards per player (``hole_cards`` each), the boards, who mucks and who shows,
+    from the whole action list."""
     holes = [[UNKNOWN] * hole_cards for _ in range(n)]
     dealt = [False] * n
-    board: list[str] = []
+    board_lines: list[tuple[str, list[str]]] = []
     mucks: set[int] = set()
     shows: set[int] = set()
     try:
@@ -171,10 +242,7 @@ def _prescan(
                 dealt[k] = True
                 holes[k] = cards
             elif dealer and words[1] == "db" and len(words) == 3:
-                cards = split_cards(words[2])
-                if len(cards) != (3 if not board else 1) or len(board) >= 5:
-                    raise PHHError(f"'d db {words[2]}' is not the next street's cards.")
-                board.extend(cards)
+                board_lines.append((words[2], split_cards(words[2])))
             elif not dealer and words[1] == "sm":
                 k = _player(words[0], n)
                 if len(words) == 2:
@@ -200,11 +268,17 @@ def _prescan(
     if shows & mucks:
         k = min(shows & mucks)
         raise PHHError(f"p{k + 1} both shows and mucks.")
-    return holes, board, mucks, shows
+    try:
+        dealt_boards = _split_boards(board_lines, boards, runouts)
+    except ValueError as error:
+        if isinstance(error, PHHError):
+            raise
+        raise PHHError(str(error)) from None
+    return holes, dealt_boards, mucks, shows
 
 
-def _deck(holes: list[list[str]], board: list[str]) -> list[str]:
-    deck = deck_that_deals(holes, board)
+def _deck(holes: list[list[str]], boards: Boards) -> list[str]:
+    deck = deck_that_deals(holes, boards.board, runs=boards.others)
     known = [c for c in deck if c != UNKNOWN]
     if len(set(known)) != len(known):
         twice = next(c for c in known if known.count(c) > 1)
@@ -234,10 +308,12 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
     bounty = bounty_of(data, amounts)
     n = len(stakes.stacks)
     lines = _lines(data)
-    holes, board, mucks, shows = _prescan(lines, n, stakes.config.variant.hole_cards)
+    board_count, runouts = board_counts(data)
+    holes, boards, mucks, shows = _prescan(
+        lines, n, stakes.config.variant.hole_cards, board_count, runouts)
     seats = [SeatInput(k + 1, f"p{k + 1}", stakes.stacks[k], stakes.entries[k]) for k in range(n)]
     try:
-        deck = _deck(holes, board)
+        deck = _deck(holes, boards)
         state = start_hand(
             stakes.config,
             seats,
@@ -248,10 +324,12 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
             shows={k + 1 for k in shows},
             antes=stakes.antes,
             bounty=bounty,
+            runouts=runouts,
+            boards=board_count,
         )
     except (ValueError, IllegalAction) as error:
         raise PHHError(_players_named(str(error))) from None
-    _play(state, lines, board, amounts, n)
+    _play(state, lines, boards, amounts, n)
     names = data.get("players")
     players = tuple(str(x) for x in names) if isinstance(names, list) and len(names) == n else ()
     fields = {k: v for k, v in data.items() if k not in ("actions", "players")}
@@ -267,13 +345,17 @@ def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
     return PHHReplay(state, players, finishing, amounts, rake, None, fields)
 
 
-def _play(state: HandState, lines: list[list[str]], board: list[str], amounts: Amounts,
+def _play(state: HandState, lines: list[list[str]], boards: Boards, amounts: Amounts,
           n: int) -> None:
     pending_auto: list[int] = _autos(state, 0)
     board_seen = 0
+    board = boards.board
+    which = iter(boards.which)
     for words in lines:
         try:
             if words[0] == "d":
+                if words[1] == "db" and next(which):
+                    continue  # another board: the engine deals it with the first
                 if words[1] == "db":
                     board_seen += len(split_cards(words[2]))
                     _repair_until(state, board=board_seen)

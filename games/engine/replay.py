@@ -24,6 +24,7 @@ def replay(
     runout_votes: Iterable[tuple[int, bool]] = (),
     bomb_pot: bool = False,
     bounty: int = 0,
+    boards: int = 1,
 ) -> HandState:
     """Start the hand and apply ``actions`` in order; the result equals the original state.
 
@@ -35,7 +36,7 @@ def replay(
     """
     state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
                        antes=antes, runouts=runouts, ask_runouts=ask_runouts,
-                       bomb_pot=bomb_pot, bounty=bounty)
+                       bomb_pot=bomb_pot, bounty=bounty, boards=boards)
     for action in actions:
         state.apply(action)
     for seat, agree in runout_votes:
@@ -64,6 +65,7 @@ def replay_state(state: HandState) -> HandState:
         runout_votes=state.runout_votes,
         bomb_pot=state.bomb_pot,
         bounty=state.bounty,
+        boards=state.boards,
     )
 
 

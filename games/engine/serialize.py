@@ -59,6 +59,7 @@ def state_to_dict(state: HandData) -> dict[str, Any]:
         **({"ask_runouts": True} if state.ask_runouts else {}),
         **({"bomb_pot": True} if state.bomb_pot else {}),
         **({"bounty": state.bounty} if state.bounty else {}),
+        **({"boards": state.boards} if state.boards != 1 else {}),
         **({"runout_voters": list(state.runout_voters)} if state.runout_voters else {}),
         **({"runout_votes": [[s, a] for s, a in state.runout_votes]}
            if state.runout_votes else {}),
@@ -102,6 +103,7 @@ def state_from_dict(data: dict[str, Any], cls: type[Hand]) -> Hand:
         data.get("ask_runouts", False),
         data.get("bomb_pot", False),
         data.get("bounty", 0),
+        data.get("boards", 1),
     )
     state.runs = [list(r) for r in data.get("runs", ())]
     state.runout_voters = list(data.get("runout_voters", ()))

@@ -119,38 +119,40 @@ def settle_showdown(hand: HandData) -> None:
         hand.unsettled = reason
         return
     pots = _pots(hand)
-    values: dict[int, tuple[int, str, tuple[str, ...]]] = {}
+    boards = [hand.board, *hand.runs]
+    # Each board's shown hands (player index -> hand_value()); the first board's describe
+    # the hand. A player shows when their hand can win a pot on any board.
+    scored: list[Values] = [{} for _ in boards]
     shown: list[ShownHand] = []
     for i in showing_order(hand):
         p = hand.players[i]
         if p.mucked:
             continue
-        if p.shown:
-            values[i] = _evaluate(hand, p)
-            shown.append(ShownHand(p.seat, p.hole, values[i][1], values[i][2]))
-            continue
-        if p.seat in hand.mucks:
+        if p.seat in hand.mucks and not p.shown:
             p.mucked = True
             hand.record(EventKind.MUCK, p.seat)
             continue
-        value = _evaluate(hand, p)
-        if p.seat in hand.shows or _can_win(i, value[0], pots, values):
-            p.shown = True
-            values[i] = value
-            shown.append(ShownHand(p.seat, p.hole, value[1], value[2]))
-            hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=value[2], text=value[1])
+        mine = [_evaluate(hand, p)] + [
+            hand_value(hand.config.variant, p.hole, run) for run in hand.runs]
+        if p.shown or p.seat in hand.shows or any(
+            _can_win(i, value[0], pots, values)
+            for value, values in zip(mine, scored, strict=True)
+        ):
+            for value, values in zip(mine, scored, strict=True):
+                values[i] = value
+            shown.append(ShownHand(p.seat, p.hole, mine[0][1], mine[0][2]))
+            if not p.shown:
+                p.shown = True
+                hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=mine[0][2],
+                            text=mine[0][1])
         else:
             p.mucked = True
             hand.record(EventKind.MUCK, p.seat)
 
     results: list[PotResult] = []
     if not hand.runs:
-        _award_board(hand, pots, values, results)
-    else:  # run more than once: every run scores the shown hands on its own board
-        scored = [values] + [
-            {i: hand_value(hand.config.variant, hand.players[i].hole, run) for i in values}
-            for run in hand.runs
-        ]
+        _award_board(hand, pots, scored[0], results)
+    else:  # run more than once, or two boards: every board scores the shown hands
         _award_runs(hand, pots, scored, results)
     _finish(hand, results, shown, showdown=True)
 

@@ -37,6 +37,7 @@ from games.engine.deal_order import (
     cards_needed,
     hole_positions,
     rerun_positions,
+    second_board_positions,
     street_positions,
 )
 from games.engine.hand import HandData, PlayerState
@@ -211,12 +212,21 @@ class HandState(HandData):
 
     def _deal_street(self) -> None:
         street = NEXT_STREET[self.street]
-        positions = street_positions(len(self.players), self.config.variant.hole_cards)[street]
+        n, hole_cards = len(self.players), self.config.variant.hole_cards
+        positions = street_positions(n, hole_cards)[street]
         cards = tuple(self.deck[i] for i in positions)
         self.dealt = positions[-1] + 1  # the burn before them is dealt too
         self.board.extend(cards)
         self.street = street
         self.record(EventKind.DEAL_BOARD, None, cards=cards)
+        if self.boards == 2:  # the second board's street, right after the first's
+            positions = second_board_positions(n, hole_cards)[street]
+            cards = tuple(self.deck[i] for i in positions)
+            if not self.runs:
+                self.runs.append([])
+            self.runs[0].extend(cards)
+            self.dealt = positions[-1] + 1
+            self.record(EventKind.DEAL_BOARD, None, cards=cards, board=1)
 
     def choose_runouts(self, seat: int, agree: bool) -> list[Event]:
         """A player still in answers whether to run the board again (``ask_runouts``); once
@@ -373,6 +383,7 @@ def start_hand(
     ask_runouts: bool = False,
     bomb_pot: bool = False,
     bounty: int = 0,
+    boards: int = 1,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -395,7 +406,10 @@ def start_hand(
     A ``bomb_pot`` posts only ``antes`` (everyone's, no blinds) and deals the flop at once:
     there is no betting before it.
     ``bounty`` (chips; 0: off) is the 7-2 bounty of a hold'em hand: a pot won with a shown
-    seven-deuce collects it from every other player dealt in (bounty.py).
+    seven-deuce collects it from every other player dealt in (bounty.py). ``boards=2`` deals
+    two boards, street by street (the second from the cards after the first board's river,
+    see deal_order.py); each board pays half of every pot as a board run twice does, so such
+    a hand is not run again (``runouts`` must be 1).
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -424,11 +438,18 @@ def start_hand(
         raise ValueError(f"The 7-2 bounty is for hold'em only, not {config.variant.label}.")
     if bomb_pot and (blinds or not antes):
         raise ValueError("A bomb pot takes antes from the players and no blinds.")
+    if boards not in (1, 2):
+        raise ValueError(f"A hand is dealt one board or two, not {boards!r}.")
+    if boards == 2 and runouts != 1:
+        raise ValueError("A hand dealt two boards is not run again: runouts must be 1.")
     n = len(seats)
     forced = {} if bomb_pot else None if blinds is None else check_blinds(blinds, numbers)
     per_seat = None if antes is None else check_antes(antes, numbers)
     hole_cards = config.variant.hole_cards
-    cards = check_deck(deck, cards_needed(n, hole_cards))
+    if boards == 2 and cards_needed(n, hole_cards, boards) > 52:
+        raise ValueError(f"A deck holds no two boards for {n} players of "
+                         f"{config.variant.label}.")
+    cards = check_deck(deck, cards_needed(n, hole_cards, boards))
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
     players = [
@@ -449,7 +470,7 @@ def start_hand(
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
     state = HandState(
         config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
-        runouts, ask_runouts, bomb_pot, bounty,
+        runouts, ask_runouts, bomb_pot, bounty, boards,
     )
     post_forced_bets(state)
     holes = hole_positions(n, hole_cards)

@@ -80,6 +80,7 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
         "street": hand.street.value,
         "board": list(hand.board),
         **({"runs": [list(r) for r in hand.runs]} if hand.runs else {}),  # run it twice
+        **({"boards": hand.boards} if hand.boards != 1 else {}),  # a double board's runs
         # Seats asked whether to run the board again, while the hand waits for them.
         **({"runout_voters": list(hand.runout_voters)} if hand.runout_voters else {}),
         "players": players,

@@ -58,20 +58,10 @@ def fair_fields(review: Review) -> dict[str, Any]:
     return deal.phh_fields() if deal else {}
 
 
-RUN_TWICE_IN_PHH = (
-    "PHH has no notation for a board run more than once (run it twice), so this hand "
-    "cannot be written as PHH; its PokerStars text and its replay have both boards."
-)
-
-
 def phh_file(reviews: list[Review]) -> str:
-    """Several hands as one ``.phhs`` file: a TOML table per hand, ``[1]``, ``[2]``...; a
-    hand run twice, which PHH cannot write, is a comment line in its place."""
-    return "\n".join(
-        f"# Hand {r.hand.number}: {RUN_TWICE_IN_PHH}\n" if r.state.runs
-        else f"[{k}]\n{phh_text(r)}"
-        for k, r in enumerate(reviews, start=1)
-    )
+    """Several hands as one ``.phhs`` file: a TOML table per hand, ``[1]``, ``[2]``... (a
+    hand of several boards carries its board fields: games/engine/phh.py)."""
+    return "\n".join(f"[{k}]\n{phh_text(r)}" for k, r in enumerate(reviews, start=1))
 
 
 def hand_info(review: Review) -> HandInfo:

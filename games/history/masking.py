@@ -73,6 +73,7 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
             runout_votes=state.runout_votes,
             bomb_pot=state.bomb_pot,
             bounty=state.bounty,
+            boards=state.boards,
         )
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error

@@ -296,7 +296,11 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
     else:
         lines = ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {rake}"]
     if state.runs:
-        lines.append(f"Hand was run {('twice', 'three times', 'four times')[len(state.runs) - 1]}")
+        if state.boards == 2:  # a double board: dealt together, written as a hand run twice
+            lines.append("Hand was dealt two boards")
+        else:
+            times = ("twice", "three times", "four times")[len(state.runs) - 1]
+            lines.append(f"Hand was run {times}")
         for run, board in enumerate((state.board, *state.runs)):
             lines.append(f"{RUN_NAMES[run]} Board {_cards(board)}")
     elif state.board:

@@ -274,6 +274,7 @@ def build_replay(
         ask_runouts=state.ask_runouts,
         bomb_pot=state.bomb_pot,
         bounty=state.bounty,
+        boards=state.boards,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]

@@ -106,8 +106,6 @@ def shared(request, token: str):
 @login_required
 def hand_phh(request, hand_id: int):
     review = queries.review_for_player(hand_id, request.user)
-    if review.state.runs:  # PHH cannot write a second board: say so instead of failing
-        return HttpResponse(exports.RUN_TWICE_IN_PHH, status=409, content_type="text/plain")
     return _download(exports.phh_text(review), exports.filename(review, "phh"), "application/toml")
 
 

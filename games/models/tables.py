@@ -51,9 +51,14 @@ class Table(models.Model):
     # The 7-2 bounty in big blinds (0: off): a hold'em pot won with a shown seven-deuce
     # collects this from every other player dealt in (games/engine/bounty.py).
     seven_deuce_big_blinds = models.PositiveSmallIntegerField(default=0)
+    # A bomb pot is dealt one board or two (each board pays half of every pot).
+    bomb_pot_boards = models.PositiveSmallIntegerField(default=1)
     # Live straddles: the player under the gun may post two big blinds before the cards
     # (each player chooses, for the next hand they are under the gun: Seat.straddle_next).
     straddles_allowed = models.BooleanField(default=False)
+    # Button straddles: the player on the button may post two big blinds; the small blind
+    # then acts first preflop and the button last (games/table_games.straddle_blinds).
+    button_straddles_allowed = models.BooleanField(default=False)
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)

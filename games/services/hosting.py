@@ -45,19 +45,20 @@ from games.table_limits import LIMIT_FIELDS, limit_problems
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
-    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "straddles_allowed",
-    "seven_deuce_big_blinds",
+    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_boards",
+    "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
 )
 # Settings the players are told of in the table's log when the host changes them.
 TOLD_SETTINGS = (
     *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
-    "straddles_allowed", "seven_deuce_big_blinds",
+    "bomb_pot_boards", "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
 )
-# How often a bomb pot may come (hands), how big its antes may be and the 7-2 bounty (big
-# blinds; 0: off).
+# How often a bomb pot may come (hands), how big its antes may be (big blinds), how many
+# boards it is dealt, and the 7-2 bounty (big blinds; 0: off).
 NUMBER_RANGES = {
     "bomb_pot_every": ((0, 100), "hands between bomb pots"),
     "bomb_pot_big_blinds": ((1, 20), "bomb pot antes"),
+    "bomb_pot_boards": ((1, 2), "boards of a bomb pot"),
     "seven_deuce_big_blinds": ((0, 20), "7-2 bounty (big blinds)"),
 }
 
@@ -255,7 +256,8 @@ def bomb_pot_next(table_id: int, user: User) -> None:
     table.bomb_pot_next = True
     notices.add(locked, "bomb_pot", user.get_username(),
                 f"{notices.who(locked, user)} made the next hand a bomb pot: everyone antes "
-                f"{table.bomb_pot_big_blinds} big blinds and the hand starts on the flop.")
+                f"{table.bomb_pot_big_blinds} big blinds and the hand starts on the flop"
+                + (" with two boards." if table.bomb_pot_boards == 2 else "."))
     publish_change(locked)
     record(user, table, "Made the next hand a bomb pot.")
 

@@ -43,11 +43,13 @@ from games.services.writer import (
     table_config,
 )
 from games.table_games import (
+    bomb_pot_boards,
     bomb_pot_due,
     next_game,
     runouts,
     seven_deuce_bounty,
     straddle_blinds,
+    straddle_spots,
 )
 
 # After this many timeouts in a row a player is sat out.
@@ -117,19 +119,22 @@ def choose_runouts(table_id: int, user: User, agree: bool, version: int) -> None
 
 
 def _straddle(locked: Locked, lineup: Lineup) -> dict[int, int] | None:
-    """The forced bets with a live straddle when the player under the gun asked for one
-    (and the table allows it); their choice is used up by this hand. None: the usual blinds."""
-    if not locked.table.straddles_allowed or locked.table.is_tournament:
+    """The forced bets with a live straddle when the player on the button or under the gun
+    asked for one where the table allows it (the button's first: one straddle a hand); the
+    straddler's choice is used up by this hand. None: the usual blinds."""
+    table = locked.table
+    if table.is_tournament:
         return None
     numbers = sorted(s.seat for s in lineup.seats)
     order = [n for n in numbers if n > lineup.button] + [n for n in numbers if n <= lineup.button]
-    chair = next((s for s in locked.seats if len(order) >= 3 and s.number == order[2]), None)
-    if chair is None or not chair.straddle_next:
+    spots = straddle_spots(order, table.straddles_allowed, table.button_straddles_allowed)
+    chairs = {s.number: s for s in locked.seats}
+    chair = next((chairs[n] for n in spots if n in chairs and chairs[n].straddle_next), None)
+    if chair is None:
         return None
     chair.straddle_next = False
     chair.save(update_fields=["straddle_next"])
     posts = {s.seat for s in lineup.seats if s.entry is Entry.POST_BB}
-    table = locked.table
     return straddle_blinds(order, table.small_blind, table.big_blind, chair.number, posts)
 
 
@@ -296,10 +301,14 @@ def start_next_hand(
     config = _hand_config(locked, lineup.button)
     bounty = seven_deuce_bounty(table.seven_deuce_big_blinds, config.big_blind, config.variant,
                                 table.is_tournament)
+    boards = bomb_pot_boards(table.bomb_pot_boards, bomb, len(lineup.seats),
+                             config.variant.hole_cards)
+    if boards == 2:  # each board pays half already: a double board is not run again
+        runs, ask = 1, False
     state = start_hand(
         config, lineup.seats, deck, lineup.button,
         runouts=runs, ask_runouts=ask, antes=antes if bomb else None, bomb_pot=bomb,
-        blinds=blinds, bounty=bounty,
+        blinds=blinds, bounty=bounty, boards=boards,
     )
     table.bomb_pot_next = False  # the host's "bomb pot next hand" is this one
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)

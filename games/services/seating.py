@@ -158,14 +158,16 @@ def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
 
 @transaction.atomic
 def set_straddle(table_id: int, user: User, straddle: bool) -> None:
-    """Straddle (two big blinds before the cards) the next hand you are under the gun, or
-    not; only where the host allows straddles. The table sees who will straddle."""
+    """Straddle (two big blinds before the cards) the next hand you are on the button or
+    under the gun, as the host allows (games/services/play.py: the button's straddle first),
+    or not. The table sees who will straddle."""
     locked = lock_table(table_id)
     seat = locked.seat_of(user)
-    if straddle and not locked.table.straddles_allowed:
+    table = locked.table
+    if straddle and not (table.straddles_allowed or table.button_straddles_allowed):
         raise ServiceError("This table does not allow straddles (the host decides).")
     if seat.straddle_next == straddle:
-        raise ServiceError("You already straddle when under the gun." if straddle
+        raise ServiceError("You already straddle the next time you may." if straddle
                            else "You have no straddle to take back.")
     seat.straddle_next = straddle
     seat.save(update_fields=["straddle_next"])

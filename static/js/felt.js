@@ -146,7 +146,7 @@ function centre(view, best, { idleText, money, results }) {
       hand.game_label)];
     if (hand.bomb_pot) {
       labels.push(h("span", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
-        "Bomb pot"));
+        hand.boards === 2 ? "Bomb pot, two boards" : "Bomb pot"));
     }
     if (hand.bounty) {  // the 7-2 bounty of this hand (games/engine/bounty.py)
       labels.push(h("span", { class: "game-name bounty", dataset: { role: "bounty-on" } },

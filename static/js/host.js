@@ -15,6 +15,7 @@ const SETTINGS = [
   ["bomb_pot_every", "Bomb pot every N hands (0: none)"],
   ["bomb_pot_big_blinds", "Bomb pot antes (big blinds)"],
   ["seven_deuce_big_blinds", "7-2 bounty (big blinds, 0: off)"],
+  ["bomb_pot_boards", "Bomb pot boards (1 or 2)"],
 ];
 // Number settings that may be zero.
 const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every", "seven_deuce_big_blinds"]);
@@ -166,9 +167,11 @@ export class HostPanel {
         inputmode: "numeric" })));
     const approval = h("label", { class: "check" },
       h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");
-    const straddles = h("label", { class: "check" },
+    const straddles = [h("label", { class: "check" },
       h("input", { type: "checkbox", name: "straddles_allowed" }),
-      "Players may straddle under the gun");
+      "Players may straddle under the gun"), h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "button_straddles_allowed" }),
+      "Players may straddle on the button")];
     const choices = CHOICES.map(([name, label, options]) => h("label", {}, label,
       h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
     const form = h("form", { class: "host-settings" }, fields, choices, approval, straddles,
@@ -187,8 +190,8 @@ export class HostPanel {
       if (form.elements.needs_approval.checked !== this.view.needs_approval) {
         settings.needs_approval = form.elements.needs_approval.checked;
       }
-      if (form.elements.straddles_allowed.checked !== this.view.straddles_allowed) {
-        settings.straddles_allowed = form.elements.straddles_allowed.checked;
+      for (const name of ["straddles_allowed", "button_straddles_allowed"]) {
+        if (form.elements[name].checked !== this.view[name]) settings[name] = form.elements[name].checked;
       }
       for (const [name] of CHOICES) {
         if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
@@ -204,6 +207,7 @@ export class HostPanel {
     this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
     for (const [name] of CHOICES) this.settings.elements[name].value = view[name] || "";
     this.settings.elements.straddles_allowed.checked = Boolean(view.straddles_allowed);
+    this.settings.elements.button_straddles_allowed.checked = Boolean(view.button_straddles_allowed);
   }
 
   adjustForm() {

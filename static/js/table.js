@@ -176,10 +176,11 @@ function render(latest) {
   // Live straddles, where the host allows them: the server says if you will straddle.
   const straddle = $("straddle");
   const mySeat = table.seats.find((s) => s.number === table.you.seat);
-  straddle.hidden = !seated || !table.straddles_allowed;
+  const spots = [table.button_straddles_allowed && "on the button",
+    table.straddles_allowed && "under the gun"].filter(Boolean).join(" or ");
+  straddle.hidden = !seated || !spots;
   straddle.setAttribute("aria-pressed", String(Boolean(mySeat && mySeat.straddle_next)));
-  straddle.textContent = mySeat && mySeat.straddle_next ? "Straddling when under the gun"
-    : "Straddle when under the gun";
+  straddle.textContent = `${mySeat && mySeat.straddle_next ? "Straddling" : "Straddle"} ${spots}`;
   const leave = $("leave");
   // Someone waiting for the host's approval leaves (withdraws) with the same button.
   const asking = table.requests.some((r) => r.user_id === table.you.user_id);

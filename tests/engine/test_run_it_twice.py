@@ -139,15 +139,16 @@ def test_the_setting_is_checked_and_kept_through_json_and_replay():
     assert "runouts" not in once.to_dict() and "runs" not in once.view(None)
 
 
-def test_phh_export_refuses_a_board_run_twice_rather_than_write_one_pokerkit_misreads():
+def test_phh_export_writes_a_board_run_twice_with_pokerkits_runout_count():
     state = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [])
     state.apply(Action(1, A))
     state.apply(Action(2, C))
-    with pytest.raises(ValueError, match="PHH has no way to write a board run more than once"):
-        export_phh(state)
+    text = export_phh(state)
+    second_flop = "".join(state.runs[0][:3])
+    assert "_runout_count = 2" in text and f"'d db {second_flop}'" in text
     once = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [])
     once.apply(Action(1, ActionKind.FOLD))
-    assert "variant = 'NT'" in export_phh(once)  # run twice but decided before any board
+    assert "_runout_count" not in export_phh(once)  # run twice but decided before any board
 
 
 # ---------------------------------------------------------------------------- pokerkit

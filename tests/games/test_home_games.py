@@ -15,9 +15,9 @@ from games.engine import FULL_DECK, HandState
 from games.models import Hand, HandPlayer, Seat, Table
 from games.projection import personal_view, public_view
 from games.protocol import ProtocolError, RunoutAnswer, parse_command
-from games.services import ServiceError, hosting
+from games.services import ServiceError, hosting, seating
 from tests.bots.test_omaha_coach import exact_against_one_random_hand
-from tests.games.conftest import chips_in_room, issued_chips
+from tests.games.conftest import chips_in_room, issued_chips, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -333,6 +333,45 @@ def test_bomb_pots_on_a_schedule_and_bad_values_refused(hosted, alice, bob):
     assert bombs == [(False, 3), (True, 12), (False, 3), (True, 12)]
 
 
+def test_a_double_board_bomb_pot_deals_two_boards_and_each_pays_half(
+    hosted, alice, bob, carol, spectator
+):
+    with pytest.raises(ServiceError, match="boards of a bomb pot must be 1 to 2, not 3"):
+        hosting.update_settings(hosted.id, alice, {"bomb_pot_boards": 3})
+    hosting.update_settings(hosted.id, alice, {"bomb_pot_boards": 2, "run_it_twice": "always"})
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "bomb pots dealt with two boards; run it twice: always.")
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    chips = chips_in_room(), issued_chips()
+    hosting.bomb_pot_next(hosted.id, alice)
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "starts on the flop with two boards.")
+    services.start_next_hand(hosted.id, deck=shuffled(33))
+    state = live_state(hosted)
+    assert (state.boards, state.runouts, len(state.board), len(state.runs[0])) == (2, 1, 3, 3)
+    public, _ = views(hosted, spectator)
+    assert public["hand"]["boards"] == 2 and public["hand"]["runs"] == [state.runs[0]]
+    # Everyone checks to the river: a showdown on both boards.
+    while Hand.objects.filter(table=hosted, status=Hand.Status.IN_PROGRESS).exists():
+        state = live_state(hosted)
+        services.act(hosted.id, user_at(hosted, state.actor), "check", None, version(hosted))
+    state = latest_state(hosted)
+    assert state.is_complete and len(state.board) == len(state.runs[0]) == 5
+    public, _ = views(hosted, spectator)
+    rows = public["hand"]["results"]
+    # The 12 chips of antes (two big blinds of 2 from three players): 6 paid by each
+    # board, counted from the rows' winners.
+    paid = {0: 0, 1: 0}
+    for row in rows:
+        paid[row.get("board", 0)] += sum(w["amount"] for w in row["winners"])
+    assert paid == {0: 6, 1: 6} and state.total_pot == 12
+    assert all(w["text"].endswith(("on the first board", "on the second board"))
+               for row in rows for w in row["winners"])
+    net = {p.seat: state.result.finishing_stacks[p.seat] - 200 for p in state.players}
+    assert sum(net.values()) == 0 and (chips_in_room(), issued_chips()) == chips
+
+
 # ---------------------------------------------------------------- straddles
 
 
@@ -367,6 +406,41 @@ def test_a_player_straddles_the_next_hand_they_are_under_the_gun(
     assert [(button, bool(s)) for button, s in straddled] == [(1, False), (2, False), (3, True)]
     assert straddled[2][1] == [("post_straddle", 3, 4)]
     assert not Seat.objects.get(table=hosted, number=3).straddle_next  # used up
+    assert (chips_in_room(), issued_chips()) == chips
+
+
+def test_a_player_straddles_from_the_button_and_the_small_blind_acts_first(
+    hosted, alice, bob, carol, spectator
+):
+    dave = make_user("dave")
+    for seat, user in enumerate((alice, bob, carol, dave), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    hosting.update_settings(hosted.id, alice, {"button_straddles_allowed": True})
+    assert views(hosted, spectator)[0]["notices"][-1]["text"].endswith(
+        "straddles on the button: allowed.")
+    services.perform(hosted.id, dave, parse_command(
+        '{"type": "straddle", "straddle": true, "request_id": "button-straddle"}'))
+    with pytest.raises(ServiceError, match="already straddle the next time you may"):
+        seating.set_straddle(hosted.id, dave, True)
+    public, _ = views(hosted, spectator)
+    assert public["button_straddles_allowed"] is True and not public["straddles_allowed"]
+    assert [s["straddle_next"] for s in public["seats"]] == [False, False, False, True]
+    chips = chips_in_room(), issued_chips()
+    straddled = []
+    for number in range(4):
+        services.start_next_hand(hosted.id, deck=shuffled(70 + number))
+        state = live_state(hosted)
+        posts = [(e.seat, e.amount) for e in state.events if e.kind.value == "post_straddle"]
+        straddled.append((state.button, posts))
+        if posts:
+            # The small blind acts first, the straddler on the button last.
+            assert state.actor == state.small_blind_seat == state.players[0].seat
+            history = state
+        finish_by_folding(hosted)
+    # Dave (seat 4) is on the button in the fourth hand only; nobody straddles under the gun.
+    assert straddled == [(1, []), (2, []), (3, []), (4, [(4, 4)])]
+    assert not Seat.objects.get(table=hosted, number=4).straddle_next  # used up
+    assert history.blinds == {1: 1, 2: 2, 4: 4}
     assert (chips_in_room(), issued_chips()) == chips
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games import services
-from games.engine import FULL_DECK, HandState
+from games.engine import FULL_DECK, HandState, replay_phh
 from games.models import Hand
 from games.protocol import parse_command
 from games.services import hosting
@@ -63,8 +63,12 @@ def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
     stars = client.get(f"/hands/{hand.id}/pokerstars.txt")
     review = client.get("/hands/review/")
     assert listing.status_code == review.status_code == 200
-    # PHH cannot write the second board: a sentence, not a broken file.
-    assert phh.status_code == 409 and b"run it twice" in phh.content
+    # Both boards in PHH (pokerkit's runout count as a user-defined field), read back.
+    assert phh.status_code == 200 and b"_runout_count = 2" in phh.content
+    again = replay_phh(phh.content.decode())
+    assert again.state.runs == hand_state(hand).runs
+    assert list(again.finishing_stacks) == [
+        hand_state(hand).result.finishing_stacks[p.seat] for p in hand_state(hand).players]
     text = stars.content.decode()
     assert text.splitlines()[0].startswith("PokerStars Hand #1: Omaha Pot Limit (1/2)")
     second = text.index("*** SECOND SHOW DOWN ***")
@@ -115,3 +119,85 @@ def test_a_bomb_pot_and_a_straddled_hand_read_in_history(client, table, alice, b
         "steps"][-1]["hand"]["bomb_pot"] is True
     assert client.get("/hands/review/").status_code == 200
     assert client.get("/hands/").status_code == 200
+
+
+def test_a_double_board_bomb_pot_reads_in_the_replayer_and_pokerstars_text(
+    client, table, alice, bob, carol
+):
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"bomb_pot_boards": 2})
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(table.id, user, seat, 100)
+    hosting.bomb_pot_next(table.id, alice)
+    deck = list(FULL_DECK)
+    random.Random(95).shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    while hand.status == Hand.Status.IN_PROGRESS:  # checked down: a showdown on both boards
+        state = HandState.from_dict(hand.state)
+        act(table, {1: alice, 2: bob, 3: carol}[state.actor], "check")
+        hand.refresh_from_db()
+    state = hand_state(hand)
+    assert state.boards == 2 and state.result.showdown
+    client.force_login(carol)
+    replay = replay_data(client.get(f"/hands/{hand.id}/").content.decode())
+    flop = [s for s in replay["steps"] if len(s["hand"]["board"]) == 3][-1]
+    # The second board is on the felt from the flop on, street by street with the first.
+    assert flop["hand"]["runs"] == [state.runs[0][:3]]
+    last = replay["steps"][-1]["hand"]
+    assert last["board"] == state.board and last["runs"] == state.runs
+    paid = {0: 0, 1: 0}
+    for row in last["results"]:
+        paid[row.get("board", 0)] += sum(w["amount"] for w in row["winners"])
+    assert paid == {0: 6, 1: 6}  # three antes of two big blinds (2), half on each board
+    text = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
+    assert text.index("*** FIRST FLOP ***") < text.index("*** SECOND FLOP ***") < text.index(
+        "*** FIRST TURN ***")
+    second = text.index("*** SECOND SHOW DOWN ***")
+    for part in (text[:second], text[second:]):
+        assert sum(int(n) for n in re.findall(r"collected (\d+) from pot", part)) == 6
+    assert "Hand was dealt two boards" in text
+    assert f"SECOND Board [{' '.join(state.runs[0])}]" in text
+
+
+def test_a_button_straddle_reads_in_phh_pokerstars_text_and_the_replayer(
+    client, table, alice, bob, carol
+):
+    from tests.engine.test_phh import pokerkit_final_stacks
+    from tests.games.conftest import make_user
+
+    dave = make_user("dave")
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"button_straddles_allowed": True})
+    for seat, user in enumerate((alice, bob, carol, dave), start=1):
+        services.sit(table.id, user, seat, 100)
+    table.refresh_from_db()
+    table.button = 3  # the next hand's button: seat 4, dave's
+    table.save(update_fields=["button"])
+    services.perform(table.id, dave, parse_command(
+        '{"type": "straddle", "straddle": true, "request_id": "straddle-b1"}'))
+    deck = list(FULL_DECK)
+    random.Random(97).shuffle(deck)
+    hand = services.start_next_hand(table.id, deck=deck)
+    while hand.status == Hand.Status.IN_PROGRESS:  # everyone calls, then checks it down
+        state = HandState.from_dict(hand.state)
+        user = {1: alice, 2: bob, 3: carol, 4: dave}[state.actor]
+        act(table, user, "call" if state.legal_actions().call else "check")
+        hand.refresh_from_db()
+    state = hand_state(hand)
+    assert state.button == 4 and state.blinds == {1: 1, 2: 2, 4: 4}
+    client.force_login(dave)
+    phh = client.get(f"/hands/{hand.id}/hand.phh").content.decode()
+    assert "blinds_or_straddles = [1, 2, 0, 4]" in phh
+    ours = [state.result.finishing_stacks[p.seat] for p in state.players]
+    assert pokerkit_final_stacks(phh) == ours
+    text = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
+    assert "dave: posts straddle 4" in text
+    hole_cards = text.index("*** HOLE CARDS ***")
+    assert text.index("alice: calls", hole_cards) < text.index("bob: calls", hole_cards)
+    replay = replay_data(client.get(f"/hands/{hand.id}/").content.decode())
+    labels = [s["label"] for s in replay["steps"]]
+    assert "dave posts a straddle of 4" in labels
+    assert replay["result"]["finishing_stacks"] == {
+        str(k): v for k, v in state.result.finishing_stacks.items()}

@@ -144,3 +144,18 @@ def test_pokerstars_text_pasted_for_review_is_replayed_too(logged_in, side_pot_h
     assert [s["stack"] for s in data["steps"][-1]["seats"]] == [150, 100, 100]
     twice = logged_in.post("/hands/import/", {"text": text + "\n\n" + text})
     assert twice.status_code == 400 and "holds 2 hands" in twice.content.decode()
+
+
+def test_a_hand_run_twice_imports_with_both_boards_in_the_replayer(logged_in):
+    from tests.engine.test_phh_boards import FOLDED_TWICE
+
+    response = logged_in.post("/hands/import/", {"text": FOLDED_TWICE})
+    assert response.status_code == 200
+    last = replay_json(response)["steps"][-1]
+    assert last["hand"]["board"] == ["2d", "3h", "4s", "5d", "9h"]
+    assert last["hand"]["runs"] == [["2c", "7c", "8c", "Jh", "Ts"]]
+    # Each board paid half of the 200 chips, counted from the results' winners.
+    paid = {0: 0, 1: 0}
+    for row in last["hand"]["results"]:
+        paid[row.get("board", 0)] += sum(w["amount"] for w in row["winners"])
+    assert paid == {0: 100, 1: 100}
