@@ -20,10 +20,13 @@ HOLDEM = Variant.NO_LIMIT_HOLDEM
 OMAHA = Variant.POT_LIMIT_OMAHA
 
 # "Omaha Hi/Lo", "Omaha H/L", "Hi-Lo", "8 or better", "PLO8", "O8", "Omaha Hi-Lo".
-HI_LO = re.compile(r"hi\s*[/-]\s*lo|\bH/L\b|8 or better|\bO8\b|\bPLO-?8\b|\bOmaha ?8\b", re.I)
+HI_LO = re.compile(r"hi\s*[/-]\s*lo|\bH/?L\b|8 or better|\bO8\b|\bPLO-?8\b|\bOmaha ?(?:8|HL)\b",
+                   re.I)
 # Omaha dealt five or six cards, or with a card of the flop dealt face up first.
-MORE_CARDS = re.compile(r"\b[5-7][ -]?Cards?\b|\bPLO-?[5-7]\b|\b[5-7]CPLO\b|Courchevel|\bBig O\b",
-                        re.I)
+MORE_CARDS = re.compile(r"\b[5-7][ -]?Cards?\b|\b(?:PLO|Omaha)-? ?[5-7]\b|\b[5-7]CPLO\b"
+                        r"|Courchevel|\bBig O\b", re.I)
+# Full Tilt's capped tables: "$2,000 Cap Pot Limit Omaha Hi", "$400 Pot Limit Omaha Hi".
+CAPPED = re.compile(r"\bCap\b|^\$[\d,]+ Pot Limit", re.I)
 OMAHA_WORDS = re.compile(r"Omaha|\bPLO|\bO8\b|Courchevel|\bBig O\b", re.I)
 POT_LIMIT_WORDS = re.compile(r"Pot[ -]?Limit|\bPL\b|\bPLO\b", re.I)
 NOT_POT_LIMIT = re.compile(r"No[ -]?Limit|Fixed[ -]?Limit|\bNL\b|\bFL\b|\bLimit\b(?<!Pot Limit)"
@@ -48,6 +51,8 @@ def omaha_problem(game: str) -> str | None:
         return "the engine deals four-card Omaha only"
     if NOT_POT_LIMIT.search(game) or not POT_LIMIT_WORDS.search(game):
         return "the engine plays Omaha pot-limit only"
+    if CAPPED.search(game):
+        return "the engine plays pot-limit Omaha without a cap"
     return None
 
 
