@@ -11,8 +11,8 @@ Ignored on purpose (``is_noise``), each seen in real files:
 - the clock: "has timed out" (the fold or check it causes has its own line), "has N seconds
   left to act", "has requested TIME";
 - tournament news: finishing places and prizes, the winner's line, re-buys and add-ons
-  (between hands: the next hand's stack holds them), bounties won for eliminating a player
-  (paid from the prize pool, not from the pot);
+  (between hands: the next hand's stack holds them), bounties won (or split) for eliminating
+  a player (paid from the prize pool, not from the pot);
 - a converted file's "Table deposit" (chips added for the next hand);
 - the archive's separator ``*********** # 12 **************`` (``split_hands`` drops it).
 
@@ -32,6 +32,9 @@ ARCHIVE_SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
 STAKES = re.compile(r"([^\s(/]+)/((?:[^\s()/,]|,(?=\d))+)(?: [A-Z]{3})?\)")
 # Games PokerStars names "Hold'em No Limit" that the engine does not play.
 OTHER_HOLDEM = re.compile(r"(?:6\+|Split|Short Deck) Hold'em")
+# PokerStars' "Omaha Pot Limit" (also "Mixed NLH/PLO (Omaha Pot Limit, ...)"), GGPoker's
+# "PLO" too; "5 Card Omaha Pot Limit", "PLO-5" and hi/lo are other games (site_games).
+POT_LIMIT_OMAHA = re.compile(r"(?<![\w/-])(?:Omaha Pot Limit|PLO)(?![\w/-])")
 CAPPED = re.compile(r" - (\S+) Cap - ")
 TABLE = re.compile(
     r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button"
@@ -39,9 +42,11 @@ TABLE = re.compile(
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
 BOARD = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]")
 MONEY = re.compile(r"^[$€£₹]?([0-9][0-9,]*(?:\.[0-9]+)?)$")
-SHOWN = re.compile(rf"\[({CARD_PATTERN}|X|XX|\?\?) ({CARD_PATTERN}|X|XX|\?\?)\]")
+# Cards as shown: two (hold'em) or four (Omaha); HM1 writes a hidden one "X" or "XX".
+_SHOWN_CARD = rf"(?:{CARD_PATTERN}|X|XX|\?\?)"
+SHOWN = re.compile(rf"\[((?:{_SHOWN_CARD} )+{_SHOWN_CARD})\]")
 SHOWN_ONE = re.compile(rf"\[({CARD_PATTERN})\]")  # GGPoker: one card shown, one kept
-DEALT = re.compile(rf"^Dealt to (.+?) \[({CARD_PATTERN}) ({CARD_PATTERN})\]")
+DEALT = re.compile(rf"^Dealt to (.+?) \[((?:{CARD_PATTERN} )+{CARD_PATTERN})\]")
 UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.+)$")
 COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?\s*$")
 CASHED_OUT = re.compile(r"^(.+) cashed out the hand for (\S+) \| Cash Out Fee (\S+)$")
@@ -56,7 +61,7 @@ SUMMARY_WON = re.compile(
     r"mucked \[[^\]]*\] and won|won) \((\S+)\)"
 )
 SUMMARY_CARDS = re.compile(
-    r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) \[(\S\S) (\S\S)\]"
+    r"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) \[((?:\S\S )+\S\S)\]"
 )
 # The summary names the big blind's seat even when its player posted none (all-in for less
 # on the ante): "Seat 9: p9 (big blind) showed [...]".
@@ -74,6 +79,7 @@ _NOISE = re.compile(
     r"|^.+ wins the tournament(?: and receives .+)?$"
     r"|^.+ (?:re-buys|takes the add-on) and receives \S+ chips for .+$"
     r"|^.+ wins (?:the )?\S+ (?:bounty )?for eliminating .+$"
+    r"|^.+ split the \S+ bounty for eliminating .+$"
     r"|^.+: Table deposit \S+$"
 )
 # What a player's line may say after "Name: " without changing the hand.

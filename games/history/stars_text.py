@@ -26,9 +26,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from games.engine import PHHError, PHHReplay
+from games.engine.variants import Variant
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
 from games.history.site_format import SiteHand, replay_site_hand
+from games.history.site_games import HOLDEM, OMAHA, is_pot_limit_omaha, refused
 from games.history.site_time import played_at
 from games.history.stars_bounty import read_bounty_line
 from games.history.stars_check import Figures
@@ -113,6 +115,7 @@ class _Hand:
     """What the text says, gathered line by line."""
 
     number: str = ""
+    variant: Variant = HOLDEM
     small_blind: Decimal = Decimal(0)
     big_blind: Decimal = Decimal(0)
     symbol: str = ""
@@ -204,9 +207,10 @@ def _header(hand: _Hand, line: str) -> None:
     assert match is not None
     hand.number = match.group(1)
     game = line[match.end():].split(" - ")[0].strip()
-    if "Hold'em No Limit" not in line or L.OTHER_HOLDEM.search(line):
-        raise PHHError(f"Hand #{hand.number}: unsupported game ({game}); "
-                       "only no-limit hold'em can be replayed.")
+    if L.POT_LIMIT_OMAHA.search(game) and is_pot_limit_omaha(game):
+        hand.variant = OMAHA
+    elif "Hold'em No Limit" not in line or L.OTHER_HOLDEM.search(line):
+        raise refused(f"Hand #{hand.number}", game)
     capped = L.CAPPED.search(line)
     if capped:
         raise PHHError(f"Hand #{hand.number}: unsupported game (capped no-limit hold'em, "
@@ -267,8 +271,12 @@ def _line(hand: _Hand, line: str, where: str) -> None:
     """A line between the seats and the summary: an action, a figure, or noise."""
     dealt = L.DEALT.match(line)
     if dealt:
+        cards = dealt.group(2).split()
+        if len(cards) != hand.variant.hole_cards:
+            raise PHHError(f"{where}: {dealt.group(1)} is dealt {len(cards)} cards; "
+                           f"{hand.variant.label} deals {hand.variant.hole_cards}.")
         hand.hero = dealt.group(1)
-        hand.holes[dealt.group(1)] = dealt.group(2) + dealt.group(3)
+        hand.holes[dealt.group(1)] = "".join(cards)
         return
     if L.DEALT_FACE_DOWN.match(line) and line[len("Dealt to "):].strip() in hand.seats:
         return  # GGPoker names every player dealt in, showing the hero's cards only
@@ -346,14 +354,19 @@ def _bet_to(hand: _Hand, name: str, to: Decimal) -> None:
 
 def _shown(hand: _Hand, name: str, rest: str, where: str) -> str:
     """The cards a player shows, "??" for one they keep hidden (HM1's ``[XX Qs]``,
-    GGPoker's ``[As]``)."""
+    GGPoker's ``[As]``: the cards not shown come first)."""
     cards = L.SHOWN.search(rest) or L.SHOWN_ONE.search(rest)
     if not cards:
         raise PHHError(f"{where}: {name} shows no cards.")
-    groups = cards.groups() if len(cards.groups()) == 2 else (UNKNOWN_CARD, cards.group(1))
-    shown = [c if c not in ("X", "XX", UNKNOWN_CARD) else UNKNOWN_CARD for c in groups]
+    count = hand.variant.hole_cards
+    words = cards.group(1).split()
+    if len(words) > count:
+        raise PHHError(f"{where}: {name} shows {len(words)} cards; {hand.variant.label} "
+                       f"deals {count}.")
+    words = [UNKNOWN_CARD] * (count - len(words)) + words
+    shown = [c if c not in ("X", "XX", UNKNOWN_CARD) else UNKNOWN_CARD for c in words]
     dealt = hand.holes.get(name, "")
-    if sorted(shown) == sorted([dealt[:2], dealt[2:]]):
+    if sorted(shown) == sorted(dealt[k:k + 2] for k in range(0, len(dealt), 2)):
         return dealt  # GGPoker may show the hero's cards in another order than dealt
     if UNKNOWN_CARD not in shown:
         hand.holes.setdefault(name, "".join(shown))
@@ -398,8 +411,10 @@ def _summary(hand: _Hand, line: str, where: str) -> None:
         figures = hand.figures
         figures.add(figures.summary_won, won.group(1), amount(won.group(2), where))
     seat = L.SUMMARY_CARDS.match(line)
-    if seat and seat.group(1) in hand.seats and "X" not in seat.group(2) + seat.group(3):
-        hand.holes.setdefault(seat.group(1), seat.group(2) + seat.group(3))
+    cards = seat.group(2).split() if seat else []
+    if (seat and seat.group(1) in hand.seats and "X" not in seat.group(2)
+            and len(cards) == hand.variant.hole_cards):
+        hand.holes.setdefault(seat.group(1), "".join(cards))
 
 
 def _dealt_in(hand: _Hand) -> list[str]:
@@ -475,7 +490,8 @@ def _finish(hand: _Hand) -> StarsHand:
         raise PHHError(f"{where}: no seats.")
     players = _dealt_in(hand)
     label = {name: f"p{k + 1}" for k, name in enumerate(players)}
-    actions = [f"d dh {label[name]} {hand.holes.get(name, '????')}" for name in players]
+    unknown = UNKNOWN_CARD * hand.variant.hole_cards
+    actions = [f"d dh {label[name]} {hand.holes.get(name, unknown)}" for name in players]
     numbers = [0] * len(actions) + hand.numbers
     for who, act in hand.lines:
         if who == "d":
@@ -491,7 +507,7 @@ def _finish(hand: _Hand) -> StarsHand:
         if name not in label:
             raise PHHError(f"{where}: {name} posts an ante but is not dealt in.")
     data: dict[str, Any] = {
-        "variant": "NT",
+        "variant": hand.variant.value,
         **_antes(hand, players),
         "blinds_or_straddles": _blinds(hand, players, where),
         "min_bet": _big_blind(hand),

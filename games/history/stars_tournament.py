@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-TOURNAMENT = re.compile(r": Tournament #(\d+), (\S+) Hold'em")
+TOURNAMENT = re.compile(r": Tournament #(\d+), (\S+) (?:Hold'em|Omaha)")
 LEVEL = re.compile(r" - Level ([IVXLCDM]+|\d+) \(")
 _NUMERALS = (
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
@@ -33,7 +33,7 @@ class StarsTournament:
     level: int | None  # counted from 1; None where the text names none (Full Tilt's)
 
     def game(self) -> str:
-        """The first line's words before "Hold'em": "Tournament #7, 100+0"."""
+        """The first line's words before the game's name: "Tournament #7, 100+0"."""
         return f"Tournament #{self.number}, {self.buy_in}"
 
     def table(self) -> str:

@@ -17,7 +17,8 @@ from tests.history.test_stars_corpus import _in_units
 def read_folder(folder: Path, pattern: str = "*/*.txt") -> list[tuple[str, str, ReadHand]]:
     """(file name, hand text, the hand read) for every hand of every file, as uploaded."""
     hands = []
-    for path in sorted(folder.glob(pattern)):
+    # Not the omaha/ folder beside cash/ and tour/, nor its README.
+    for path in sorted(p for p in folder.glob(pattern) if p.is_file() and p.suffix != ".md"):
         for source, name, text in split_upload(clean(decode_text(path.read_bytes()))):
             hands.append((path.name, text, read_part(source, name, text)))
     return hands

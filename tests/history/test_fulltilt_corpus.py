@@ -29,8 +29,8 @@ REFUSED = {
     "a hand run twice cannot be replayed.": 1,
     # Games the engine does not play: capped no-limit, and a limit hand in a file fpdb
     # named for no-limit.
-    "unsupported game (CAP NL Hold'em); only no-limit hold'em can": 1,
-    "unsupported game (Limit Hold'em); only no-limit hold'em can ": 1,
+    "unsupported game (CAP NL Hold'em); only no-limit hold'em and": 1,
+    "unsupported game (Limit Hold'em); only no-limit hold'em and ": 1,
     # A Flipout tournament's "2B/2B Ante 2B".
     "the first line's blinds (NB/NB Ante NB) are not amounts, so ": 1,
 }

@@ -113,8 +113,12 @@ def test_a_new_id_mid_hand_keeps_the_player():
       '""K Godel @ Di5cxDUTF9"" posts a bet of 0.25 (bomb pot bet)'),
      "a bomb pot (everyone puts chips in and the hand starts at the flop) cannot be "
      "replayed"),
-    (("(No Limit Texas Hold'em)", "(Pot Limit Omaha Hi)"),
-     "unsupported game (Pot Limit Omaha Hi); only no-limit hold'em can be replayed"),
+    (("(No Limit Texas Hold'em)", "(Pot Limit Omaha Hi/Lo 8 or Better)"),
+     "unsupported game (Pot Limit Omaha Hi/Lo 8 or Better); the engine plays Omaha high "
+     "only: hi/lo splits each pot between the best high and the best low hand."),
+    (("(No Limit Texas Hold'em)", "(Seven Card Stud)"),
+     "unsupported game (Seven Card Stud); only no-limit hold'em and pot-limit Omaha can be "
+     "replayed."),
     (("-- ending hand #80 --", "-- not the end --"), "Hand #80: the log ends before the hand"),
 ])
 def test_a_hand_the_log_contradicts_is_refused_with_the_difference(change, message):

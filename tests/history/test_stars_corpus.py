@@ -102,7 +102,8 @@ def _in_units(data: dict, scale: int) -> dict:
         for a in data["actions"]
     ]
     return {
-        "variant": "NT", "ante_trimming_status": data["ante_trimming_status"], "actions": actions,
+        "variant": data["variant"], "ante_trimming_status": data["ante_trimming_status"],
+        "actions": actions,
         "antes": [units(x) for x in data["antes"]],
         "blinds_or_straddles": [units(x) for x in data["blinds_or_straddles"]],
         "starting_stacks": [units(x) for x in data["starting_stacks"]],

@@ -25,7 +25,8 @@ uncalled bets and "Total pot | Rake". A second "shows" without cards (the hand's
 the board is out) and "The button is in seat" change nothing and are left out; a chat line
 (``Name: text``, actions have no colon) is chat.
 
-Refused with a sentence: other games (limit, pot-limit, Omaha, "CAP" no-limit), a hand whose
+Pot-limit Omaha ("Pot Limit Omaha Hi", four hole cards) is read as PokerStars' "Omaha Pot
+Limit". Refused with a sentence: other games (limit, capped, hi/lo, five-card...), a hand whose
 seat lines give no stacks (an observed 2006 hand), and, as for PokerStars, raises nobody
 left could call.
 """
@@ -37,6 +38,7 @@ from datetime import datetime
 
 from games.engine import PHHError
 from games.history.site_format import SiteFormat, SiteHand, first_line
+from games.history.site_games import refused
 from games.history.stars_lines import ARCHIVE_SEPARATOR
 from games.history.stars_text import Dialect, read_lines, split_hands
 
@@ -44,7 +46,10 @@ HEADER = re.compile(r"^Full ?Tilt ?Poker Game #(\d+):")
 FULLTILT_TEXT = Dialect("Full Tilt Poker", HEADER, "Full Tilt Poker Game #")
 AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?K?"
 STAKES = re.compile(rf"^({AMOUNT})/({AMOUNT})(?: Ante ({AMOUNT}))?$")
-NO_LIMIT = ("No Limit Hold'em", "NL Hold'em")
+# Full Tilt's names of the games the engine plays, and PokerStars' (its capped, hi/lo,
+# five- and six-card Omaha and Courchevel are refused by name: site_games).
+GAMES = {"No Limit Hold'em": "Hold'em No Limit", "NL Hold'em": "Hold'em No Limit",
+         "Pot Limit Omaha Hi": "Omaha Pot Limit", "Pot Limit Omaha": "Omaha Pot Limit"}
 TIME = re.compile(r"^(\d{1,2}:\d\d(?::\d\d)?) ([A-Z]{2,5})$")
 BRACKETED = re.compile(r" \[(\d{1,2}:\d\d:\d\d) ET - (\d{4}/\d\d/\d\d)\]$")
 TOURNAMENT = re.compile(r"^(?P<title>.+) \((?P<number>\d+)\), (?:Table|Match) (?P<table>.+)$")
@@ -114,14 +119,15 @@ def _first(line: str, number: str) -> tuple[str, str, str, bool]:
     head = BRACKETED.sub("", head)
     parts = head.split(" - ")
     games = [k for k, part in enumerate(parts) if "Hold'em" in part or "Omaha" in part
+             or "Courchevel" in part
              or part.endswith(("Razz", "Stud", "Badugi", "Draw", "Mixed"))]
     stakes = [k for k, part in enumerate(parts) if STAKES.match(part)]
     if not games:
         raise PHHError(f"{where}: cannot read the game in the first line {line[:120]!r}.")
     game = parts[games[0]]
-    if game not in NO_LIMIT:
-        raise PHHError(f"{where}: unsupported game ({game}); only no-limit hold'em can be "
-                       "replayed.")
+    if game not in GAMES:
+        raise refused(where, game)
+    name = GAMES[game]
     if not stakes:  # a Flipout writes "2B/2B Ante 2B"
         written = next((part for part in parts if "/" in part), "")
         raise PHHError(f"{where}: the first line's blinds ({written}) are not amounts, so "
@@ -138,10 +144,10 @@ def _first(line: str, number: str) -> tuple[str, str, str, bool]:
     if tournament:
         buy_in = tournament["title"].split(" ")[0]
         game_text = (f"Tournament #{tournament['number']}, "
-                     f"{buy_in if buy_in[:1] in '$€£' else 'FTP'} Hold'em No Limit - {stakes_text}")
+                     f"{buy_in if buy_in[:1] in '$€£' else 'FTP'} {name} - {stakes_text}")
         table = f"{tournament['number']} {tournament['table']}"
     else:
-        game_text = f"Hold'em No Limit {stakes_text}"
+        game_text = f"{name} {stakes_text}"
     out = f"Full Tilt Poker Game #{number}: {game_text}" + (f" - {when}" if when else "")
     return out, table, size.group(1) if size else "", bool(tournament)
 

@@ -11,8 +11,12 @@ GGPoker writes PokerStars' shape with its own first line and a few lines of its 
 - ``Total pot $3.83 | Rake $0.18 | Jackpot $0.1 | Bingo $0 | Fortune $0 | Tax $0``: the
   jackpot and the rest are taken from the pot like the rake (``stars_check``).
 - All-in insurance: ``Hero: Chooses to EV Cashout``, ``Hero: Pays Cashout Risk ($0.77)``,
-  ``Hero: Receives Cashout ($12)``. The pot is played out and paid as written; the site
-  settles the insurance outside it, so these lines change no amount of the hand.
+  ``Hero: Receives Cashout ($12)``; its 2020 Omaha tables' ``get an all-in insurance
+  (premium ...)`` and ``pay premium of all-in insurance ($4)``. The pot is played out and
+  paid as written; the site settles the insurance outside it, so these lines change no
+  amount of the hand.
+- Pot-limit Omaha as ``Omaha Pot Limit`` or ``PLO`` (four hole cards); ``PLO-5`` and
+  "Omaha (NL postflop)" are refused as other games (``site_games``).
 
 Refused with a sentence: a "Cash Drop to Pot" (the site adds money no player put in, which
 the engine cannot replay) and, as for PokerStars, hands run two or three times.
@@ -28,7 +32,8 @@ from games.history.stars_text import Dialect, looks_like_pokerstars, read_hand, 
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]{0,4}\d+):")
 NOISE = re.compile(
-    r"^.+: (?:Chooses to EV Cashout|Pays Cashout Risk \(\S+\)|Receives Cashout \(\S+\))$"
+    r"^.+: (?:Chooses to EV Cashout|Pays Cashout Risk \(\S+\)|Receives Cashout \(\S+\)"
+    r"|get an all-in insurance \(.*\)|pay premium of all-in insurance \(\S+\))$"
 )
 REFUSED = (
     (re.compile(r"^Cash Drop to Pot\b"),

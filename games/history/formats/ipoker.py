@@ -39,8 +39,10 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine import PHHError, PHHReplay
+from games.engine.variants import Variant
 from games.history.formats.pacific_words import number as amount_of
 from games.history.site_format import SiteFormat, SiteHand, first_line
+from games.history.site_games import HOLDEM, OMAHA, refused
 from games.history.stars_check import Figures
 
 GAME = re.compile(r"<game gamecode=\"(\d+)\".*?(?:</game>|(?=<game gamecode=)|$)", re.S)
@@ -154,9 +156,12 @@ def read_hand(text: str) -> SiteHand:
         raise PHHError(f"{where}: no <game> in the text.")
     gametype = (root.findtext("general/gametype") or "").strip()
     # No limit in the client's language: "NL", Spanish "SL" (sin límite), Russian "БЛ".
-    if not re.match(r"^Holdem (?:NL|SL|БЛ)(?:\s|$)", gametype):
-        raise PHHError(f"{where}: unsupported game ({gametype or 'not named'}); only no-limit "
-                       "hold'em can be replayed.")
+    if re.match(r"^Holdem (?:NL|SL|БЛ)(?:\s|$)", gametype):
+        variant = HOLDEM
+    elif re.match(r"^Omaha (?:PL|Pot limit)(?:\s|$)", gametype, re.I):
+        variant = OMAHA  # "Omaha PL $0.01/$0.02", "Omaha Pot limit $100.00/$200.00"
+    else:
+        raise refused(where, gametype or "not named")
     hand = _Hand(game, where)
     rounds = {int(r.get("no", "-1")): r for r in game.iter("round")}
     holes: dict[str, str] = {}
@@ -172,7 +177,7 @@ def read_hand(text: str) -> SiteHand:
         raise PHHError(f"{where}: nobody is dealt in.")
     order = sorted(dealt, key=lambda n: (hand.seats[n] <= hand.button, hand.seats[n]))
     label = {name: f"p{k + 1}" for k, name in enumerate(order)}
-    data = _fields(hand, rounds, order, label, holes, gametype, root)
+    data = _fields(hand, rounds, order, label, holes, gametype, root, variant)
     figures = Figures(collected=dict(hand.won), uncalled_collected=True)
     hero = (root.findtext("general/nickname") or "").strip() or None
     table = (root.findtext("general/tablename") or "").strip()
@@ -184,7 +189,7 @@ def read_hand(text: str) -> SiteHand:
 
 def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
             label: dict[str, str], holes: dict[str, str], gametype: str,
-            root: ET.Element) -> dict[str, Any]:
+            root: ET.Element, variant: Variant) -> dict[str, Any]:
     where = hand.where
     blinds: dict[str, Decimal] = {}
     antes: dict[str, Decimal] = {}
@@ -206,7 +211,8 @@ def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
             street[name] = street.get(name, Decimal(0)) + chips
         elif kind not in SITTING_OUT:
             raise PHHError(f"{where}: cannot read the forced bet of type {kind} by {name}.")
-    actions = [f"d dh {label[n]} {holes.get(n, '????')}" for n in order]
+    unknown = "??" * variant.hole_cards
+    actions = [f"d dh {label[n]} {holes.get(n, unknown)}" for n in order]
     folded: set[str] = set()
     for no in (1, 2, 3, 4):
         if no in STREETS:
@@ -244,7 +250,7 @@ def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
         players_antes.reverse()
     stakes = re.search(r"([\d.,]+)\D*$", gametype)
     data: dict[str, Any] = {
-        "variant": "NT",
+        "variant": variant.value,
         "ante_trimming_status": bool(antes) and set(antes) >= set(order),
         "antes": players_antes,
         "blinds_or_straddles": blinds_list,

@@ -42,6 +42,7 @@ from decimal import Decimal
 from games.engine import PHHError
 from games.history.formats.pacific_words import cards, number
 from games.history.site_format import SiteFormat, SiteHand, first_line
+from games.history.site_games import refused
 from games.history.stars_text import Dialect, read_lines
 
 GAME_NUMBER = re.compile(r"^#Game No : (\d+)$")
@@ -57,7 +58,10 @@ IN_BRACKETS = re.compile(r"\[([^\]]*)\]")
 ACTIONS = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "shows ", "mucks ",
            "collected ", "did not show")
 HEAD = 6  # the lines of the head, which become the reader's first two
-NO_LIMIT = ("No Limit Holdem", "No Limit Holdem Jackpot table")
+# 888's names of the games the engine plays, and PokerStars' ("Pot Limit OmahaHL" is refused
+# by name: site_games).
+GAMES = {"No Limit Holdem": "Hold'em No Limit", "No Limit Holdem Jackpot table": "Hold'em No Limit",
+         "Pot Limit Omaha": "Omaha Pot Limit"}
 HEADER = re.compile(r"^888poker Hand #(\d+): ")
 PACIFIC_TEXT = Dialect("888poker", HEADER, "#Game No : ")
 
@@ -197,7 +201,8 @@ class _Rewrite:
 
 def translate(text: str) -> tuple[list[str], bool]:
     """(the hand's lines in PokerStars' words, whether it is a tournament or play money);
-    PHHError for a hand that is not no-limit hold'em or whose head cannot be read."""
+    PHHError for a hand that is neither no-limit hold'em nor pot-limit Omaha, or whose head
+    cannot be read."""
     lines = [line.strip() for line in text.replace("\r\n", "\n").split("\n")]
     lines = [line for line in lines if line]
     number_ = hand_number(text)
@@ -213,9 +218,8 @@ def translate(text: str) -> tuple[list[str], bool]:
         raise PHHError(f"{where}: the hand stops before its seats.")
     stakes, table, button = head[1][1], head[2][1], head[3][1]
     assert stakes is not None and table is not None and button is not None
-    if stakes["game"] not in NO_LIMIT:
-        raise PHHError(f"{where}: unsupported game ({stakes['game']}); only no-limit hold'em "
-                       "can be replayed.")
+    if stakes["game"] not in GAMES:
+        raise refused(where, stakes["game"])
     no_rake = bool(table["tour"])  # play-money cash tables take a rake
     money = not no_rake and table["kind"] == "Real Money"
     symbol = next((s for s in "$€£" if s in stakes["big"]), "") if money else ""
@@ -228,7 +232,7 @@ def translate(text: str) -> tuple[list[str], bool]:
             if stakes["time"] else "")
     name = table["name"] or f"{table['tour']} Table {table['no'] or '?'}"
     size = f"{table['max']}-max " if table["max"] else ""
-    out = [f"888poker Hand #{number_}: Hold'em No Limit ({rewrite.money(small)}/"
+    out = [f"888poker Hand #{number_}: {GAMES[stakes['game']]} ({rewrite.money(small)}/"
            f"{rewrite.money(big)}){when}",
            f"Table '{name}' {size}Seat #{button[1]} is the button"]
     seating = True

@@ -8,8 +8,10 @@ or two digits is the decimal point (888 writes cents, never tenths of a cent).
 Cards come in the client's language too: German suits (``8Pik``: spades), Spanish suits
 (``7p``: picas, spades; ``8t``: tréboles, clubs), and Russian ranks in a file read as cp1252
 (``Òd``: the Cyrillic "Т", Туз, the ace; "В", Валет, the jack; "Д", Дама, the queen; "К",
-Король, the king). The suits and ranks of each hand are checked by the engine (a duplicate
-card is refused), so a wrong guess cannot pass silently as two equal cards.
+Король, the king), Dutch ranks (``Hc``: heer, the king; ``Vs``: vrouw, the queen; "B", boer,
+the jack) and Swedish ones (``Ec``: ess, the ace; ``Kns``: knekt, the jack; ``Dd``: dam,
+the queen). The suits and ranks of each hand are checked by the engine (a duplicate card is
+refused), so a wrong guess cannot pass silently as two equal cards.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ _SUITS = {"Pik": "s", "Kreuz": "c", "Karo": "d", "Herz": "h",  # German
           "p": "s", "t": "c", "c": "c", "d": "d", "h": "h", "s": "s"}  # Spanish, English
 # Cyrillic ranks, as written and as cp1252 reads their cp1251 bytes.
 _RANKS = {"Т": "A", "Ò": "A", "К": "K", "Ê": "K", "Д": "Q", "Ä": "Q", "В": "J", "Â": "J",
-          "10": "T"}
-_CARD = re.compile(r"^(10|[2-9TJQKA]|[ТКДВÒÊÄÂ])(Pik|Kreuz|Karo|Herz|[pthcds])$")
+          "10": "T",
+          "H": "K", "V": "Q", "B": "J",  # Dutch: heer, vrouw, boer
+          "E": "A", "Kn": "J", "D": "Q"}  # Swedish: ess, knekt, dam (kung is K)
+_CARD = re.compile(r"^(10|Kn|[2-9TJQKA]|[HVBDE]|[ТКДВÒÊÄÂ])(Pik|Kreuz|Karo|Herz|[pthcds])$")
 
 
 def number(written: str, where: str) -> Decimal:
@@ -50,6 +54,8 @@ def cards(written: str, where: str) -> str:
 
     >>> cards("[ 8Pik, QPik ]", "x"), cards("[ 2d, Òd ]", "x"), cards("[ 7p, 8t ]", "x")
     ('[8s Qs]', '[2d Ad]', '[7s 8c]')
+    >>> cards("[ Hc, Vs, Bd, 6h ]", "x"), cards("[ Kns, Dd ]", "x")
+    ('[Kc Qs Jd 6h]', '[Js Qd]')
     """
     out = []
     for token in written.strip().strip("[]").split(","):

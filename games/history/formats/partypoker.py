@@ -41,6 +41,7 @@ from typing import Any
 from games.engine import PHHError
 from games.history.formats.pacific_words import number
 from games.history.site_format import SiteFormat, SiteHand, first_line
+from games.history.site_games import is_pot_limit_omaha, refused
 from games.history.stars_text import Dialect, read_lines
 
 BANNER = re.compile(r"^\*{5} Hand History [Ff]or Game (\w+) \*{5}")
@@ -199,9 +200,9 @@ class _Rewrite:
             return None
         name, rest = found[1], found[2]
         said = []
-        cards = re.search(r"\[ ?([2-9TJQKA][cdhs]), ([2-9TJQKA][cdhs]) ?\]", rest)
+        cards = re.search(r"\[ ?((?:[2-9TJQKA][cdhs], )+[2-9TJQKA][cdhs]) ?\]", rest)
         if cards:
-            said.append(f"{name}: shows [{cards[1]} {cards[2]}]")
+            said.append(f"{name}: shows [{' '.join(cards[1].split(', '))}]")
         collected = re.search(r"collected ([^,]+), net", rest)
         if collected:
             said.append(f"{name} collected {self.money(money(collected[1], where))} from pot")
@@ -283,7 +284,7 @@ class _Rewrite:
 
 def translate(text: str) -> tuple[list[str], list[int], bool]:
     """(the hand's lines in PokerStars' words, the Party line number of each, whether it
-    is a tournament); PHHError for a hand that is not no-limit hold'em."""
+    is a tournament); PHHError for a hand that is not no-limit hold'em or pot-limit Omaha."""
     # Spaces run together as one (2013's files write "$0.04  USD", "show  [ 5c , 4h ]").
     numbered = [(k, " ".join(line.split())) for k, line in
                 enumerate(text.replace("\r\n", "\n").split("\n"), start=1) if line.strip()]
@@ -293,9 +294,12 @@ def translate(text: str) -> tuple[list[str], list[int], bool]:
     if at is None or at + 1 >= len(numbered):
         raise PHHError(f"{where}: the hand stops before its first lines.")
     game = " ".join(numbered[at + 1][1].split())
-    if not re.search(r"\bNL (?:Texas )?Hold'?em\b|Texas Hold'?em Game Table \(NL\)", game):
-        raise PHHError(f"{where}: unsupported game ({game[:80]}); only no-limit hold'em "
-                       "can be replayed.")
+    if re.search(r"\bNL (?:Texas )?Hold'?em\b|Texas Hold'?em Game Table \(NL\)", game):
+        name = "Hold'em No Limit"
+    elif is_pot_limit_omaha(game):  # "PL Omaha", "Omaha Hi Game Table (PL)"
+        name = "Omaha Pot Limit"
+    else:
+        raise refused(where, game[:80])
     body = numbered[at + 2:]
     tournament = TOURNAMENT.search(game) or next(
         (found for _, line in body[:8] if (found := TOURNAMENT.search(line))), None)
@@ -311,7 +315,7 @@ def translate(text: str) -> tuple[list[str], list[int], bool]:
     small, big = _stakes(blinds, body, where)
     when = _moment(game)
     title = f"Tournament #{tournament[1] or tournament[2]}, $0 " if tournament else ""
-    out = [f"PartyPoker Hand #{number_}: {title}Hold'em No Limit "
+    out = [f"PartyPoker Hand #{number_}: {title}{name} "
            f"({rewrite.money(small)}/{rewrite.money(big)})" + (f" - {when}" if when else ""),
            f"Table '{table}' Seat #{button} is the button"]
     origin = [numbered[at][0], numbered[at + 1][0]]

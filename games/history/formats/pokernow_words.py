@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from games.engine import PHHError
+from games.history.site_games import refused
 
 START = re.compile(
     r"^-- starting hand #(\d+)(?: \(id: (\w+)\))?\s+\((.+?)\) "
@@ -28,6 +29,9 @@ START = re.compile(
 STACKS = re.compile(r'#(\d+) "(.+?)" \((\d[\d.]*)\)')
 PLAYER = re.compile(r'^"(.+?)" (.+)$')
 SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+# PokerNow's names of the games the engine plays, and PokerStars' ("Pot Limit Omaha Hi/Lo 8
+# or Better" is refused by name: site_games).
+GAMES = {"No Limit Texas Hold'em": "Hold'em No Limit", "Pot Limit Omaha Hi": "Omaha Pot Limit"}
 CARD = re.compile(r"(10|[2-9TJQKA])([♠♥♦♣])")
 BOARD = re.compile(r"^(Flop|Turn|River)( \(second run\))?:\s+(.*)$")
 ALL_IN = " and go all in"
@@ -104,9 +108,8 @@ def head(rewrite: Rewrite, start: re.Match[str], stacks: str, when: str,
     row, stacks_row = lines
     number, _, game, dealer = start.groups()
     where = f"Hand #{number}"
-    if game != "No Limit Texas Hold'em":
-        raise PHHError(f"{where}: unsupported game ({game}); only no-limit hold'em can be "
-                       "replayed.")
+    if game not in GAMES:
+        raise refused(where, game)
     seats = STACKS.findall(stacks)
     if not seats:
         raise PHHError(f"{where}: the \"Player stacks\" row is missing.")
@@ -119,7 +122,7 @@ def head(rewrite: Rewrite, start: re.Match[str], stacks: str, when: str,
     if big is None:
         raise PHHError(f"{where}: nobody posts a big blind.")
     stamp = when[:19].replace("-", "/").replace("T", " ")
-    rewrite.add(f"PokerNow Hand #{number}: Hold'em No Limit ({small or 0}/{big}) - "
+    rewrite.add(f"PokerNow Hand #{number}: {GAMES[game]} ({small or 0}/{big}) - "
                 f"{stamp} UTC", row)
     if dealer is not None:
         if dealer not in seat_of:

@@ -17,7 +17,8 @@ Winamax's own shape (cash games, Go Fast, tournaments; times in UTC)::
     Total pot 12.90€ | Rake 0.80€
     Seat 7: Hero showed [Kd Kh] and won 4.34€ with Full of Kings and Queens
 
-Each line becomes one PokerStars line (``Name: raises €0.10 to €0.15``, ``Rake 0`` for "No
+Pot-limit Omaha (``Omaha pot limit``, four hole cards) is read as PokerStars' "Omaha Pot
+Limit". Each line becomes one PokerStars line (``Name: raises €0.10 to €0.15``, ``Rake 0`` for "No
 rake", ``won (€4.34)``), so a refusal names the line of the Winamax file. Tournaments write
 the ante first in the stakes, ``(15/75/150)``, and post it on a line of its own; a bounty in
 a seat line (``(18694, 9€ bounty)``) is paid from the prize pool, not the pot, and is left
@@ -33,6 +34,7 @@ import re
 
 from games.engine import PHHError
 from games.history.site_format import SiteFormat, SiteHand, first_line
+from games.history.site_games import refused
 from games.history.stars_text import Dialect, looks_like_pokerstars, read_lines, split_hands
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([\d-]+) - ")
@@ -49,6 +51,9 @@ ACTIONS = (
     "collected ", "denies ", "sits out", "is sitting out", "doesn't show", "does not show",
 )
 NOISE = re.compile(r"^.+: (?:denies big blind|denies small blind)$")
+# Winamax's names of the games the engine plays, and PokerStars' (its "Omaha5", "Omaha8",
+# "Omaha Hi/Lo" and "5 Card Omaha" are refused by name: site_games).
+GAMES = {"holdem no limit": "Hold'em No Limit", "omaha pot limit": "Omaha Pot Limit"}
 WINAMAX_TEXT = Dialect("Winamax", HEADER, "Winamax Poker - ", NOISE, uncalled_collected=True)
 
 
@@ -71,7 +76,7 @@ def _who(names: list[str], line: str) -> tuple[str, str] | None:
 
 def translate(text: str) -> list[str]:
     """The hand's lines in PokerStars' words, one for one (PHHError for a hand that is not
-    no-limit hold'em or whose first lines cannot be read)."""
+    no-limit hold'em or pot-limit Omaha, or whose first lines cannot be read)."""
     lines = [line.strip() for line in text.replace("\r\n", "\n").split("\n")]
     lines = [line for line in lines if line]
     first = FIRST.match(lines[0]) if lines else None
@@ -79,11 +84,11 @@ def translate(text: str) -> list[str]:
     if first is None:
         raise PHHError(f"Hand #{number}: cannot read the first line {lines[0][:120]!r}."
                        if lines else "The hand history is empty.")
-    if first["game"].casefold() != "holdem no limit":
-        raise PHHError(f"Hand #{number}: unsupported game ({first['game']}); only no-limit "
-                       "hold'em can be replayed.")
+    game = GAMES.get(first["game"].casefold())
+    if game is None:
+        raise refused(f"Hand #{number}", first["game"])
     stakes = first["stakes"].split("/")[-2:]  # tournaments write ante/small/big
-    out = [f"{first['head']} - Hold'em No Limit ({euros(stakes[0])}/{euros(stakes[1])}) - "
+    out = [f"{first['head']} - {game} ({euros(stakes[0])}/{euros(stakes[1])}) - "
            f"{first['when'].removesuffix(' UTC')} UTC"]
     names: list[str] = []
     # Who is not dealt in: a player who "denies big blind" (sits out rather than post) or

@@ -1,0 +1,70 @@
+"""Omaha hands in "My hands": a real pot-limit Omaha file uploads with the hero's four cards,
+and every other Omaha game a real file holds (hi/lo, five and six cards, Courchevel, limit
+and no-limit Omaha) is refused with a sentence naming the game and why; nothing is stored
+for a refused hand."""
+
+import pytest
+
+from games.history.imported import hero_hole, row
+from games.history.presenters import card_faces
+from games.history.reading import read_hands
+from games.models import ImportedHand
+from tests.history.test_omaha_corpus import STARS, ggpoker, stars
+from tests.history.test_omaha_more_sites import corpus as other_site
+from tests.history.test_uploads import upload_in_steps
+
+HI_LO = ("the engine plays Omaha high only: hi/lo splits each pot between the best high and "
+         "the best low hand.")
+FOUR_CARDS = "the engine deals four-card Omaha only."
+
+
+def hand_text(hands, number: str) -> str:
+    (text,) = [text for _, text, hand in hands if hand.label.endswith("#" + number)]
+    return text
+
+
+@pytest.mark.parametrize(("hands", "number", "sentence"), [
+    (stars, "35874998500",
+     f"unsupported game (Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)); {HI_LO}"),
+    (stars, "123520812521", "unsupported game (Tournament #986831247, $37.50+$37.50+$7.00 USD "
+                            f"Omaha Hi/Lo No Limit); {HI_LO}"),
+    (stars, "96318916658", f"unsupported game (5 Card Omaha Pot Limit ($3/$6 USD)); {FOUR_CARDS}"),
+    (stars, "211860382557",
+     f"unsupported game (6 Card Omaha Pot Limit ($0.25/$0.50 USD)); {FOUR_CARDS}"),
+    (stars, "96353118546",
+     f"unsupported game (Courchevel Pot Limit ($0.10/$0.25 USD)); {FOUR_CARDS}"),
+    (stars, "3434271432", "unsupported game (Omaha Fixed Limit ($30/$60.00)); the engine plays "
+                          "Omaha pot-limit only."),
+    (ggpoker, "OM1349864", f"unsupported game (PLO-5 ($2/$5)); {FOUR_CARDS}"),
+    (ggpoker, "TM2697462", "unsupported game (Tournament #25942319, Omaholic Bounty $8.40 Omaha "
+                           "(NL postflop)); the engine plays Omaha pot-limit only."),
+    (lambda: other_site("888poker"), "424764397",
+     f"unsupported game (Pot Limit OmahaHL); {HI_LO}"),
+    (lambda: other_site("fulltilt"), "24378450480",
+     "unsupported game ($400 Pot Limit Omaha Hi); the engine plays pot-limit Omaha without a "
+     "cap."),
+])
+def test_each_omaha_game_the_engine_does_not_play_is_refused_naming_it(hands, number, sentence):
+    (hand,) = read_hands(hand_text(hands(), number))
+    assert hand.replayed is None
+    assert hand.error.endswith(f"#{number}: {sentence}"), hand.error
+
+
+@pytest.mark.django_db
+def test_a_pot_limit_omaha_file_uploads_with_the_heros_four_cards_and_hi_lo_is_refused(
+        client, alice):
+    client.force_login(alice)
+    plo = (STARS / "cash" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt").read_text()
+    hi_lo = (STARS / "cash" / "PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt"
+             ).read_text()
+    last = upload_in_steps(client, text=plo + "\n\n\n" + hi_lo)[-1]
+    assert last["imported"] == 3
+    (refused,) = last["refused"]
+    assert HI_LO in str(refused)
+    assert ImportedHand.objects.filter(owner=alice).count() == 3
+    hand = ImportedHand.objects.get(owner=alice, site_hand="22865231671")
+    assert hand.names[str(hand.hero_seat)] == "Hero"
+    assert hero_hole(hand) == "6d3c5sAs"  # "Dealt to Hero [6d 3c 5s As]"
+    assert row(hand)["hole"] == card_faces("6d3c5sAs")  # what the list of my hands shows
+    assert client.get(f"/hands/imported/{hand.id}/").status_code == 200
+    assert client.get("/hands/?view=imported").status_code == 200
