@@ -93,23 +93,12 @@ def row(hand: ImportedHand) -> dict:
         "table": hand.table_name,
         "number": hand.site_hand,
         "position": hand.position,
-        "hole": card_faces(hand.hole_cards or hero_hole(hand)),
+        "hole": card_faces(hand.hole_cards),
         "board": card_faces(hand.board),
         "net": hand.net,
         "net_text": cash.signed(hand.net) if hand.net is not None else "—",
         "result": hand.result or ("unsettled" if not hand.settled else ""),
     }
-
-
-def hero_hole(hand: ImportedHand) -> str:
-    """The hero's cards as the stored state has them ("" when unknown): an Omaha hero's four
-    do not fit ``hole_cards`` (uploads.HOLE_CARDS_COLUMN)."""
-    if hand.hero_seat is None:
-        return ""
-    for player in hand.state.get("players", []):
-        if player.get("seat") == hand.hero_seat and "??" not in player.get("hole", ["??"]):
-            return "".join(player["hole"])
-    return ""
 
 
 class Imported:

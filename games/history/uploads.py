@@ -34,7 +34,6 @@ from games.models import ImportBatch, ImportedHand
 
 STEP = 25
 MAX_CHARS = 20_000_000
-HOLE_CARDS_COLUMN = ImportedHand._meta.get_field("hole_cards").max_length or 4
 
 
 def fingerprint(text: str) -> str:
@@ -180,9 +179,7 @@ def record(hand: ReadHand, batch: ImportBatch, mark: str) -> ImportedHand:
         names={str(seat): name for seat, name in seat_names.items()},
         hero_seat=hero,
         position=positions(state).get(hero, "") if hero is not None else "",
-        # The column holds four characters (two cards); an Omaha hero's four cards stay in
-        # ``state``, where the list reads them (imported.hero_hole), until it is widened.
-        hole_cards=hole if len(hole) <= HOLE_CARDS_COLUMN else "",
+        hole_cards=hole,
         board="".join(c for c in state.board if c != UNKNOWN),
         net=net,
         result=result or "",

@@ -5,7 +5,7 @@ for a refused hand."""
 
 import pytest
 
-from games.history.imported import hero_hole, row
+from games.history.imported import row
 from games.history.presenters import card_faces
 from games.history.reading import read_hands
 from games.models import ImportedHand
@@ -64,7 +64,7 @@ def test_a_pot_limit_omaha_file_uploads_with_the_heros_four_cards_and_hi_lo_is_r
     assert ImportedHand.objects.filter(owner=alice).count() == 3
     hand = ImportedHand.objects.get(owner=alice, site_hand="22865231671")
     assert hand.names[str(hand.hero_seat)] == "Hero"
-    assert hero_hole(hand) == "6d3c5sAs"  # "Dealt to Hero [6d 3c 5s As]"
+    assert hand.hole_cards == "6d3c5sAs"  # "Dealt to Hero [6d 3c 5s As]"
     assert row(hand)["hole"] == card_faces("6d3c5sAs")  # what the list of my hands shows
     assert client.get(f"/hands/imported/{hand.id}/").status_code == 200
     assert client.get("/hands/?view=imported").status_code == 200
