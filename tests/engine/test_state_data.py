@@ -16,6 +16,7 @@ from games.engine import (
     replay_state,
     start_hand,
 )
+from games.engine.deal_order import board_positions, cards_needed, hole_positions
 from tests.engine.helpers import play_random, random_setup, stacked_deck
 
 
@@ -80,7 +81,10 @@ def test_a_viewer_sees_their_own_cards_and_nobody_elses_before_showdown():
 
 def test_the_deck_and_future_cards_never_appear_in_a_view():
     state = hand_to_showdown()
-    burns = {state.deck[6], state.deck[10], state.deck[12]}  # three players: 6 hole cards
+    # The burns are the places the engine's deal order skips: neither hole cards nor board.
+    faces = {k for seat in hole_positions(3) for k in seat} | set(board_positions(3))
+    burns = {state.deck[k] for k in range(cards_needed(3)) if k not in faces}
+    assert len(burns) == 3
     undealt = set(state.deck[state.dealt :]) | burns
     text = json.dumps(state.view(None))
     assert not any(f'"{card}"' in text for card in undealt)

@@ -5,18 +5,29 @@ from django.contrib.auth import get_user_model
 from django.db.models import Sum
 
 from games.chips import ensure_player
+from games.engine import FULL_DECK, UNKNOWN
+from games.engine.deal_order import deck_that_deals
 from games.models import LedgerEntry, Player, Seat, Table
 
-# Dealt one card at a time from the left of the button; with the button on seat 1 of seats
-# 1-3 the order is seat 2, seat 3, seat 1. Seat 2 gets aces, seat 3 kings, seat 1 7-2.
-ACES_KINGS_DECK = (  # noqa: SIM905 - grouped by street, easier to read than a list
-    "As Kd 7s Ah Kc 2d "  # hole cards
-    "3c 9h 8d 4c "  # burn, flop
-    "5s Jd "  # burn, turn
-    "6h Qc "  # burn, river
-    "2c 2h 2s 3d 3h 3s 4d 4h 4s 5c 5d 5h 6c 6d 6s 7c 7d 7h 8c 8h 8s 9c 9d 9s "
-    "Tc Td Th Ts Jc Jh Js Qd Qh Qs Kh Ks Ac Ad"
-).split()
+
+def deck_with_spares(holes, board, burns=()) -> list[str]:
+    """A full deck that deals ``holes`` (the player left of the button first) and ``board``
+    in the engine's own deal order (``deck_that_deals``), with ``burns`` in the burn places
+    and every other card after them in card id order."""
+    dealt = deck_that_deals(holes, board)
+    used = {*dealt, *burns}
+    spares = iter([*burns, *(card for card in FULL_DECK if card not in used)])
+    return [next(spares) if card == UNKNOWN else card for card in dealt] + list(spares)
+
+
+# With the button on seat 1 of seats 1-3 the deal starts at seat 2: seat 2 gets aces, seat 3
+# kings, seat 1 7-2; the board is 9h 8d 4c, Jd, Qc.
+ACES_KINGS_BURNS = ["3c", "5s", "6h"]  # never dealt face up
+ACES_KINGS_DECK = deck_with_spares(
+    [["As", "Ah"], ["Kd", "Kc"], ["7s", "2d"]],
+    ["9h", "8d", "4c", "Jd", "Qc"],
+    burns=ACES_KINGS_BURNS,
+)
 
 
 def make_user(name: str):

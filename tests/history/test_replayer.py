@@ -13,11 +13,12 @@ from games.history.masking import MaskError, masked_state
 from games.history.presenters import replay_data
 from games.history.sharing import share_token
 from games.models import Hand
+from tests.games.conftest import ACES_KINGS_BURNS
 
 pytestmark = pytest.mark.django_db
 
 ALICE, BOB, CAROL = ["7s", "2d"], ["As", "Ah"], ["Kd", "Kc"]
-BURNS = ["3c", "5s", "6h"]  # burn cards of ACES_KINGS_DECK: never dealt face up
+BURNS = ACES_KINGS_BURNS  # never dealt face up
 UNDEALT = ["2c", "Ac", "Ad"]  # cards deeper in the deck
 
 
