@@ -7,7 +7,7 @@ player with a sentence on their page.
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_in_browser import PHONE, Person
+from tests.browser.people import PHONE, Person
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

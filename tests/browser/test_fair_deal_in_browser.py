@@ -9,7 +9,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_in_browser import Person, wait_for_new_hand
+from tests.browser.people import Person, wait_for_new_hand
 from tests.fair_vectors import fair_vectors
 from tests.servers import ROOT
 

@@ -11,7 +11,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_in_browser import Person
+from tests.browser.people import Person
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 

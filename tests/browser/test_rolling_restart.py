@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from deploy.stack import running_stack
-from tests.browser.test_table_in_browser import (
+from tests.browser.people import (
     Person,
     check_or_call,
     wait_for_new_hand,

@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_in_browser import Person
-from tests.browser.test_tournament_in_browser import bankroll, next_hand, play_hand
+from tests.browser.people import Person
+from tests.browser.tournament_moves import bankroll, next_hand, play_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

@@ -1,0 +1,129 @@
+"""People in Chromium for the browser tests: each in a browser context of their own, and the
+moves every table test makes (wait for a hand, whose turn, check or call)."""
+
+import json
+
+from playwright.sync_api import Page, expect
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 375, "height": 812}
+
+
+
+class Person:
+    """One person in a browser context of their own (own cookies, own storage)."""
+
+    def __init__(self, chromium, site, name: str, **context_options):
+        """``context_options`` go to Playwright's ``new_context`` (``ignore_https_errors``
+        for a site with a self-signed certificate)."""
+        self.name = name
+        self.context = chromium.new_context(
+            viewport=DESKTOP, base_url=site.url, **context_options
+        )
+        self.page: Page = self.context.new_page()
+        self.problems: list[str] = []
+        self.frames: list[dict] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+        self.page.on("websocket", self._watch_socket)
+
+    def _console(self, message) -> None:
+        # Failed connections while the test has taken the context offline are expected.
+        if message.type == "error" and "ERR_INTERNET_DISCONNECTED" not in message.text:
+            self.problems.append(f"console: {message.text}")
+
+    def _watch_socket(self, socket) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def join_as_guest(self) -> None:
+        self.page.goto("/guest/")
+        self.page.get_by_label("Nickname").fill(self.name)
+        self.page.get_by_role("button", name="Play").click()
+        expect(self.page.locator(".site-header .who")).to_have_text(self.name)
+
+    def create_table(
+        self,
+        name: str,
+        seconds_to_act: int = 60,
+        blinds: tuple[int, int] | None = None,
+        seats: int | None = None,
+        wait_for_start: bool = False,
+        private: bool = False,
+    ) -> None:
+        """Create a table from the lobby's form; the page is then the new table's."""
+        self.page.goto("/")
+        form = self.page.locator("form.create-table")
+        form.get_by_label("Table name").fill(name)
+        if blinds:
+            form.get_by_label("Small blind").fill(str(blinds[0]))
+            form.get_by_label("Big blind").fill(str(blinds[1]))
+        if seats:
+            form.get_by_label("Seats").fill(str(seats))
+        form.get_by_label("Seconds to act").fill(str(seconds_to_act))
+        if wait_for_start:
+            form.get_by_label("Deal only when I press Start (to wait for everyone)").check()
+        if private:
+            form.get_by_label("Private").check()
+        form.get_by_role("button", name="Create table").click()
+        expect(self.page.locator(".table-title h1")).to_have_text(name)
+
+    def sit(self, seat: int, artifacts=None) -> None:
+        self.page.locator(f"button.sit-here[data-seat='{seat}']").click()
+        dialog = self.page.locator("#sit-dialog")
+        expect(dialog).to_be_visible()
+        if artifacts:
+            self.page.screenshot(path=artifacts / "sit-dialog-1280.png")
+        buy_in = dialog.locator("input[name=buy_in]")
+        expect(buy_in).to_have_value("200")  # 100 big blinds, within 40..200
+        buy_in.fill("150")
+        dialog.get_by_role("button", name="Sit down").click()
+        expect(self.page.locator(".seat.me")).to_have_attribute("data-seat", str(seat))
+
+    def own_cards(self) -> list[str]:
+        cards = self.page.locator(".seat.me .hole .card[data-card]")
+        expect(cards).to_have_count(2)
+        return [cards.nth(i).get_attribute("data-card") for i in range(2)]
+
+    def view(self) -> dict:
+        return self.page.evaluate("window.pokerTable.view")
+
+    def my_turn(self) -> bool:
+        return self.page.locator("#action-bar.your-turn button.act:not([disabled])").count() > 0
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def wait_for_new_hand(people, after: int = 0) -> int:
+    """Wait until every page shows a hand numbered above ``after`` that is not over yet."""
+    for person in people:
+        person.page.wait_for_function(
+            "n => { const v = window.pokerTable.view;"
+            " return v && v.hand && v.hand.number > n && !v.hand.complete; }",
+            arg=after,
+        )
+    return people[0].view()["hand"]["number"]
+
+
+def whose_turn(alice: Person, bob: Person) -> Person | None:
+    """The player whose action bar is live, or None once the hand is over."""
+    for _ in range(200):
+        hand = alice.view()["hand"]
+        if hand is None or hand["complete"]:
+            return None
+        for person in (alice, bob):
+            if person.my_turn():
+                return person
+        alice.page.wait_for_timeout(100)
+    raise AssertionError("nobody can act and the hand is not over")
+
+
+def check_or_call(person: Person, with_keys: bool) -> None:
+    bar = person.page.locator("#action-bar")
+    if with_keys:
+        person.page.keyboard.press("c")
+    elif bar.locator("button[data-action=check]").count():
+        bar.locator("button[data-action=check]").click()
+    else:
+        bar.locator("button[data-action=call]").click()
+    expect(bar.locator("button.act:not([disabled])")).to_have_count(0)
