@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_home_games_in_browser import set_choice, to_act
-from tests.browser.test_table_in_browser import Person, wait_for_new_hand
+from tests.browser.people import Person, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_home_games_in_browser import open_table, to_act
-from tests.browser.test_table_in_browser import Person
+from tests.browser.people import Person
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
