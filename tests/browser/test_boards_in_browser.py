@@ -4,8 +4,8 @@ and a button straddle posted from the player's own straddle button."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_home_games_in_browser import send
 from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.test_home_games_in_browser import send
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

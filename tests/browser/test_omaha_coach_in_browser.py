@@ -6,8 +6,8 @@ coach has no Omaha ranges or grades, and a line on each decision without a grade
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_home_games_in_browser import set_choice, to_act
 from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.test_home_games_in_browser import set_choice, to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_home_games_in_browser import open_table, to_act
 from tests.browser.people import Person
+from tests.browser.test_home_games_in_browser import open_table, to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
