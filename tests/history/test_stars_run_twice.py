@@ -1,0 +1,110 @@
+"""Hands run twice read from PokerStars text: our own export of random engine hands run twice
+(hold'em and pot-limit Omaha, all-in before the flop, on the flop and on the turn) reads back
+through the PokerStars import to the same hand, both boards and what each board paid; the
+real PokerStars hands run twice of the fpdb corpora import to their own figures."""
+
+import random
+from collections import Counter
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from games.engine import EventKind, Street
+from games.history.pokerstars import HandInfo, write_hand
+from games.history.reading import read_hands
+from tests.engine.helpers import play_random, random_omaha_setup, random_setup
+
+HANDS = 120
+
+
+def exported(state, hero: int) -> str:
+    info = HandInfo(number=5000 + hero, table="Twice", max_seats=10,
+                    started_at=datetime(2026, 11, 27, 11, 0, tzinfo=UTC),
+                    names={s: f"tw{s}" for s in state.seats}, hero_seat=hero)
+    return write_hand(state, info)
+
+
+def board_wins(state, seat_of=lambda seat: seat) -> Counter:
+    """(board, seat) -> chips won there, from the hand's WIN events."""
+    won: Counter = Counter()
+    for e in state.events:
+        if e.kind is EventKind.WIN:
+            won[e.board, seat_of(e.seat)] += e.amount
+    return won
+
+
+def run_twice_hands(count: int):
+    """``count`` random engine hands that were run twice, each with the street the board
+    was run again from (hold'em and Omaha alternately)."""
+    found, k = [], 0
+    while len(found) < count:
+        rng = random.Random(230_000 + k)
+        setup = (random_omaha_setup if k % 2 else random_setup)(rng)
+        k += 1
+        state = play_random(replace(setup, runouts=2).start(), rng)
+        if state.runs:
+            found.append((state, rng.choice(state.seats)))
+    return found
+
+
+def shared_street(state) -> str:
+    """Where the board was run again: "preflop", "flop" or "turn" (the cards shared)."""
+    return {0: "preflop", 3: "flop", 4: "turn"}[
+        sum(a == b for a, b in zip(state.board, state.runs[0], strict=True))
+        if state.board[:3] == state.runs[0][:3] else 0]
+
+
+def test_random_hands_run_twice_read_back_to_the_same_hands():
+    kinds: Counter = Counter()
+    for state, hero in run_twice_hands(HANDS):
+        text = exported(state, hero)
+        assert "*** SECOND SHOW DOWN ***" in text and "Hand was run twice" in text
+        (back,) = read_hands(text)
+        assert back.error is None, (back.error, text)
+        replayed = back.replayed
+        again = replayed.state
+        table_seat = dict(enumerate(replayed.fields["seats"], start=1))
+        assert replayed.fields["_runout_count"] == 2
+        assert again.config.variant is state.config.variant
+        assert {table_seat[p.seat]: p.starting_stack for p in again.players} == {
+            p.seat: p.starting_stack for p in state.players}
+        assert {table_seat[k]: v for k, v in enumerate(replayed.finishing_stacks, 1)} == (
+            state.result.finishing_stacks), text
+        assert (again.board, again.runs) == (state.board, state.runs), text
+        assert [(p.board, p.amount, {table_seat[w] for w in p.winners}, p.shares)
+                for p in again.result.pots] == [
+            (p.board, p.amount, set(p.winners), p.shares) for p in state.result.pots], text
+        assert board_wins(again, table_seat.get) == board_wins(state)
+        assert {table_seat[h.seat]: sorted(h.cards) for h in again.result.shown} == {
+            h.seat: sorted(h.cards) for h in state.result.shown}
+        assert replayed.rake == {}
+        kinds[state.config.variant.value, shared_street(state)] += 1
+    # Every kind is there: both games, run again from before the flop, the flop, the turn.
+    assert {street for _, street in kinds} == {"preflop", "flop", "turn"}, kinds
+    assert {game for game, _ in kinds} == {"NT", "PO"}, kinds
+    assert sum(kinds.values()) == HANDS
+
+
+def test_each_board_collected_is_checked_against_what_that_board_paid():
+    state, hero = next((s, h) for s, h in run_twice_hands(40)
+                       if len({w for p in s.result.pots for w in p.winners}) > 1
+                       and all(len(p.winners) == 1 for p in s.result.pots))
+    text = exported(state, hero)
+    first, second = text.split("*** SECOND SHOW DOWN ***\n")
+    # The two boards' winners swapped: each total may still add up, no board does.
+    lines = second.split("*** SUMMARY ***")[0].splitlines()
+    swapped = first + "*** SECOND SHOW DOWN ***\n" + "\n".join(lines) + "\n"
+    won_first = [line for line in first.splitlines() if " collected " in line]
+    won_second = [line for line in lines if " collected " in line]
+    swapped = swapped.replace(won_first[0], "@@").replace(won_second[0], won_first[0]).replace(
+        "@@", won_second[0]) + "*** SUMMARY ***" + second.split("*** SUMMARY ***")[1]
+    (back,) = read_hands(swapped)
+    assert back.error is not None and "board in the text; the replay pays" in back.error, (
+        back.error, swapped)
+
+
+def test_the_street_names_of_a_hand_run_twice_from_the_turn():
+    state, hero = next((s, h) for s, h in run_twice_hands(HANDS) if shared_street(s) == "turn")
+    text = exported(state, hero)
+    assert "*** TURN ***" in text and "*** FIRST RIVER ***" in text
+    assert "*** SECOND RIVER ***" in text and "*** SECOND TURN ***" not in text
+    assert any(e.street is Street.RIVER and e.board == 1 for e in state.events)
