@@ -4,11 +4,17 @@ through the PokerStars import to the same hand, both boards and what each board 
 real PokerStars hands run twice of the fpdb corpora import to their own figures."""
 
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
 
 from games.engine import EventKind, Street
+from games.history.decoding import decode_text
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.reading import read_hands
 from tests.engine.helpers import play_random, random_omaha_setup, random_setup
@@ -108,3 +114,61 @@ def test_the_street_names_of_a_hand_run_twice_from_the_turn():
     assert "*** TURN ***" in text and "*** FIRST RIVER ***" in text
     assert "*** SECOND RIVER ***" in text and "*** SECOND TURN ***" not in text
     assert any(e.street is Street.RIVER and e.board == 1 for e in state.events)
+
+
+DATA = Path(__file__).parent / "data"
+# The real hands run twice of the corpora, with each board's collected lines, total pot and
+# rake as their text writes them (by name, in the site's money).
+REAL = [
+    ("pokerstars/fpdb/cash/NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", "90721705235",
+     [{"Hero": "111.59"}, {"Hero": "111.58"}], "225.32", "2.15"),
+    ("pokerstars/fpdb-omaha/cash/PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
+     "134782498345", [{"Hero": "8385.36"}, {"Player0": "8385.36"}], "16772.72", "2"),
+    ("ggpoker/cash/GG20250809-2355 - RushAndCash11072018 - 0.02 - 0.05 - 6max.txt",
+     "RC3795930305", [{"1af7528e": "4.71"}, {"1af7528e": "4.71"}], "9.63", "0.14"),
+]
+
+
+def real_hand(path: str, number: str):
+    hands = read_hands(decode_text((DATA / path).read_bytes()))
+    (hand,) = [h for h in hands if h.label.endswith(f"#{number}")]
+    return hand
+
+
+@pytest.mark.parametrize(("path", "number", "boards", "pot", "rake"), REAL)
+def test_real_hands_run_twice_replay_to_their_own_figures(path, number, boards, pot, rake):
+    hand = real_hand(path, number)
+    assert hand.error is None, hand.error
+    replayed = hand.replayed
+    state = replayed.state
+    assert replayed.fields["_runout_count"] == 2 and len(state.runs) == 1
+    money = replayed.amounts.money
+    # What each board paid in the replay, less the rake the site kept from its winner, is
+    # what the text collects on that board.
+    by_name = {k + 1: name for k, name in enumerate(replayed.players)}
+    paid = board_wins(state)
+    kept = dict(replayed.rake)
+    for board, collected in enumerate(boards):
+        assert {by_name[s] for b, s in paid if b == board} == set(collected), board
+        for name, amount in collected.items():
+            seat = replayed.players.index(name) + 1
+            due = paid[board, seat]
+            taken = due - replayed.amounts.units(Decimal(amount), "collected")
+            assert 0 <= taken <= kept.get(seat, 0), (board, name, due)
+            kept[seat] = kept.get(seat, 0) - taken
+    assert set(kept.values()) <= {0}  # every chip of the rake is one a board's winner left
+    assert money(sum(p.committed for p in state.players)) == Decimal(pot)
+    fees = sum(Decimal(v) for v in re.findall(r"\| (?:Jackpot|Bingo|Fortune|Tax) \$?([\d.]+)",
+                                               hand.text))
+    assert money(sum(replayed.rake.values())) == Decimal(rake) + fees
+
+
+def test_a_real_hand_whose_second_board_is_collected_by_the_wrong_player_is_refused():
+    hand = real_hand(*REAL[1][:2])
+    text = hand.text.replace("Player0 collected $8385.36", "Hero collected $8385.36")
+    text = text.replace("and won ($8385.36) with a pair of Aces", "and lost with a pair of Aces")
+    text = text.replace("and lost with a pair of Kings", "and won ($8385.36) with a pair of Kings")
+    (back,) = read_hands(text)
+    assert back.error is not None
+    assert "Hero collects $8,385.36 on the second board in the text; the replay pays $0" in (
+        back.error), back.error
