@@ -154,6 +154,10 @@ class _Hand:
     run: int = 0  # the board whose showdown the lines are under (0: the first)
     double_board: bool = False  # our "Hand was dealt two boards"
     run_named: bool = False  # a "*** FIRST ... ***" section was seen
+    # A second board's street before the first board's river: the boards were dealt street
+    # by street together (a double board), not run again after the river.
+    interleaved: bool = False
+    first_river: bool = False
 
 
 # A PokerStars hand read into PHH fields: the shape every site's reader gives.
@@ -247,6 +251,8 @@ def _section(hand: _Hand, line: str, where: str) -> str | None:
             hand.run = index
             return "showdown"
         hand.runouts = max(hand.runouts, index + 1)
+        hand.first_river = hand.first_river or (index == 0 and run.group(2) == "RIVER")
+        hand.interleaved = hand.interleaved or (index > 0 and not hand.first_river)
         line = f"*** {run.group(2)} ***{line[run.end():]}"  # read as the street it deals
     board = L.BOARD.match(line)
     if board:
@@ -496,8 +502,9 @@ def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
 def _antes(hand: _Hand, players: list[str]) -> dict[str, Any]:
     """PHH's antes: one ante from everyone, counted by level (a short stack all-in for part
     of it wins only what it matched), or, when only some players post one (the big-blind
-    ante), each player's own, as dead money in the main pot (no ante trimming)."""
-    if not hand.antes or set(hand.antes) >= set(players):
+    ante) or the hand is our double-board bomb pot, each player's own, as dead money in the
+    main pot (no ante trimming)."""
+    if not hand.double_board and (not hand.antes or set(hand.antes) >= set(players)):
         ante = max(hand.antes.values(), default=Decimal(0))
         return {"ante_trimming_status": True, "antes": [ante] * len(players)}
     antes = [hand.antes.get(name, Decimal(0)) for name in players]
@@ -515,15 +522,39 @@ def _big_blind(hand: _Hand) -> Decimal:
     return hand.big_blind
 
 
+def _bomb_pot_checks(hand: _Hand, players: list[str], where: str) -> None:
+    """Our double board is a bomb pot: antes only, no betting before the flop, which PHH
+    writes as every player with chips behind checking (first to last, as ``phh_actions``
+    writes it); the text has no line for those checks."""
+    first = next((k for k, (who, _) in enumerate(hand.lines) if who == "d"), None)
+    if hand.posts or first is None or any(who != "d" for who, _ in hand.lines[:first]):
+        raise PHHError(f"{where}: a hand dealt two boards is a bomb pot (antes only, no "
+                       "blinds or betting before the flop), and this one is not.")
+    checks = [(name, "cc") for name in players
+              if hand.stacks[name] > hand.antes.get(name, Decimal(0))]
+    if len(checks) > 1:
+        hand.lines[first:first] = checks
+        hand.numbers[first:first] = [hand.numbers[first]] * len(checks)
+
+
 def _finish(hand: _Hand) -> StarsHand:
     where = f"Hand #{hand.number}"
     if not hand.seats:
         raise PHHError(f"{where}: no seats.")
+    if hand.double_board != hand.interleaved:
+        raise PHHError(f"{where}: " + (
+            "the text says the hand was dealt two boards but runs the second after the "
+            "first one's river." if hand.double_board else
+            "the second board is dealt street by street with the first (a double board), "
+            "but the text does not say \"Hand was dealt two boards\", so who antes and what "
+            "each board pays cannot be known."))
     players = _dealt_in(hand)
     label = {name: f"p{k + 1}" for k, name in enumerate(players)}
     unknown = UNKNOWN_CARD * hand.variant.hole_cards
     actions = [f"d dh {label[name]} {hand.holes.get(name, unknown)}" for name in players]
     numbers = [0] * len(actions) + hand.numbers
+    if hand.double_board:
+        _bomb_pot_checks(hand, players, where)
     for who, act in hand.lines:
         if who == "d":
             actions.append(act)

@@ -1,7 +1,8 @@
 """Hands run twice read from PokerStars text: our own export of random engine hands run twice
-(hold'em and pot-limit Omaha, all-in before the flop, on the flop and on the turn) reads back
-through the PokerStars import to the same hand, both boards and what each board paid; the
-real PokerStars hands run twice of the fpdb corpora import to their own figures."""
+(hold'em and pot-limit Omaha, all-in before the flop, on the flop and on the turn) and of
+random double-board bomb pots reads back through the PokerStars import to the same hand,
+both boards and what each board paid; the real hands run twice of the PokerStars, Omaha and
+GGPoker corpora import to their own figures."""
 
 import random
 import re
@@ -18,6 +19,7 @@ from games.history.decoding import decode_text
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.reading import read_hands
 from tests.engine.helpers import play_random, random_omaha_setup, random_setup
+from tests.engine.test_double_boards import double_board
 
 HANDS = 120
 
@@ -172,3 +174,56 @@ def test_a_real_hand_whose_second_board_is_collected_by_the_wrong_player_is_refu
     assert back.error is not None
     assert "Hero collects $8,385.36 on the second board in the text; the replay pays $0" in (
         back.error), back.error
+
+
+def double_board_hands(count: int):
+    """``count`` random double-board bomb pots the engine played (hold'em and Omaha)."""
+    hands = []
+    for k in range(count):
+        state, rng = double_board(61_000 + k)
+        state = play_random(state, rng)
+        hands.append((state, rng.choice(state.seats)))
+    return hands
+
+
+def test_random_double_board_bomb_pots_read_back_to_the_same_hands():
+    games: Counter = Counter()
+    showdowns = 0
+    for state, hero in double_board_hands(HANDS):
+        text = exported(state, hero)
+        assert "Hand was dealt two boards" in text
+        (back,) = read_hands(text)
+        assert back.error is None, (back.error, text)
+        replayed = back.replayed
+        again = replayed.state
+        table_seat = dict(enumerate(replayed.fields["seats"], start=1))
+        assert replayed.fields["_starting_board_count"] == 2
+        assert {table_seat[p.seat]: p.starting_stack for p in again.players} == {
+            p.seat: p.starting_stack for p in state.players}
+        assert {table_seat[k]: v for k, v in enumerate(replayed.finishing_stacks, 1)} == (
+            state.result.finishing_stacks), text
+        assert (again.board, again.runs) == (state.board, state.runs), text
+        assert [(p.board, p.amount, {table_seat[w] for w in p.winners}, p.shares)
+                for p in again.result.pots] == [
+            (p.board, p.amount, set(p.winners), p.shares) for p in state.result.pots], text
+        assert board_wins(again, table_seat.get) == board_wins(state)
+        games[state.config.variant.value] += 1
+        showdowns += bool(state.runs and state.result.showdown)
+    assert set(games) == {"NT", "PO"} and showdowns > 20, (games, showdowns)
+
+
+def test_a_double_board_the_text_does_not_name_is_refused_with_the_reason():
+    state, hero = next((s, h) for s, h in double_board_hands(20) if s.result.showdown)
+    text = exported(state, hero).replace("Hand was dealt two boards\n", "")
+    (back,) = read_hands(text)
+    assert back.replayed is None
+    assert "dealt street by street with the first (a double board), but the text does not say" \
+        in back.error, back.error
+
+
+def test_a_hand_run_twice_that_says_it_was_dealt_two_boards_is_refused():
+    state, hero = run_twice_hands(1)[0]
+    text = exported(state, hero).replace("Hand was run twice", "Hand was dealt two boards")
+    (back,) = read_hands(text)
+    assert back.replayed is None
+    assert "runs the second after the first one's river" in back.error, back.error
