@@ -19,6 +19,7 @@ reconciled is refused with the difference named, never stored wrong:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -43,6 +44,8 @@ class Figures:
     # 888: a collected amount holds the returned bet in some hands and not in others; it is
     # then exactly the winnings with the returned bet, or the winnings less a rake.
     uncalled_maybe_collected: bool = False
+    # A board run twice: each board's collected amounts (0: the first board), by name.
+    collected_by_board: dict[int, dict[str, Decimal]] = field(default_factory=dict)
     # What the refusal calls ``rake`` when the site writes none and it is known otherwise.
     rake_named: str = "the text's rake"
 
@@ -87,6 +90,7 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
                            f"{cash.format(amount)}, the hand says "
                            f"{cash.format(collected.get(seat, 0))}.")
     collected = collected or in_summary
+    _check_boards(replayed, units, figures, where)
     for seat, got in collected.items():
         due = paid.get(seat, 0)
         if got > due:
@@ -120,6 +124,27 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
             raise PHHError(f"{where}: the text's total pot is {cash.format(total)}; the "
                            f"replay's is {cash.format(pot)}.")
     return dataclasses.replace(replayed, rake=rake)
+
+
+def _check_boards(replayed: PHHReplay, units: Callable[[dict[str, Decimal], str], dict[int, int]],
+                  figures: Figures, where: str) -> None:
+    """Each board of a hand run twice pays at least what the text collects on it (the rest
+    is the rake); PHHError names the board and the player otherwise."""
+    cash = Money.of_fields(replayed.fields, replayed.amounts.scale)
+    paid: dict[tuple[int, int], int] = {}
+    for e in replayed.state.events:
+        if e.kind is EventKind.WIN and e.seat is not None:
+            paid[e.board, e.seat] = paid.get((e.board, e.seat), 0) + e.amount
+    for board, by_name in sorted(figures.collected_by_board.items()):
+        for seat, got in units(by_name, "a collected amount").items():
+            due = paid.get((board, seat), 0)
+            if got > due:
+                raise PHHError(f"{where}: {replayed.players[seat - 1]} collects "
+                               f"{cash.format(got)} on the {ORDINALS[board]} board in the "
+                               f"text; the replay pays {cash.format(due)} there.")
+
+
+ORDINALS = ("first", "second", "third", "fourth")
 
 
 def _replayed_amounts(replayed: PHHReplay) -> tuple[dict[int, int], dict[int, int]]:

@@ -41,6 +41,15 @@ TABLE = re.compile(
 )
 SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
 BOARD = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]+)\]")
+# A board run more than once (or a double board): "*** SECOND RIVER *** [..] [5h]", and each
+# board's showdown, "*** SECOND SHOW DOWN ***".
+RUN_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH")
+RUN_SECTION = re.compile(
+    r"^\*\*\* (FIRST|SECOND|THIRD|FOURTH) (FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
+# A summary seat line of a hand run twice names a win per board: "won ($5.03) with ...,
+# and lost with ..., and won ($5.02) with ...".
+SEAT_NUMBER = re.compile(r"^Seat (\d+): ")
+WON_EACH = re.compile(r"\b(?:won|collected) \((\S+?)\)")
 MONEY = re.compile(r"^[$€£₹]?([0-9][0-9,]*(?:\.[0-9]+)?)$")
 # Cards as shown: two (hold'em) or four (Omaha); HM1 writes a hidden one "X" or "XX".
 _SHOWN_CARD = rf"(?:{CARD_PATTERN}|X|XX|\?\?)"

@@ -13,7 +13,12 @@ ignored on purpose (``stars_lines``: chat, the table coming and going, the clock
 news, bounties); a line that is neither is refused with its number, never skipped: skipping
 an action would change the hand. A player marked "is sitting out" is dealt in when they post
 or act (tournaments deal them cards and fold them), else left out. Unsupported, each refused
-with a sentence: other games, run-it-twice, a dead small blind ("posts small & big blinds").
+with a sentence: other games, a dead small blind ("posts small & big blinds").
+
+A board run twice ("*** FIRST RIVER ***", "*** SECOND RIVER ***") is PHH's ``_runout_count``;
+only the first showdown's shows and mucks are actions (the second repeats them), and each
+board's collected lines are checked against what that board paid in the replay. Our own
+double board ("Hand was dealt two boards") is ``_starting_board_count = 2``.
 """
 
 from __future__ import annotations
@@ -145,6 +150,14 @@ class _Hand:
     fair_deal: dict[str, Any] = field(default_factory=dict)
     dialect: Dialect = POKERSTARS
     tournament: StarsTournament | None = None  # a tournament hand's number and level
+    runouts: int = 1  # how many times the board was run ("*** SECOND RIVER ***": 2)
+    run: int = 0  # the board whose showdown the lines are under (0: the first)
+    double_board: bool = False  # our "Hand was dealt two boards"
+    run_named: bool = False  # a "*** FIRST ... ***" section was seen
+    # A second board's street before the first board's river: the boards were dealt street
+    # by street together (a double board), not run again after the river.
+    interleaved: bool = False
+    first_river: bool = False
 
 
 # A PokerStars hand read into PHH fields: the shape every site's reader gives.
@@ -230,8 +243,17 @@ def _header(hand: _Hand, line: str) -> None:
 
 
 def _section(hand: _Hand, line: str, where: str) -> str | None:
-    if "FIRST" in line or "SECOND" in line:
-        raise PHHError(f"{where}: a hand run twice cannot be replayed.")
+    run = L.RUN_SECTION.match(line)
+    if run:
+        index = L.RUN_NAMES.index(run.group(1))
+        hand.run_named = True
+        if run.group(2).startswith("SHOW"):  # GGPoker writes "SHOWDOWN"
+            hand.run = index
+            return "showdown"
+        hand.runouts = max(hand.runouts, index + 1)
+        hand.first_river = hand.first_river or (index == 0 and run.group(2) == "RIVER")
+        hand.interleaved = hand.interleaved or (index > 0 and not hand.first_river)
+        line = f"*** {run.group(2)} ***{line[run.end():]}"  # read as the street it deals
     board = L.BOARD.match(line)
     if board:
         hand.lines.append(("d", "d db " + "".join(board.group(2).split())))
@@ -291,7 +313,11 @@ def _line(hand: _Hand, line: str, where: str) -> None:
         return
     collected = L.COLLECTED.match(line)
     if collected and collected.group(1) in hand.seats:
-        figures.add(figures.collected, collected.group(1), amount(collected.group(2), where))
+        won = amount(collected.group(2), where)
+        figures.add(figures.collected, collected.group(1), won)
+        if hand.runouts > 1:
+            figures.add(figures.collected_by_board.setdefault(hand.run, {}),
+                        collected.group(1), won)
         return
     cashed = L.CASHED_OUT.match(line)
     if (cashed and cashed.group(1) in hand.seats) or L.is_noise(line) or (
@@ -314,7 +340,9 @@ def _action(hand: _Hand, name: str, rest: str, where: str) -> bool:
     if all_in:
         hand.all_in.add(name)
     bet = hand.street_bet.get(name, Decimal(0))
-    if rest.startswith("posts "):
+    if hand.run and (rest.startswith("shows ") or rest == "mucks hand"):
+        pass  # a later board's showdown repeats the first one's shows and mucks
+    elif rest.startswith("posts "):
         _post(hand, name, rest[len("posts "):], where)
     elif rest == "folds" or rest.startswith("folds ["):
         # PokerStars folds a sitting-out player even after their blind put them all-in:
@@ -403,11 +431,20 @@ def _summary(hand: _Hand, line: str, where: str) -> None:
         for name, fee in L.FEE.findall(line):
             hand.figures.fees[name] = amount(fee, where)
         return
+    if line == "Hand was dealt two boards":
+        hand.double_board = True
+        return
     big = L.SUMMARY_BIG_BLIND.match(line)
     if big and big.group(1) in hand.seats:
         hand.big_blind_seat = big.group(1)
+    seat_number = L.SEAT_NUMBER.match(line)
+    name_of = {seat: name for name, seat in hand.seats.items()}
     won = L.SUMMARY_WON.match(line)
-    if won and won.group(1) in hand.seats:
+    if hand.runouts > 1 and seat_number and int(seat_number.group(1)) in name_of:
+        for won_here in L.WON_EACH.findall(line):  # a win per board, each in the line
+            hand.figures.add(hand.figures.summary_won, name_of[int(seat_number.group(1))],
+                             amount(won_here, where))
+    elif won and won.group(1) in hand.seats:
         figures = hand.figures
         figures.add(figures.summary_won, won.group(1), amount(won.group(2), where))
     seat = L.SUMMARY_CARDS.match(line)
@@ -465,8 +502,9 @@ def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
 def _antes(hand: _Hand, players: list[str]) -> dict[str, Any]:
     """PHH's antes: one ante from everyone, counted by level (a short stack all-in for part
     of it wins only what it matched), or, when only some players post one (the big-blind
-    ante), each player's own, as dead money in the main pot (no ante trimming)."""
-    if not hand.antes or set(hand.antes) >= set(players):
+    ante) or the hand is our double-board bomb pot, each player's own, as dead money in the
+    main pot (no ante trimming)."""
+    if not hand.double_board and (not hand.antes or set(hand.antes) >= set(players)):
         ante = max(hand.antes.values(), default=Decimal(0))
         return {"ante_trimming_status": True, "antes": [ante] * len(players)}
     antes = [hand.antes.get(name, Decimal(0)) for name in players]
@@ -484,15 +522,39 @@ def _big_blind(hand: _Hand) -> Decimal:
     return hand.big_blind
 
 
+def _bomb_pot_checks(hand: _Hand, players: list[str], where: str) -> None:
+    """Our double board is a bomb pot: antes only, no betting before the flop, which PHH
+    writes as every player with chips behind checking (first to last, as ``phh_actions``
+    writes it); the text has no line for those checks."""
+    first = next((k for k, (who, _) in enumerate(hand.lines) if who == "d"), None)
+    if hand.posts or first is None or any(who != "d" for who, _ in hand.lines[:first]):
+        raise PHHError(f"{where}: a hand dealt two boards is a bomb pot (antes only, no "
+                       "blinds or betting before the flop), and this one is not.")
+    checks = [(name, "cc") for name in players
+              if hand.stacks[name] > hand.antes.get(name, Decimal(0))]
+    if len(checks) > 1:
+        hand.lines[first:first] = checks
+        hand.numbers[first:first] = [hand.numbers[first]] * len(checks)
+
+
 def _finish(hand: _Hand) -> StarsHand:
     where = f"Hand #{hand.number}"
     if not hand.seats:
         raise PHHError(f"{where}: no seats.")
+    if hand.double_board != hand.interleaved:
+        raise PHHError(f"{where}: " + (
+            "the text says the hand was dealt two boards but runs the second after the "
+            "first one's river." if hand.double_board else
+            "the second board is dealt street by street with the first (a double board), "
+            "but the text does not say \"Hand was dealt two boards\", so who antes and what "
+            "each board pays cannot be known."))
     players = _dealt_in(hand)
     label = {name: f"p{k + 1}" for k, name in enumerate(players)}
     unknown = UNKNOWN_CARD * hand.variant.hole_cards
     actions = [f"d dh {label[name]} {hand.holes.get(name, unknown)}" for name in players]
     numbers = [0] * len(actions) + hand.numbers
+    if hand.double_board:
+        _bomb_pot_checks(hand, players, where)
     for who, act in hand.lines:
         if who == "d":
             actions.append(act)
@@ -521,6 +583,13 @@ def _finish(hand: _Hand) -> StarsHand:
         "table": hand.table,
     }
     data.update(hand.fair_deal)
+    if hand.run_named and hand.runouts == 1 and not hand.double_board:
+        raise PHHError(f"{where}: the text names a FIRST board but deals no second one, so "
+                       "how often the board was run is unknown.")
+    if hand.double_board:
+        data["_starting_board_count"] = 2
+    elif hand.runouts > 1:
+        data["_runout_count"] = hand.runouts
     if hand.tournament:  # tournament chips, not money: the hand says whose they are
         data["event"] = f"Tournament #{hand.tournament.number}"
         if hand.tournament.level is not None:

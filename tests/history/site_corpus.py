@@ -11,7 +11,7 @@ from pathlib import Path
 from games.history.decoding import decode_text
 from games.history.formats import format_named
 from games.history.reading import ReadHand, clean, read_part, split_upload
-from tests.history.test_stars_corpus import _in_units
+from tests.history.test_stars_corpus import _in_units, pokerkit_run_again
 
 
 def read_folder(folder: Path, pattern: str = "*/*.txt") -> list[tuple[str, str, ReadHand]]:
@@ -75,10 +75,14 @@ def pokerkit_stacks(source: str, text: str, scale: int) -> list[int]:
 
     site_format = format_named(source)
     assert site_format is not None
-    fields = _in_units(site_format.read(text).data, scale)
+    data = site_format.read(text).data
+    fields = _in_units(data, scale)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        *_, final = HandHistory(**fields)
+        if "_runout_count" in data:  # a board run twice: pokerkit is told so as it asks
+            final = pokerkit_run_again(HandHistory(**fields), data["_runout_count"])
+        else:
+            *_, final = HandHistory(**fields)
     return list(final.stacks)
 
 

@@ -36,13 +36,12 @@ STARS_REFUSED = {
     "unsupported game (Zoom Tournament #N N+N USD Mixed Omaha (N ": 1,
     "unsupported game (Courchevel Pot Limit (N/N USD)); the engin": 1,
     "unsupported game (Omaha Fixed Limit (N/N)); the engine plays": 1,
-    # Hands PokerStars cancelled, hands cut short, a hand run twice, and files another
+    # Hands PokerStars cancelled, hands cut short, and files another
     # site's tool converted whose lines or figures are not PokerStars' own.
     "cannot read 'Hand cancelled'.": 2,
     "unknown section '*** FLOP *** [Js Nd'.": 1,
     "cannot read 'PlayerN'.": 1,
     "expected \"Table '...' N-max Seat #N is the button\".": 1,
-    "a hand run twice cannot be replayed.": 1,
     "cannot read 'Small Blind: folds (disconnect)'.": 1,
     "cannot read 'Table leave user'.": 1,
     "PLR_NGD collects N in the text; the replay pays N": 1,
@@ -83,7 +82,7 @@ def the_hand(hands, number: str):
 
 
 def test_every_real_pokerstars_omaha_hand_is_imported_or_refused_for_a_known_reason():
-    hands = assert_imported_or_refused(stars(), "pokerstars", (49, 10), STARS_REFUSED)
+    hands = assert_imported_or_refused(stars(), "pokerstars", (49, 11), STARS_REFUSED)
     assert {h.replayed.state.config.variant for h in hands} == {Variant.POT_LIMIT_OMAHA}
 
 

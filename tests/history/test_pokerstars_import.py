@@ -110,7 +110,7 @@ def test_a_whole_file_imports_hand_by_hand_and_a_broken_hand_is_refused_alone():
          "kjs609 raises to 2.50: The smallest raise is to 4 (or all-in for 197)."),  # dollars
         (("kjs609 collected $43.64", "kjs609 collected $50.64"),
          "the summary says kjs609 won $43.64, the hand says $50.64"),
-        (("*** FLOP ***", "*** FIRST FLOP ***"), "run twice"),
+        (("*** FLOP ***", "*** FIRST FLOP ***"), "names a FIRST board but deals no second one"),
     ],
 )
 def test_text_that_cannot_be_replayed_is_refused_with_a_reason(change, message):

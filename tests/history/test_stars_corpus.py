@@ -18,7 +18,7 @@ from games.history.stars_text import read_hand
 
 CORPUS = Path(__file__).parent / "data" / "pokerstars" / "fpdb"
 
-# Every hand refused, and why: other games, a hand run twice, a file cut in the middle of two
+# Every hand refused, and why: other games, a file cut in the middle of two
 # hands, files converted from another site whose figures contradict their own actions, a
 # dead small blind and a dead big blind (money the engine cannot post dead), and raises that
 # nobody left could call (PokerStars takes them and returns them; the engine refuses them).
@@ -27,7 +27,6 @@ REFUSED = {
     "199247789909": "unsupported game (6+", "195853866630": "unsupported game (6+",
     "184487904738": "unsupported game (Split Hold'em",
     "52151000000": "unsupported game (capped no-limit hold'em, $10 cap)",
-    "90721705235": "line 28: a hand run twice cannot be replayed",
     "86564040647": "line 31: unknown section",
     "86568539580": "line 30: cannot read \"Player25: PokerStars Hand #86568688159",
     "3405956177": "the text returns $20.00 uncalled to brian; the replay returns $10.00",
@@ -71,7 +70,7 @@ def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
     for key, reason in refused.items():
         assert REFUSED[key] in reason and reason.startswith("Hand #"), (key, reason)
     imported = [h for h in hands if not h.error]
-    assert (len(hands), len(imported)) == (1015, 995)
+    assert (len(hands), len(imported)) == (1015, 996)
     assert sum(not h.replayed.settled for h in imported) == 0
 
 
@@ -88,7 +87,7 @@ def test_the_rake_stored_is_the_rake_the_text_says_for_every_hand():
         kept = replayed.amounts.money(sum(replayed.rake.values()))
         assert kept == Decimal(stated.group(1).replace(",", "")), hand.label
         checked += 1
-    assert checked == 995
+    assert checked == 996
 
 
 def _in_units(data: dict, scale: int) -> dict:
@@ -111,9 +110,11 @@ def _in_units(data: dict, scale: int) -> dict:
     }
 
 
-# pokerkit cannot replay these three: a one-card show (HM1's [XX Qs]) and two sitting-out
-# players whose blind put them all-in before PokerStars folded them (read as a muck).
-POKERKIT_CANNOT = {"1002775011", "47656382023", "75726253875"}
+# pokerkit cannot replay these four: a one-card show (HM1's [XX Qs]), two sitting-out
+# players whose blind put them all-in before PokerStars folded them (read as a muck), and a
+# hand run twice whose all-in caller mucked at the end (pokerkit takes the muck before the
+# runs, leaving one player, so it runs the board once; PokerStars ran it twice).
+POKERKIT_CANNOT = {"1002775011", "47656382023", "75726253875", "90721705235"}
 
 
 def pokerkit_replays():
@@ -123,11 +124,44 @@ def pokerkit_replays():
     for _, text, hand in corpus():
         if hand.error or number(hand) in POKERKIT_CANNOT:
             continue
-        fields = _in_units(read_hand(text).data, hand.replayed.amounts.scale)
+        data = read_hand(text).data
+        fields = _in_units(data, hand.replayed.amounts.scale)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            *_, final = HandHistory(**fields)
+            if "_runout_count" in data:
+                final = pokerkit_run_again(HandHistory(**fields), data["_runout_count"])
+            else:
+                *_, final = HandHistory(**fields)
         yield hand, final
+
+
+def pokerkit_run_again(history, runouts: int):  # type: ignore[no-untyped-def]
+    """pokerkit's last state of a hand whose board was run ``runouts`` times: its iteration
+    cannot choose the runout count, so the actions are played here, every player still in
+    asking for ``runouts`` when pokerkit asks."""
+    from pokerkit import Automation, Mode
+    from pokerkit.notation import parse_action
+
+    state = history.game_type.create_state(
+        (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
+         Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
+         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING),
+        history.ante_trimming_status, history.antes, history.blinds_or_straddles,
+        history.min_bet, history.starting_stacks, len(history.starting_stacks),
+        mode=Mode.CASH_GAME)
+    # pokerkit takes the shows of an all-in before the boards are run; the text has them after.
+    actions = list(history.actions)
+    last_bet = max(k for k, a in enumerate(actions) if not a.startswith("d ") and " sm" not in a)
+    shows = [a for a in actions[last_bet + 1:] if " sm " in a]  # a muck stays at the end
+    actions = actions[:last_bet + 1] + shows + [
+        a for a in actions[last_bet + 1:] if " sm " not in a]
+    for action in [*actions, None]:
+        while state.can_select_runout_count():
+            state.select_runout_count(runouts)
+        if action is not None:
+            parse_action(state, action, history.parse_value)
+    assert not state.status, "pokerkit could not finish the hand"
+    return state
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
@@ -201,7 +235,7 @@ def test_cp1252_files_of_euro_hands_are_read():
     raw = (CORPUS / "cash" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt").read_bytes()
     assert b"\x80" in raw  # the euro sign, in cp1252: not UTF-8
     (hand,) = read_hands(decode_text(raw))
-    assert "line 28: a hand run twice" in hand.error  # read to the end, not "not UTF-8"
+    assert hand.error is None  # read to the end (a hand run twice), not "not UTF-8"
     # The same hands as an older client wrote them, in cp1252
     text = (CORPUS / "cash" / "NLHE-6max-EUR-0.05-0.10-200911.txt").read_text("utf-8")
     hands = read_hands(decode_text(text.encode("cp1252")))
@@ -265,7 +299,7 @@ def test_every_player_who_showed_in_the_text_shows_in_the_replay_and_nobody_else
         assert shown == (_showed_in_text(text) & set(names)) - missing, hand.label
         assert not shown & {names[s - 1] for s in replayed.state.result.mucked}, hand.label
         compared += 1
-    assert compared == 995
+    assert compared == 996
 
 
 def test_pokerkit_shows_the_same_hands():
