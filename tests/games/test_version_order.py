@@ -20,10 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def public_message(version: int) -> dict:
-    """A version's message with no personal part, as the writer publishes it
-    (games/broadcast.py)."""
+    """A table-wide frame of ``version``, as the writer publishes it (games/broadcast.py)."""
     frame = json.dumps({"type": "update", "version": version, "table": {"version": version}})
-    return {"type": "table.version", "version": version, "frame": frame, "mine": {}}
+    return {"type": "table.public", "version": version, "frame": frame, "personal": ()}
 
 
 async def publish_out_of_order(table_id: int, start: int) -> None:
