@@ -166,6 +166,16 @@ class Recorder:
             await self.connection.send(message)
 
 
+def apply_personal(table: dict, patches: list | None) -> None:
+    """Set each [path, value] of a frame's personal part in its table view, as the page does
+    (static/js/connection.js, docs/protocol.md)."""
+    for path, value in patches or ():
+        container = table
+        for key in path[:-1]:
+            container = container[key]
+        container[path[-1]] = value
+
+
 class Bot(Recorder):
     """A seated player: sits at its seat, acts on its turn, sits again when busted."""
 
@@ -200,6 +210,7 @@ class Bot(Recorder):
         frame = json.loads(text)
         if "table" in frame and (frame.get("version") or 0) > self.view_version:
             self.view, self.view_version = frame["table"], frame["version"]
+            apply_personal(self.view, frame.get("mine"))
             self.you = self.view.get("you") or self.you
             if self.you.get("seat") is not None and not self.you.get("sitting_out"):
                 self.sit_sent_at = None

@@ -1,11 +1,12 @@
 """Sending one version's frames to a table's sockets through the channel layer.
 
-Every table socket joins two groups: the table's, which carries the public frame, and its
-user's, which carries that user's personal frames (of any table: a socket forwards those
-of its own table) and the end of a browser session at logout. The public message names the
-users who have a personal frame at this version, so their sockets skip it and forward
-their own instead: each socket sends exactly one frame per version, and no hole card ever
-travels in a table-wide message.
+Every table socket joins two groups: the table's, which carries each version in one
+message, and its user's, which carries the end of a browser session at logout. A version's
+message holds the public frame and every personal part (games/projection.py); each socket
+forwards the public frame with its own user's part added, and nothing else, so a personal
+part only ever reaches its own person's pages. One message a version, not one per person:
+the channel layer's cost is per message (one PUBLISH, one delivery to each process and
+socket), and a table of six sent seven before.
 """
 
 import asyncio
@@ -51,35 +52,20 @@ def end_session(user_id: int, session_key: str) -> None:
     )
 
 
-def frame_messages(table_id: int, frames: Frames) -> list[tuple[str, dict[str, Any]]]:
-    """(group, message) for each frame of a version: each person's own, then the public one."""
-    messages: list[tuple[str, dict[str, Any]]] = [
-        (
-            user_group(user_id),
-            {"type": "table.personal", "table": table_id, "version": frames.version, "frame": text},
-        )
-        for user_id, text in frames.personal.items()
-    ]
-    public = {
-        "type": "table.public",
+def version_message(frames: Frames) -> dict[str, Any]:
+    """The one message of a version, for every socket of the table: the public frame, and
+    each person's personal part under their user id (as text: message keys are strings).
+    Each socket forwards the public frame with its own user's part, and nothing else."""
+    return {
+        "type": "table.version",
         "version": frames.version,
         "frame": frames.public,
-        # A tuple of ints: the in-memory layer deep-copies each message per socket, and
-        # that costs next to nothing for a tuple of atoms.
-        "personal": tuple(frames.personal),
+        "mine": {str(user_id): part for user_id, part in frames.personal.items()},
     }
-    messages.append((table_group(table_id), public))
-    return messages
 
 
 async def send_frames(table_id: int, frames: Frames) -> None:
-    layer = channel_layer()
-    messages = frame_messages(table_id, frames)
-    send_many = getattr(layer, "group_send_many", None)
-    if send_many is not None:  # the Redis pub/sub layer: one round trip (pokersite/layers.py)
-        await send_many(messages)
-    else:
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+    await channel_layer().group_send(table_group(table_id), version_message(frames))
 
 
 async def send_group(group: str, message: dict[str, Any]) -> None:

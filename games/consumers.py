@@ -2,8 +2,8 @@
 
 A socket reads the table from the database once, for its first snapshot (and again when the
 client asks to ``sync``). After that it only forwards frames the writer built and encoded
-once per version (games/broadcast.py): the public frame, or its user's own frame. Private
-data therefore never travels in a table-wide message, and forwarding costs no query.
+once per version (games/broadcast.py): the public frame, with its own user's personal part
+when they have one (never another's), so forwarding costs no query and no encoding.
 
 ``receive`` only counts a frame against the socket's budget and queues it: its command runs
 in the socket's command queue, one at a time and in order (games/guarded_socket.py says
@@ -23,7 +23,7 @@ from games.broadcast import session_tag, table_group, user_group
 from games.command_queue import CommandQueue
 from games.database_threads import reading, writing
 from games.guarded_socket import GuardedSocket
-from games.projection import snapshot_frame
+from games.projection import snapshot_frame, with_personal
 from games.protocol import ProtocolError, Sync, parse_command
 from games.services import practice
 from games.version_order import HOLD_SECONDS, VersionOrder
@@ -52,6 +52,7 @@ class TableConsumer(GuardedSocket):
         self.user = self.scope["user"]
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.label = f"table {self.table_id}"
+        self.user_key = str(self.user.id)  # how a version's message names this user's part
         self.order = VersionOrder()
         self.gap_timer: asyncio.TimerHandle | None = None
         await self.accept()
@@ -132,14 +133,10 @@ class TableConsumer(GuardedSocket):
             await self.send_error("The server is busy and could not do that; please try again.")
             return
 
-    async def table_public(self, message):
-        """The table-wide frame of a version, unless this user has a frame of their own."""
-        if self.user.id not in message["personal"]:
-            await self.forward(message["version"], message["frame"])
-
-    async def table_personal(self, message):
-        if message["table"] == self.table_id:  # the user may sit at several tables
-            await self.forward(message["version"], message["frame"])
+    async def table_version(self, message):
+        """A version: the public frame, with this user's own part if they have one."""
+        personal = message["mine"].get(self.user_key)
+        await self.forward(message["version"], with_personal(message["frame"], personal))
 
     async def table_chat(self, message):
         """A chat line, the same bytes for every socket of the table (no version)."""

@@ -1,12 +1,18 @@
 """Sentences for people: log lines for hand events and "you have" descriptions."""
 
+import functools
+from collections.abc import Sequence
+
 from evaluator import Card, evaluate
 from evaluator.omaha import evaluate_omaha
 from games.engine.types import pots_name
 
 
-def describe_hole(cards: list[str], board: list[str]) -> str:
+def describe_hole(cards: Sequence[str], board: Sequence[str]) -> str:
     """What the player holds: the evaluator's description once there is a flop.
+
+    Each seated player's is worked out at every version of the table, and it changes only
+    with a new street: the last few hundred are remembered.
 
     >>> describe_hole(["Ah", "Ad"], [])
     'Pair of aces'
@@ -15,12 +21,17 @@ def describe_hole(cards: list[str], board: list[str]) -> str:
     >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"])
     'Three of a kind, aces, king-seven'
     """
+    return _describe_hole(tuple(cards), tuple(board))
+
+
+@functools.lru_cache(maxsize=512)
+def _describe_hole(cards: tuple[str, ...], board: tuple[str, ...]) -> str:
     if len(cards) == 4:  # Omaha: exactly two of the four with three of the board
         if len(board) >= 3:
-            return evaluate_omaha(cards, board).describe()
+            return evaluate_omaha(list(cards), list(board)).describe()
         return "Four cards: " + " ".join(cards)
     if len(board) >= 3:
-        return evaluate(cards + board).describe()
+        return evaluate([*cards, *board]).describe()
     high, low = sorted(map(Card, cards), reverse=True)
     if high.rank == low.rank:
         return f"Pair of {high.rank.plural}"

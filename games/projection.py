@@ -180,55 +180,86 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     )
 
 
-def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> dict[str, Any]:
-    """The public view plus what only ``user_id`` may see (see the module docstring)."""
+# A personal part is a list of patches to the public view: (path, value), each setting the
+# value at that path (keys of objects, indexes of arrays). The page applies them in order
+# (static/js/connection.js, applyPersonal); so does ``personal_view`` here.
+Patch = tuple[tuple[str | int, ...], Any]
+
+
+def personal_patches(
+    snapshot: TableSnapshot, public: PublicView, user_id: int
+) -> list[Patch]:
+    """What only ``user_id`` may see, as patches to the public view (module docstring)."""
     person = snapshot.people[user_id]
-    view = {
-        **public.view,
-        "you": {
-            "user_id": person.user_id,
-            "name": person.name,
-            "seat": person.seat,
-            "bankroll": person.bankroll,
-            "sitting_out": person.sitting_out,
-            "leaving": person.leaving,
-            "top_up_queued": person.top_up_queued,
-            "client_seed": person.client_seed,
-            # The host runs the table from the felt; staff may too.
-            "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
-        },
+    you = {
+        "user_id": person.user_id,
+        "name": person.name,
+        "seat": person.seat,
+        "bankroll": person.bankroll,
+        "sitting_out": person.sitting_out,
+        "leaving": person.leaving,
+        "top_up_queued": person.top_up_queued,
+        "client_seed": person.client_seed,
+        # The host runs the table from the felt; staff may too.
+        "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
     }
-    _add_private_hand(view, snapshot, public, user_id)
-    view["viewer"] = viewer_status(view, view["you"])
-    return view
+    patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
+    # The viewer's status reads the view with their own part in it.
+    view = apply_patches(public.view, patches)
+    patches.append((("viewer",), viewer_status(view, you)))
+    return patches
 
 
-def _add_private_hand(
-    view: dict[str, Any], snapshot: TableSnapshot, public: PublicView, user_id: int
-) -> None:
+def personal_view(snapshot: TableSnapshot, public: PublicView, user_id: int) -> dict[str, Any]:
+    """The public view plus what only ``user_id`` may see, as the page puts them together."""
+    return apply_patches(public.view, personal_patches(snapshot, public, user_id))
+
+
+def apply_patches(view: dict[str, Any], patches: list[Patch]) -> dict[str, Any]:
+    """``view`` with each patch applied, copying only the containers on the patches' paths
+    (the public view is shared by every viewer and never changed).
+
+    >>> view = {"you": None, "seats": [{"cards": None}, {"cards": None}]}
+    >>> apply_patches(view, [(("you",), {"seat": 2}), (("seats", 1, "cards"), ["As", "Kd"])])
+    {'you': {'seat': 2}, 'seats': [{'cards': None}, {'cards': ['As', 'Kd']}]}
+    >>> view["seats"][1]
+    {'cards': None}
+    """
+    result = dict(view)
+    copied: set[tuple[str | int, ...]] = {()}
+    for steps, value in patches:
+        path = tuple(steps)  # a list when the patches come decoded from JSON
+        container: Any = result
+        for depth, key in enumerate(path[:-1]):
+            prefix = path[: depth + 1]
+            if prefix not in copied:
+                child = container[key]
+                container[key] = list(child) if isinstance(child, list) else dict(child)
+                copied.add(prefix)
+            container = container[key]
+        container[path[-1]] = value
+    return result
+
+
+def _private_hand(snapshot: TableSnapshot, public: PublicView, user_id: int) -> list[Patch]:
     """The viewer's own hole cards, "dealt" log row, legal actions and hand description."""
     hand = snapshot.hand
     hand_seat = _hand_seat_of(hand, user_id) if hand else None
-    if hand is None or hand_seat is None or view["hand"] is None:
-        return
+    if hand is None or hand_seat is None or public.view["hand"] is None:
+        return []
     hole = list(hand.state.player(hand_seat).hole)
+    patches: list[Patch] = []
     if hand_seat in public.seat_index:
-        seats = list(view["seats"])
-        index = public.seat_index[hand_seat]
-        seats[index] = {**seats[index], "cards": hole}
-        view["seats"] = seats
+        patches.append((("seats", public.seat_index[hand_seat], "cards"), hole))
     if hand_seat in public.dealt_index:
-        log = list(view["log"])
-        index = public.dealt_index[hand_seat]
-        log[index] = event_text({**public.dealt_events[hand_seat], "cards": hole}, hand.names)
-        view["log"] = log
+        row = event_text({**public.dealt_events[hand_seat], "cards": hole}, hand.names)
+        patches.append((("log", public.dealt_index[hand_seat]), row))
     # Only the player to act has choices: the others need no legality worked out.
     legal = hand.state.legal_actions() if hand.state.actor == hand_seat else None
-    view["hand"] = {
-        **view["hand"],
-        "legal": legal.to_dict() if legal is not None else None,
-        "your_hand": describe_hole(hole, view["hand"]["board"]),
-    }
+    patches.append((("hand", "legal"), legal.to_dict() if legal is not None else None))
+    board = public.view["hand"]["board"]
+    patches.append((("hand", "your_hand"), describe_hole(hole, board)))
+    return patches
 
 
 def _host(snapshot: TableSnapshot) -> dict[str, Any] | None:
@@ -244,26 +275,38 @@ def _hand_seat_of(hand: HandOnShow, user_id: int) -> int | None:
 def encode(kind: str, view: dict[str, Any]) -> str:
     """One frame of the table protocol (docs/protocol.md) as text, ready to send.
 
-    orjson, not the standard library: every version encodes a frame of several kilobytes
-    for each person at the table, and orjson does it about ten times faster."""
+    orjson, not the standard library: every version encodes a frame of several kilobytes,
+    and orjson does it about ten times faster."""
     frame = {"type": kind, "version": view["version"], "table": view}
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def encode_patches(patches: list[Patch]) -> str:
+    return orjson.dumps(patches, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def with_personal(frame: str, personal: str | None) -> str:
+    """A public frame with a personal part added as its ``mine`` (no decoding: the public
+    frame is an encoded object, so its closing brace is its last character)."""
+    if personal is None:
+        return frame
+    return f'{frame[:-1]},"mine":{personal}}}'
+
+
 @dataclass(frozen=True)
 class Frames:
-    """One version, encoded: the public frame and each person's own frame."""
+    """One version, encoded: the public frame, and each person's personal part."""
 
     version: int
     public: str
-    personal: dict[int, str]
+    personal: dict[int, str]  # user id -> encoded patches (``with_personal`` joins them)
 
 
 def update_frames(snapshot: TableSnapshot) -> Frames:
     """Every frame an update sends: built once, whatever the number of sockets."""
     public = public_view(snapshot)
     personal = {
-        user_id: encode("update", personal_view(snapshot, public, user_id))
+        user_id: encode_patches(personal_patches(snapshot, public, user_id))
         for user_id in snapshot.people
     }
     return Frames(snapshot.version, encode("update", public.view), personal)

@@ -134,7 +134,7 @@ if REDIS_URL:
         redis_database = urlsplit(REDIS_URL).path.strip("/") or "0"
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "pokersite.layers.BatchingPubSubChannelLayer",
+                "BACKEND": "pokersite.layers.PubSubChannelLayer",
                 "CONFIG": {"hosts": [redis_host], "prefix": f"asgi-db{redis_database}"},
             }
         }

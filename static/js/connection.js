@@ -45,6 +45,19 @@ export function reconnectDelay(code, attempts, longestMs = LAST_RETRY_MS) {
   return backoff * (0.8 + Math.random() * 0.4);
 }
 
+// An update carries the public view of the table, and for a person with a personal part
+// (their hole cards, legal actions...) also `mine`: [path, value] patches that set each value
+// at its path in the view (docs/protocol.md). The server sends one public frame to every
+// socket; only your own part is added to yours.
+export function applyPersonal(table, patches) {
+  for (const [path, value] of patches || []) {
+    let container = table;
+    for (const key of path.slice(0, -1)) container = container[key];
+    container[path[path.length - 1]] = value;
+  }
+  return table;
+}
+
 export class TableSocket {
   /**
    * handlers: onView(view, frame), onError(reason), onStatus("connecting" | "open" |
@@ -107,12 +120,12 @@ export class TableSocket {
       if (this.handlers.onPresence) this.handlers.onPresence(frame);
     } else if (frame.type === "snapshot") {
       this.version = frame.version;
-      this.handlers.onView(frame.table, frame);
+      this.handlers.onView(applyPersonal(frame.table, frame.mine), frame);
     } else if (frame.type === "update") {
       if (frame.version <= this.version) return; // stale: we already have newer
       const gap = this.version >= 0 && frame.version > this.version + 1;
       this.version = frame.version;
-      this.handlers.onView(frame.table, frame);
+      this.handlers.onView(applyPersonal(frame.table, frame.mine), frame);
       if (gap) this.send({ type: "sync" });
     }
   }

@@ -56,7 +56,7 @@ def assert_cards_not_on_page(
         table = frame.get("table") or {}
         hand = table.get("hand") or {}
         if hand.get("number") == hand_number and not hand.get("complete"):
-            payload = json.dumps(table)
+            payload = json.dumps(frame)  # the public view and the personal part ("mine")
             for code in cards:
                 assert f'"{code}"' not in payload, f"a frame sent {code} to {person.name}"
 

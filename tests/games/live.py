@@ -12,6 +12,7 @@ from tests.games.sockets import (
     CHAT_FRAMES,
     PRESENCE_FRAMES,
     session_key_for,  # noqa: F401 - re-exported for tests
+    with_mine_applied,
     with_request_id,
 )
 
@@ -53,6 +54,7 @@ class LiveSocket:
             frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
             if frame.get("type") not in CHAT_FRAMES | PRESENCE_FRAMES:
                 break
+        frame = with_mine_applied(frame)
         if "table" in frame:
             self.table = frame["table"]
         return frame

@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
+from games.projection import apply_patches
 from pokersite.asgi import application
 
 # What a browser on a page of this site sends: its Host and the page's origin.
@@ -43,6 +44,14 @@ def with_request_id(message: dict) -> dict:
     if message.get("type") in NEEDS_REQUEST_ID and "request_id" not in message:
         return {**message, "request_id": uuid.uuid4().hex}
     return message
+
+
+def with_mine_applied(frame: dict) -> dict:
+    """A table frame as the page sees it: its personal part (``mine``) applied to the view,
+    as static/js/connection.js does. ``mine`` stays in the frame for checks of what came."""
+    if "mine" in frame and "table" in frame:
+        frame["table"] = apply_patches(frame["table"], frame["mine"])
+    return frame
 
 
 class RecordingSocket:
@@ -81,7 +90,7 @@ class RecordingSocket:
         (self.presence if kind in PRESENCE_FRAMES else bucket).append(frame)
 
     async def _read_one(self, timeout: float) -> dict:
-        frame = await self.communicator.receive_json_from(timeout=timeout)
+        frame = with_mine_applied(await self.communicator.receive_json_from(timeout=timeout))
         self._keep(frame)
         return frame
 
@@ -122,7 +131,7 @@ class RecordingSocket:
             output = await self.communicator.receive_output(timeout)
             if output["type"] == "websocket.close":
                 return output.get("code")
-            self._keep(json.loads(output["text"]))
+            self._keep(with_mine_applied(json.loads(output["text"])))
 
     async def drain(self) -> None:
         """Read every frame already waiting."""

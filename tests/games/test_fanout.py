@@ -105,8 +105,22 @@ def test_building_a_versions_frames_reads_nothing(
     assert frames.version == table.version
 
 
-async def test_no_hole_card_travels_in_a_table_wide_message(table, alice, bob, carol):
-    """A plain channel in the table's group sees exactly what the public is sent."""
+@database_sync_to_async
+def hole_cards_by_user(table) -> dict[str, set[str]]:
+    """Each player's own hole cards in the table's hand, keyed as a version message keys
+    personal parts (user ids as text)."""
+    hand = table.hands.get()
+    return {
+        str(player.user_id): {player.hole_cards[i : i + 2] for i in (0, 2)}
+        for player in hand.players.all()
+    }
+
+
+async def test_no_hole_card_travels_in_a_public_frame_nor_in_anothers_part(
+    table, alice, bob, carol
+):
+    """A plain channel in the table's group sees each version's one message: its public
+    frame holds no hole card, and each personal part only its own person's."""
     layer = get_channel_layer()
     listener = await layer.new_channel()
     await layer.group_add(table_group(table.id), listener)
@@ -129,11 +143,16 @@ async def test_no_hole_card_travels_in_a_table_wide_message(table, alice, bob, c
         assert set(json.loads(message["frame"])) == {"type", "away"}
     messages = [m for m in messages if m["type"] != "table.presence"]
     assert [m["version"] for m in messages] == list(range(1, 13))
+    own_cards = await hole_cards_by_user(table)
+    assert set().union(*own_cards.values()) == HOLE_CARDS
     for message in messages:
-        text = json.dumps(message)
-        assert not {card for card in HOLE_CARDS if f'"{card}"' in text}, message
-        # Those with a frame of their own are named (user ids only), so their sockets skip it.
-        assert set(message["personal"]) <= {alice.id, bob.id, carol.id}
+        assert message["type"] == "table.version"
+        public = message["frame"]
+        assert not {card for card in HOLE_CARDS if f'"{card}"' in public}, public
+        assert set(message["mine"]) <= own_cards.keys()
+        for user_key, part in message["mine"].items():
+            seen = {card for card in HOLE_CARDS if f'"{card}"' in part}
+            assert seen <= own_cards[user_key], (user_key, part)
     for socket in players:
         await socket.close()
     await layer.group_discard(table_group(table.id), listener)

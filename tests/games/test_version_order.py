@@ -20,9 +20,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def public_message(version: int) -> dict:
-    """A table-wide frame of ``version``, as the writer publishes it (games/broadcast.py)."""
+    """A version's message with no personal part, as the writer publishes it
+    (games/broadcast.py)."""
     frame = json.dumps({"type": "update", "version": version, "table": {"version": version}})
-    return {"type": "table.public", "version": version, "frame": frame, "personal": ()}
+    return {"type": "table.version", "version": version, "frame": frame, "mine": {}}
 
 
 async def publish_out_of_order(table_id: int, start: int) -> None:

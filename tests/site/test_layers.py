@@ -21,7 +21,7 @@ async def test_a_broadcast_to_many_sockets_sweeps_once_not_once_per_socket(monke
     channels = [await layer.new_channel() for _ in range(200)]
     for channel in channels:
         await layer.group_add("table_1", channel)
-    await layer.group_send("table_1", {"type": "table.public", "frame": "{}"})
+    await layer.group_send("table_1", {"type": "table.version", "frame": "{}"})
     received = [await layer.receive(channel) for channel in channels]
     assert len(received) == 200
     assert len(sweeps) == 1
