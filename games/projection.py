@@ -17,7 +17,9 @@ There are two kinds of viewer:
   ``you`` is null. It is built and encoded once per version and goes table-wide.
 - a person with a personal part (seated, dealt into the hand on show, or seated when the
   change began): the public view plus ``you``, their own hole cards, their "dealt" log row,
-  ``hand.legal`` on their turn and ``hand.your_hand``. It goes only to that person.
+  ``hand.legal`` on their turn and ``hand.your_hand``, encoded once as patches to the public
+  view. Every personal part of a version travels with its public frame to the table's
+  sockets (games/broadcast.py), and each socket forwards only its own user's.
 
 Private facts are added to a copy of the public view for one person only: nobody's view is
 built from data that holds another player's hidden cards. Mucked cards, the deck and cards
