@@ -8,6 +8,24 @@ from playwright.sync_api import Page, expect
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 812}
 
+# The page shows a version newer than ``v``; an error frame the server sent meanwhile (the
+# action refused) ends the wait too, and is then reported.
+NEWER_VERSION_OR_REFUSAL = """([v, errors]) => {
+  const view = window.pokerTable.view;
+  return (view && view.version > v) || window.refusals.length > errors;
+}"""
+COUNT_REFUSALS = """(() => {
+  window.refusals = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (JSON.parse(event.data).type === "error") window.refusals.push(event.data);
+      });
+    }
+  };
+})();"""
 
 
 class Person:
@@ -20,6 +38,7 @@ class Person:
         self.context = chromium.new_context(
             viewport=DESKTOP, base_url=site.url, **context_options
         )
+        self.context.add_init_script(COUNT_REFUSALS)
         self.page: Page = self.context.new_page()
         self.problems: list[str] = []
         self.frames: list[dict] = []
@@ -119,6 +138,11 @@ def whose_turn(alice: Person, bob: Person) -> Person | None:
 
 
 def check_or_call(person: Person, with_keys: bool) -> None:
+    """Check or call, and wait until the table shows the action's version. Not until the
+    action bar is off: the same player may act next (the big blind checks before the flop
+    and speaks first on it), and the new bar can come before a look at the old one."""
+    before = person.view()["version"]
+    refused = person.page.evaluate("window.refusals.length")
     bar = person.page.locator("#action-bar")
     if with_keys:
         person.page.keyboard.press("c")
@@ -126,4 +150,6 @@ def check_or_call(person: Person, with_keys: bool) -> None:
         bar.locator("button[data-action=check]").click()
     else:
         bar.locator("button[data-action=call]").click()
-    expect(bar.locator("button.act:not([disabled])")).to_have_count(0)
+    person.page.wait_for_function(NEWER_VERSION_OR_REFUSAL, arg=[before, refused])
+    refusals = person.page.evaluate("window.refusals")[refused:]
+    assert not refusals, f"{person.name}'s action was refused: {refusals}"
