@@ -2,7 +2,7 @@
 
 from evaluator import Card, evaluate
 from evaluator.omaha import evaluate_omaha
-from games.engine.types import pots_name
+from games.engine.pot_names import pots_name
 
 
 def describe_hole(cards: list[str], board: list[str]) -> str:
