@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from evaluator.odds import EquityResult, HandEquity, hand_equity
     from evaluator.omaha_batch import evaluate_omaha_batch
     from evaluator.omaha_odds import omaha_hand_equity
-    from evaluator.range_equity import RangeEquityResult, range_equity
+    from evaluator.range_equity import range_equity
+    from evaluator.range_results import RangeEquityResult
 
 __all__ = [
     "DECK",
@@ -65,7 +66,7 @@ _LAZY = {
     "EquityResult": "evaluator.odds",
     "HandEquity": "evaluator.odds",
     "range_equity": "evaluator.range_equity",
-    "RangeEquityResult": "evaluator.range_equity",
+    "RangeEquityResult": "evaluator.range_results",
 }
 
 

@@ -29,11 +29,11 @@ IntArray = npt.NDArray[np.int64]
 @cache
 def _arrays(board_size: int) -> tuple[IntArray, IntArray, StrengthArray]:
     """Sorted board and hole rank-key sums, and the table as a (boards, holes) array."""
-    from evaluator.tables import _multisets
+    from evaluator.tables import rank_multisets
 
     table = hole_table(board_size)
-    board_sums, _ = _multisets(board_size)  # the table's row order
-    hole_sums, _ = _multisets(HOLE_CARDS)  # and its column order
+    board_sums, _ = rank_multisets(board_size)  # the table's row order
+    hole_sums, _ = rank_multisets(HOLE_CARDS)  # and its column order
     best = np.frombuffer(table.best, dtype=np.int16).reshape(len(board_sums), len(hole_sums))
     return board_sums, hole_sums, best
 

@@ -71,10 +71,10 @@ def _pair_arrays(board_size: int) -> tuple[Any, Any, PairTable]:
     """The board sums, the (boards, 169) strengths as NumPy, and the pair table."""
     import numpy as np
 
-    from evaluator.tables import _multisets
+    from evaluator.tables import rank_multisets
 
     keys = np.asarray(RANK_KEYS, dtype=np.int64)
-    sums, counts = _multisets(board_size)
+    sums, counts = rank_multisets(board_size)
     # Each board multiset's ranks, lowest first: (boards, board_size).
     ranks = np.repeat(np.tile(np.arange(13), len(counts)), counts.ravel()).reshape(
         len(counts), board_size
@@ -109,10 +109,10 @@ def hole_table(board_size: int) -> HoleTable:
     """
     import numpy as np
 
-    from evaluator.tables import _multisets
+    from evaluator.tables import rank_multisets
 
     board_sums, pair_best, _table = _pair_arrays(board_size)
-    hole_sums, counts = _multisets(HOLE_CARDS)
+    hole_sums, counts = rank_multisets(HOLE_CARDS)
     ranks = np.repeat(np.tile(np.arange(13), len(counts)), counts.ravel()).reshape(
         len(counts), HOLE_CARDS
     )

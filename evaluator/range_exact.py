@@ -14,7 +14,7 @@ inclusion and exclusion; five or six, a ``bincount`` of codes. Wins, splits and 
 per deal follow from the codes; weights multiply in at the end, so unweighted counts stay
 exact integers.
 
->>> from evaluator.range_equity import prepare
+>>> from evaluator.range_spot import prepare
 >>> spot = prepare(["AsKs", "QQ, AKs"], board="Qh 7d 2c Ah")
 >>> found = deals(spot, 100)
 >>> found[0].tolist(), found[1].tolist()
@@ -31,7 +31,8 @@ import numpy.typing as npt
 
 from evaluator.batch import BatchTables, batch_tables
 from evaluator.combos import combinations_array
-from evaluator.range_equity import F64, RangeEquityResult, Spot, build_result
+from evaluator.range_results import RangeEquityResult, build_result
+from evaluator.range_spot import F64, Spot
 from evaluator.range_symmetry import Symmetry
 from evaluator.tables import FLUSH_ADD, FLUSH_BITS, SUIT_SHIFT
 

@@ -7,7 +7,7 @@ cards. The standard error of a player's equity is that of the mean of its pot sh
 sample (1, 1/k on a k-way split, 0), so the exact value is within about two of them of the
 estimate 95% of the time.
 
->>> from evaluator.range_equity import prepare
+>>> from evaluator.range_spot import prepare
 >>> run = SampledRun(prepare(["AhAs", "KK, QQ"]), samples=20_000, seed=1)
 >>> _ = list(run.steps())
 >>> r = run.result()
@@ -24,8 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.batch import batch_tables
-from evaluator.range_equity import F64, RangeEquityResult, Spot, build_result
 from evaluator.range_exact import I64, strengths
+from evaluator.range_results import RangeEquityResult, build_result
+from evaluator.range_spot import F64, Spot
 from evaluator.tables import FLUSH_ADD
 
 BATCH = 1 << 15

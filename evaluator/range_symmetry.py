@@ -16,7 +16,7 @@ When the spot's deals are few enough to list (:data:`evaluator.range_equity.WHOL
 copied to the deals it renames (preflop three-way, TT+,AQ+ vs QQ+,AK vs TT: 418 deals
 counted instead of 1,204 with one player's orbits).
 
->>> from evaluator.range_equity import prepare
+>>> from evaluator.range_spot import prepare
 >>> sym = find_symmetry(prepare(["AKs", "QQ+, AKs"]))
 >>> sym.player, len(sym.group), [len(o) for o in sym.orbits]
 (1, 24, [6, 6, 6, 4])
@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from evaluator.cards import DECK, Card
-from evaluator.range_equity import F64, Spot
+from evaluator.range_spot import F64, Spot
 from evaluator.ranges import Combo, Range
 
 Renaming = tuple[int, int, int, int]  # suit -> suit
@@ -177,7 +177,7 @@ def deal_orbits(spot: Spot, symmetry: Symmetry, index: npt.NDArray[np.int32],
     orbits; each deal's representative is its renamed copy whose combo indices, read as one
     number with player ``symmetry.player`` as the leading digit, are smallest.
 
-    >>> from evaluator.range_equity import prepare
+    >>> from evaluator.range_spot import prepare
     >>> from evaluator.range_exact import deals
     >>> spot = prepare(["AA", "KK", "QQ"])
     >>> index, weight = deals(spot, 10**6)

@@ -35,9 +35,10 @@ import numpy.typing as npt
 
 from evaluator.batch import batch_tables
 from evaluator.cards import DECK, parse_cards
-from evaluator.range_equity import F64, RangeEquityResult, Spot
 from evaluator.range_exact import I16, I64, tally_result
-from evaluator.tables import RANK_KEYS, _multisets, tables
+from evaluator.range_results import RangeEquityResult
+from evaluator.range_spot import F64, Spot
+from evaluator.tables import RANK_KEYS, rank_multisets, tables
 
 BOARDS = comb(48, 5)  # boards of every heads-up preflop matchup
 COMBOS = 1326
@@ -107,7 +108,7 @@ def _board_classes() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8], Boar
     multiset of five cards (rank-key sums, per-rank counts), and every board with three or
     more cards of one suit as (that suit's ranks, the other cards' ranks), five of the suit
     first, then four, then three."""
-    sums, counts = _multisets(5)
+    sums, counts = rank_multisets(5)
     keys = np.asarray(RANK_KEYS, dtype=np.int64)
     masks, rank_sums, first, second, size = [], [], [], [], []
     for k in (5, 4, 3):

@@ -11,9 +11,9 @@ Facts, written once:
   semicolons, any case): ``AA`` and ``TT+`` (tens or better) and ``99-66``; ``AKs``, ``AKo``
   and ``QJ`` (both); ``ATs+`` (the kicker up to one below the top card: ATs-AKs), ``A5s-A2s``;
   explicit combos ``AhKh``; ``random`` (or ``any``) for all 1,326; ``15%`` or ``top 15%`` for
-  the top of the preflop order (:mod:`evaluator.preflop`); and weights ``0.5(AKo, KQs)`` or
-  ``50%(AKo)``. A combo named twice keeps its last weight, so ``random, 0(72o)`` leaves
-  out seven-deuce; weight 0 removes.
+  the top of the preflop order (:func:`top_classes`, :mod:`evaluator.preflop`); and weights
+  ``0.5(AKo, KQs)`` or ``50%(AKo)``. A combo named twice keeps its last weight, so
+  ``random, 0(72o)`` leaves out seven-deuce; weight 0 removes.
 - Weights follow Equilab: a combo of weight ``w`` is held ``w`` as often as one of weight 1,
   so a deal of combos to the players has the product of their weights as its probability
   (before card removal; see :mod:`evaluator.range_equity`).
@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Final
 
 from evaluator.cards import DECK, RANK_CHARS, RANK_PATTERN, Card, parse_cards
+from evaluator.preflop import ORDER
 
 RANKS: Final = RANK_CHARS[::-1]  # grid order: row/column 0 is the ace
 _PAIR: Final = re.compile(f"({RANK_PATTERN})\\1", re.IGNORECASE)
@@ -107,6 +108,28 @@ def grid_classes() -> list[list[str]]:
 
 ALL_CLASSES: Final = tuple(name for row in grid_classes() for name in row)
 COMBO_COUNT: Final = 1326
+
+
+def top_classes(percent: float) -> list[str]:
+    """The first classes of the preflop order (:data:`evaluator.preflop.ORDER`) holding at
+    least ``percent`` % of all combos.
+
+    >>> top_classes(2)
+    ['AA', 'KK', 'QQ', 'JJ', 'TT']
+    >>> len(top_classes(100)), top_classes(0)
+    (169, [])
+    """
+    if not 0 <= percent <= 100:
+        raise ValueError(f"a top range is 0% to 100%, got {percent:g}%")
+    target = percent / 100 * COMBO_COUNT
+    chosen: list[str] = []
+    held = 0
+    for name in ORDER:
+        if held >= target - 1e-9:
+            break
+        chosen.append(name)
+        held += len(class_combos(name))
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -292,8 +315,6 @@ A5s-A2s or AhKh
             group = None
         elif kind == "top":
             share = _weight(re.sub(r"(?i)top", "", part).strip())
-            from evaluator.preflop import top_classes
-
             for name in top_classes(100 * share):
                 for combo in class_combos(name):
                     _put(weights, combo, 1.0 if group is None else group)

@@ -116,8 +116,14 @@ def _hand_classes() -> list[tuple[Category, tuple[int, ...]]]:
     return classes
 
 
-def _multisets(size: int) -> tuple[Int64Array, npt.NDArray[np.uint8]]:
-    """Rank-key sums (sorted) and count rows of every rank multiset of `size` cards."""
+def rank_multisets(size: int) -> tuple[Int64Array, npt.NDArray[np.uint8]]:
+    """Rank-key sums (sorted) and count rows (13 ranks) of every rank multiset of ``size``
+    cards, each rank at most four times: the rows of every table indexed by a rank-key sum.
+
+    >>> sums, counts = rank_multisets(5)
+    >>> len(sums), counts.shape, int(counts.sum(axis=1).max())
+    (6175, (6175, 13), 5)
+    """
     import numpy as np
 
     keys = np.asarray(RANK_KEYS, dtype=np.int64)
@@ -209,12 +215,12 @@ def _build() -> Tables:
             five[sum(RANK_KEYS[r] for r in ranks)] = strength
     rank_sums: dict[int, Int64Array] = {}
     rank_values: dict[int, Int16Array] = {}
-    sums5, _ = _multisets(5)
+    sums5, _ = rank_multisets(5)
     rank_sums[5] = sums5
     rank_values[5] = np.array([five[int(s)] for s in sums5], dtype=np.int16)
     keys = np.asarray(RANK_KEYS, dtype=np.int64)
     for size in (6, 7):
-        sums, counts = _multisets(size)
+        sums, counts = rank_multisets(size)
         below_sums, below_values = rank_sums[size - 1], rank_values[size - 1]
         best = np.zeros(len(sums), dtype=np.int16)
         for r in range(13):

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from evaluator import Card, evaluate
 from evaluator.omaha import evaluate_omaha
-from games.engine.types import pots_name
+from games.engine.pot_names import pots_name
 
 
 def describe_hole(cards: Sequence[str], board: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ Used by the create-table form, the host's settings, the admin's table form and
 
 from typing import Any
 
-from games.engine.types import (
+from games.engine.config_rules import (
     MAX_SEATS,
     MIN_SEATS,
     SEATS_RULE,

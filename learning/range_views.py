@@ -37,7 +37,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from evaluator.cards import format_cards, parse_cards
-from evaluator.range_equity import MAX_PLAYERS, RangeCalculation, RangeEquityResult
+from evaluator.range_equity import RangeCalculation
+from evaluator.range_results import RangeEquityResult
+from evaluator.range_spot import MAX_PLAYERS
 from evaluator.ranges import Range, class_of, format_range, grid_classes, parse_range
 
 API_EXACT, API_SAMPLES, API_SECONDS = 400_000_000, 500_000, 10.0

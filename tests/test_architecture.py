@@ -3,7 +3,9 @@ import statement, those inside functions and under TYPE_CHECKING too), and by im
 
 - The evaluator core, the engine and the drills (``learning.drills``) import no Django,
   directly or through other modules.
-- The engine imports only itself and the evaluator core, and has no import cycle.
+- The engine imports only itself and the evaluator core.
+- No module of the evaluator or the games app is in an import cycle, not even through an
+  import inside a function (tests/import_cycles.py reads every import statement).
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ from __future__ import annotations
 import subprocess
 import sys
 from functools import cache
+from pathlib import Path
 
 import grimp
 import pytest
+
+from tests.import_cycles import describe, find_cycles, import_graph
 
 ENGINE = "games.engine"
 DRILLS = "learning.drills"
 # The evaluator's Django side: the app config and the console commands (its pages live in
 # the learning app). Everything else in the package is its core.
+ROOT = Path(__file__).resolve().parent.parent
 EVALUATOR_DJANGO_SIDE = (
     "evaluator.apps",
     "evaluator.management",
@@ -88,9 +94,56 @@ def test_the_engine_imports_only_itself_and_the_evaluator_core(module):
     assert not outside, f"{module} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize("module", sorted(package(ENGINE)))
-def test_the_engine_has_no_import_cycle(module):
-    """No module of the engine is imported, however indirectly, by a module it imports."""
-    for imported in sorted(graph().find_modules_directly_imported_by(module) & package(ENGINE)):
-        back = graph().find_shortest_chain(importer=imported, imported=module)
-        assert back is None, f"{module} -> " + " -> ".join(back or ())
+def cycles_in(root: Path, packages: list[str]) -> list[str]:
+    lines = import_graph(root, packages)
+    return [describe(cycle, lines)
+            for cycle in find_cycles({name: set(imported) for name, imported in lines.items()})]
+
+
+def test_the_evaluator_and_the_games_app_have_no_import_cycle():
+    """Two modules that import each other, however indirectly, are one module split in two:
+    shared types and helpers go in a module of their own that both import."""
+    found = cycles_in(ROOT, ["evaluator", "games"])
+    assert not found, "import cycles:\n" + "\n".join(found)
+
+
+def write_package(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_the_cycle_check_sees_an_import_inside_a_function(tmp_path):
+    write_package(tmp_path, {
+        "knot/__init__.py": "",
+        "knot/rules.py": "from knot.words import sentence\n",
+        "knot/words.py": "def sentence():\n    from knot import rules\n    return rules\n",
+    })
+    assert cycles_in(tmp_path, ["knot"]) == [
+        "knot.rules -> knot.words (knot.rules line 1) -> knot.rules (knot.words line 2)"]
+
+
+def test_the_cycle_check_sees_relative_and_type_checking_imports(tmp_path):
+    write_package(tmp_path, {
+        "knot/__init__.py": "",
+        "knot/inner/__init__.py": "from .a import A\n",
+        "knot/inner/a.py": "from ..b import B\nA = 1\n",
+        "knot/b.py": ("from typing import TYPE_CHECKING\nB = 2\n"
+                      "if TYPE_CHECKING:\n    from knot.inner import A\n"),
+    })
+    assert cycles_in(tmp_path, ["knot"]) == [
+        "knot.b -> knot.inner (knot.b line 4) -> knot.inner.a (knot.inner line 1)"
+        " -> knot.b (knot.inner.a line 1)"]
+
+
+def test_the_cycle_check_passes_imports_that_go_one_way(tmp_path):
+    """A package importing its own modules, and modules importing each other one way (by
+    a name in a package, by a module of it), make no cycle."""
+    write_package(tmp_path, {
+        "knot/__init__.py": "from knot.rules import rule\n",
+        "knot/rules.py": "from knot import words\nfrom knot.words import sentence\n",
+        "knot/words.py": "import json\n\ndef sentence():\n    import knot.base\n",
+        "knot/base.py": "",
+    })
+    assert cycles_in(tmp_path, ["knot"]) == []

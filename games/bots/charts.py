@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from evaluator.preflop import top_classes
+from evaluator.ranges import top_classes
 
 # Raise first in (nobody but the blinds has put chips in), by seat.
 OPEN: Final[dict[str, str]] = {

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 
+from games.bots.decision import Decision
 from games.bots.grading import Option, options
 from games.bots.preflop import played, preflop_advice
 from games.bots.situation import Situation
-from games.bots.styles import Decision
 from games.engine.types import ActionKind
 
 KINDS = {"fold": ActionKind.FOLD, "check": ActionKind.CHECK, "call": ActionKind.CALL,

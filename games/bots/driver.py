@@ -1,4 +1,5 @@
-"""A bot's turn, taken by the table clock (games/clock.py -> services.run_due_work).
+"""A bot's turn, taken by the table clock (games/clock.py -> services.run_due_work, which
+lists ``due_bot_turns`` among its work: games/apps.py adds it at start-up).
 
 When a bot is to act, the writer sets ``Hand.bot_acts_at`` a moment ahead (a human-like
 pause). Once it has passed, any server process's clock may read the hand, let the bot decide
@@ -10,8 +11,11 @@ bot never acts twice. Bots need no socket: they play on with nobody connected.
 
 import logging
 import random
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
+from games import services
 from games.bots.selfplay import bot_decision
 from games.engine import HandState
 from games.models import Hand, Seat, Table
@@ -30,6 +34,11 @@ def play_due_bots(now: datetime) -> int:
     return sum(play_bot_turn(table_id) for table_id in due_bots(now))
 
 
+def due_bot_turns(now: datetime) -> list[Callable[[], object]]:
+    """The bots' turns that are due, one change per table, for the clock's tick."""
+    return [partial(play_bot_turn, table_id) for table_id in due_bots(now)]
+
+
 def due_bots(now: datetime) -> list[int]:
     """The tables where a bot's turn is due."""
     due = Hand.objects.filter(status=Hand.Status.IN_PROGRESS, bot_acts_at__lte=now)
@@ -39,8 +48,6 @@ def due_bots(now: datetime) -> list[int]:
 def play_bot_turn(table_id: int) -> bool:
     """Let the bot to act at this table decide and act; False when there was nothing to do
     (no bot to act, or the table moved on while it thought)."""
-    from games import services
-
     table = Table.objects.filter(pk=table_id).values_list("version", "big_blind").first()
     hand = Hand.objects.filter(table_id=table_id, status=Hand.Status.IN_PROGRESS).first()
     if table is None or hand is None or hand.bot_acts_at is None:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from games.bots.decision import Decision
 from games.bots.situation import Situation
-from games.bots.styles import Decision, decide
+from games.bots.styles import decide
 from games.engine import Action, HandState, SeatInput, TableConfig, start_hand
 
 Watcher = Callable[[int, Situation, Decision], None]

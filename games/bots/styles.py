@@ -22,22 +22,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from games.bots.coach_bot import coach_style
+from games.bots.decision import Decision
 from games.bots.equity import equity_vs_ranges
 from games.bots.omaha_equity import omaha_equity
 from games.bots.ranges import range_of
 from games.bots.situation import Legal, Situation
 from games.engine.types import ActionKind
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What a bot does: ``amount`` is the "to" total for BET and RAISE, else None."""
-
-    kind: ActionKind
-    amount: int | None = None
-
 
 Style = Callable[[Situation, random.Random], Decision]
 
@@ -140,16 +132,8 @@ STYLES: dict[str, Style] = {
     "calling_station": calling_station,
     "tight_aggressive": tight_aggressive,
     "random": random_legal,
+    "coach": coach_style,
 }
-
-
-def _coach(situation: Situation, rng: random.Random) -> Decision:
-    from games.bots.coach_bot import coach_style  # the coach bot builds on this module
-
-    return coach_style(situation, rng)
-
-
-STYLES["coach"] = _coach
 
 
 def decide(style: str, situation: Situation, rng: random.Random) -> Decision:

@@ -54,12 +54,8 @@ def legal_actions(hand: HandData) -> LegalActions | None:
         all_in = p.stack + p.bet
     if all_in is not None:
         kinds.add(ActionKind.ALL_IN)
-    # Filled field by field, as HandData.record builds events: a frozen dataclass's __init__
-    # sets each field through object.__setattr__, and a replay asks this for every action.
-    legal = object.__new__(LegalActions)
-    legal.__dict__.update(seat=p.seat, kinds=frozenset(kinds), call=call or None,
-                          bet=bet_range, raise_to=raise_range, all_in=all_in)
-    return legal
+    return LegalActions(seat=p.seat, kinds=frozenset(kinds), call=call or None,
+                        bet=bet_range, raise_to=raise_range, all_in=all_in)
 
 
 def pot_limit(hand: HandData, own_bet: int, least: int) -> int:

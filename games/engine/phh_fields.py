@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from games.engine.types import MAX_SEATS, Entry, TableConfig
+from games.engine.config_rules import MAX_SEATS
+from games.engine.types import Entry, TableConfig
 from games.engine.variants import Variant
 
 # The 7-2 bounty of a hand (games/engine/bounty.py): PHH has no field for it, and allows

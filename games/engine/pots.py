@@ -1,5 +1,5 @@
 """Main and side pots from what each player put in, splitting a pot among winners, and the
-pots as the table view sends them (named by ``types.pot_name``).
+pots as the table view sends them (named by ``pot_names.pot_name``).
 
 Pots are built by contribution level: every distinct total put in by anyone (folded players
 included) closes a level; a level's chips go to the players still in the hand who reached
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.types import pot_name
+from games.engine.pot_names import pot_name
 
 
 def build_pots(

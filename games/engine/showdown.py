@@ -25,6 +25,7 @@ from games.engine.bounty import is_seven_deuce, pay_bounties
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
 from games.engine.hand_values import hand_value
+from games.engine.pot_names import pot_name
 from games.engine.pots import build_pots, split
 from games.engine.types import (
     EventKind,
@@ -33,7 +34,6 @@ from games.engine.types import (
     PotResult,
     ShownHand,
     Street,
-    pot_name,
 )
 
 

@@ -1,5 +1,8 @@
 """The engine's plain values: table config, seats, actions, legal actions, events, results.
 
+The sentences they give people live apart: a config's problems in config_rules.py, the
+names of pots in pot_names.py.
+
 Everything here is a frozen dataclass or a string enum and turns into JSON-safe plain data
 with ``to_dict()`` and back with ``from_dict()``. Cards are two-character strings ("As",
 "Td"); "??" stands for a card nobody knows (only imported hand histories have those).
@@ -7,11 +10,13 @@ with ``to_dict()`` and back with ``from_dict()``. Cards are two-character string
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from games.engine.config_rules import CONFIG_FIELDS, buy_in_problem, config_problems, unknown_game
+from games.engine.pot_names import pots_name
 from games.engine.variants import Variant
 
 PlayerId = int | str
@@ -105,81 +110,6 @@ BETTING_EVENTS = frozenset(
 )
 
 
-MIN_SEATS, MAX_SEATS = 2, 10
-SEATS_RULE = f"A table has {MIN_SEATS} to {MAX_SEATS} seats."
-# The stakes and size a hand is played with, and their words for people.
-CONFIG_FIELDS = {
-    "small_blind": "small blind",
-    "big_blind": "big blind",
-    "ante": "ante",
-    "max_seats": "number of seats",
-    "min_buy_in": "minimum buy-in",
-    "max_buy_in": "maximum buy-in",
-}
-
-
-def whole_number_problem(label: str, value: object, *, zero_allowed: bool = False) -> str | None:
-    """The sentence for a setting that is not a whole number above zero (with
-    ``zero_allowed``: not below zero), or None when it is one.
-
-    >>> whole_number_problem("big blind", 0), whole_number_problem("ante", 2.5, zero_allowed=True)
-    ('The big blind must be more than zero.', 'The ante must be a whole number, not 2.5.')
-    """
-    if not isinstance(value, int) or isinstance(value, bool):
-        return f"The {label} must be a whole number, not {value!r}."
-    if value < 0 and zero_allowed:
-        return f"The {label} cannot be negative."
-    if value <= 0 and not zero_allowed:
-        return f"The {label} must be more than zero."
-    return None
-
-
-def number_problems(values: Mapping[str, Any]) -> dict[str, str]:
-    """Field -> sentence for each stake or size that is not a number it could be: a whole
-    number, above zero (an ante: not below zero). Fields absent or None are not checked.
-
-    >>> number_problems({"small_blind": 0, "big_blind": "2", "ante": 0, "max_seats": 0})
-    ... # doctest: +NORMALIZE_WHITESPACE
-    {'small_blind': 'The small blind must be more than zero.',
-     'big_blind': "The big blind must be a whole number, not '2'."}
-    """
-    problems: dict[str, str] = {}
-    for name, label in CONFIG_FIELDS.items():
-        value = values.get(name)
-        if value is None or (name == "max_seats" and type(value) is int):
-            continue  # its range is one sentence, in config_problems
-        problem = whole_number_problem(label, value, zero_allowed=name == "ante")
-        if problem:
-            problems[name] = problem
-    return problems
-
-
-def config_problems(values: Mapping[str, Any]) -> dict[str, str]:
-    """Field -> sentence for each stake or size no hand can be played with: the engine's
-    rules, stated once (``TableConfig`` raises the first; the site's limits in
-    games/table_limits.py add their own on top). Fields absent or None are not checked;
-    while a value is not a number (``number_problems``) nothing is compared.
-
-    >>> config_problems({"small_blind": 10, "big_blind": 5, "max_seats": 12})
-    ... # doctest: +NORMALIZE_WHITESPACE
-    {'big_blind': 'The big blind must be at least the small blind (10).',
-     'max_seats': 'A table has 2 to 10 seats.'}
-    """
-    problems = number_problems(values)
-    if problems:
-        return problems
-    small, big = values.get("small_blind"), values.get("big_blind")
-    low, high = values.get("min_buy_in"), values.get("max_buy_in")
-    seats = values.get("max_seats")
-    if small is not None and big is not None and big < small:
-        problems["big_blind"] = f"The big blind must be at least the small blind ({small})."
-    if low is not None and high is not None and high < low:
-        problems["max_buy_in"] = f"The maximum buy-in must be at least the minimum buy-in ({low})."
-    if seats is not None and not MIN_SEATS <= seats <= MAX_SEATS:
-        problems["max_seats"] = SEATS_RULE
-    return problems
-
-
 @dataclass(frozen=True)
 class TableConfig:
     """Stakes, size and game of a table; stakes no hand can be played with raise ValueError
@@ -212,8 +142,7 @@ class TableConfig:
             try:  # stored configs and PHH files name the game by its code
                 object.__setattr__(self, "variant", Variant(self.variant))
             except ValueError:
-                codes = ", ".join(repr(v.value) for v in Variant)
-                raise ValueError(f"Unknown game {self.variant!r}: one of {codes}.") from None
+                raise ValueError(unknown_game(self.variant)) from None
 
     @property
     def min_bet(self) -> int:
@@ -228,11 +157,9 @@ class TableConfig:
         ...
         ValueError: The buy-in must be between 40 and 200 chips.
         """
-        top = self.max_buy_in
-        if amount < self.min_buy_in or (top is not None and amount > top):
-            if top is None:
-                raise ValueError(f"The buy-in must be at least {self.min_buy_in} chips.")
-            raise ValueError(f"The buy-in must be between {self.min_buy_in} and {top} chips.")
+        problem = buy_in_problem(amount, self.min_buy_in, self.max_buy_in)
+        if problem:
+            raise ValueError(problem)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -472,32 +399,6 @@ class PotResult:
             covers=tuple(data.get("covers", ())),  # hands stored before covers: their index
             board=data.get("board", 0),
         )
-
-
-def pot_name(index: int) -> str:
-    """One pot on the felt by its index, main pot first: every page, log line and message
-    names a pot with this (lower-cased inside a sentence).
-
-    >>> pot_name(0), pot_name(1), pot_name(2)
-    ('Main pot', 'Side pot 1', 'Side pot 2')
-    """
-    return f"Side pot {index}" if index else "Main pot"
-
-
-def pots_name(covers: Sequence[int]) -> str:
-    """The pots on the felt that one result pays (``covers``: their indices), for people.
-
-    >>> pots_name((0,)), pots_name((2,)), pots_name((0, 1, 2)), pots_name((1, 2))
-    ('Main pot', 'Side pot 2', 'Main pot and side pots 1 and 2', 'Side pots 1 and 2')
-    """
-    if len(covers) == 1:
-        return pot_name(covers[0])
-    sides = [str(k) for k in covers if k]
-    if not sides:
-        return pot_name(0)
-    listed = sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
-    side = f"side pot{'s' if len(sides) > 1 else ''} {listed}"
-    return f"{pot_name(0)} and {side}" if 0 in covers else side[0].upper() + side[1:]
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,9 @@
-"""What the table clock does on each tick (games/clock.py calls ``run_due_work``)."""
+"""What the table clock does on each tick (games/clock.py calls ``run_due_work``).
+
+The services sit below the bots, which act through them like people: the bots' turns join
+the tick through ``also_due``, called at start-up (games/apps.py), so that no import runs
+from here up to games/bots/.
+"""
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -6,11 +11,20 @@ from functools import partial
 
 from django.utils import timezone
 
-from games.bots import driver as bot_turns
 from games.models import CommandReceipt, Hand, Table
 from games.services.play import start_next_hand, timeout
 from games.services.practice import close_idle_practice_tables
 from games.services.seating import free_busted_seats
+
+DueChanges = Callable[[datetime], list[Callable[[], object]]]
+_also_due: list[DueChanges] = []
+
+
+def also_due(changes: DueChanges) -> None:
+    """Add the changes ``changes(now)`` lists to every tick, after the deadlines; adding
+    the same function again changes nothing."""
+    if changes not in _also_due:
+        _also_due.append(changes)
 
 
 def run_due_work(now: datetime | None = None) -> None:
@@ -29,7 +43,8 @@ def due_work(now: datetime) -> list[Callable[[], object]]:
         status=Hand.Status.IN_PROGRESS, action_deadline__lte=now
     ).values_list("table_id", flat=True)
     items: list[Callable[[], object]] = [partial(timeout, table_id, now) for table_id in due_hands]
-    items += [partial(bot_turns.play_bot_turn, table_id) for table_id in bot_turns.due_bots(now)]
+    for changes in _also_due:  # the bots' turns (games/bots/driver.py)
+        items += changes(now)
     due_tables = Table.objects.filter(
         status=Table.Status.OPEN, next_hand_at__lte=now
     ).values_list("id", flat=True)

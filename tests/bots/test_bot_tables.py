@@ -12,6 +12,7 @@ from games.bots import driver
 from games.bots.players import seat_bots
 from games.models import Hand, HandAction, LedgerEntry, Seat, Table
 from games.projection import update_frames
+from games.services.due_work import also_due, due_work
 from tests.games.conftest import chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +68,29 @@ def test_a_bot_acts_once_its_pause_has_passed_and_not_before(table, alice, setti
     table.refresh_from_db()
     with pytest.raises(services.ServiceError, match="not your turn"):
         services.act(table.id, alice, "check", None, table.version)
+
+
+def test_the_clock_lists_a_due_bot_turn_once_the_bots_joining_it_from_above(
+    table, alice, settings
+):
+    """The services import nothing of the bots: games/apps.py adds the bots' turns to the
+    clock's work at start-up, and adding them again does not make a second turn."""
+    settings.BOT_THINK_SECONDS = 5
+    services.sit(table.id, alice, 1, 200)
+    seat_bots(table.id, 1, "easy")
+    services.start_next_hand(table.id)
+    table.refresh_from_db()
+    services.act(table.id, alice, "call", None, table.version)
+    later = timezone.now() + timedelta(seconds=8)
+
+    def bot_turns() -> list[tuple[int, ...]]:
+        items = due_work(later)
+        return [item.args for item in items
+                if getattr(item, "func", None) is driver.play_bot_turn]
+
+    assert bot_turns() == [(table.id,)]
+    also_due(driver.due_bot_turns)
+    assert bot_turns() == [(table.id,)]
 
 
 def test_a_bot_that_read_an_old_version_is_refused_and_does_not_act_twice(

@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from games.bots.decision import Decision
 from games.bots.selfplay import bot_decision, play_hand
 from games.bots.situation import Situation
-from games.bots.styles import STYLES, Decision, tight_aggressive
+from games.bots.styles import STYLES, tight_aggressive
 from games.engine import (
     FULL_DECK,
     UNKNOWN,

@@ -229,7 +229,7 @@ def test_suit_symmetry_gives_exactly_the_counts_of_plain_enumeration(ranges, boa
 
 
 def test_suit_symmetry_is_found_only_where_it_holds():
-    from evaluator.range_equity import prepare
+    from evaluator.range_spot import prepare
     from evaluator.range_symmetry import find_symmetry
 
     assert len(find_symmetry(prepare(["AKs", "QQ+"])).group) == 24
@@ -279,8 +279,8 @@ def test_random_flop_and_turn_spots_of_2_to_6_players_equal_a_brute_force_count(
 
 
 def test_deal_orbits_count_each_deal_once_with_its_orbit_size():
-    from evaluator.range_equity import prepare
     from evaluator.range_exact import deals
+    from evaluator.range_spot import prepare
     from evaluator.range_symmetry import deal_orbits, find_symmetry
 
     spot = prepare(["TT+, AQ+", "QQ+, AK", "TT"])

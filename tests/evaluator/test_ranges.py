@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from evaluator import parse_cards
-from evaluator.preflop import ORDER, top_classes
-from evaluator.range_equity import prepare
+from evaluator.preflop import ORDER
+from evaluator.range_spot import prepare
 from evaluator.ranges import (
     ALL_CLASSES,
     Range,
@@ -18,6 +18,7 @@ from evaluator.ranges import (
     format_range,
     grid_classes,
     parse_range,
+    top_classes,
 )
 
 PARSED = [  # text, the classes it names (whole), combos counted by weight
