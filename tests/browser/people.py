@@ -1,5 +1,6 @@
 """People in Chromium for the browser tests: each in a browser context of their own, and the
-moves every table test makes (wait for a hand, whose turn, check or call)."""
+moves every table test makes (open a table and sit, wait for a hand, whose turn, check or
+call)."""
 
 import json
 
@@ -7,7 +8,6 @@ from playwright.sync_api import Page, expect
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 812}
-
 
 
 class Person:
@@ -67,6 +67,11 @@ class Person:
         form.get_by_role("button", name="Create table").click()
         expect(self.page.locator(".table-title h1")).to_have_text(name)
 
+    def open_table_of(self, host: "Person") -> None:
+        """Join as a guest and open the page of the table ``host`` is on."""
+        self.join_as_guest()
+        self.page.goto(host.page.url)
+
     def sit(self, seat: int, artifacts=None) -> None:
         self.page.locator(f"button.sit-here[data-seat='{seat}']").click()
         dialog = self.page.locator("#sit-dialog")
@@ -92,6 +97,22 @@ class Person:
 
     def close(self) -> None:
         self.context.close()
+
+
+def open_table(name: str, host: Person, *players: Person, host_panel: bool = False,
+               **options) -> None:
+    """The start of most table tests: ``host`` joins as a guest, creates the table ``name``
+    (``options`` as ``create_table`` takes them), opens the host panel when ``host_panel``
+    (it starts closed) and sits in seat 1; each of ``players`` then opens the table and sits
+    in the next seat."""
+    host.join_as_guest()
+    host.create_table(name, **options)
+    if host_panel:
+        host.page.locator("#host-panel summary").click()
+    host.sit(1)
+    for seat, person in enumerate(players, start=2):
+        person.open_table_of(host)
+        person.sit(seat)
 
 
 def wait_for_new_hand(people, after: int = 0) -> int:

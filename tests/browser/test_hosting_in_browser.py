@@ -61,13 +61,10 @@ def test_the_host_runs_a_home_game_from_the_felt(chromium, site):
         expect(hana.page.locator("#host-panel")).to_be_visible()
         hana.page.locator("#host-panel summary").click()  # the panel starts closed
         hana.sit(1)
-        url = hana.page.url
-        ivo.join_as_guest()
-        ivo.page.goto(url)
+        ivo.open_table_of(hana)
         expect(ivo.page.locator("#host-panel")).to_be_hidden()  # not the host
         ivo.sit(2)
-        jo.join_as_guest()
-        jo.page.goto(url)
+        jo.open_table_of(hana)
         first = wait_for_new_hand(people)
 
         # The host pauses mid-hand: everyone is told, and the hand plays to its end.
