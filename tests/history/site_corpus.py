@@ -16,6 +16,7 @@ from typing import Any
 from games.history.decoding import decode_text
 from games.history.formats import format_named
 from games.history.reading import ReadHand, clean, read_part, split_upload
+from tests.engine.helpers import pokerkit_play_history
 
 Hands = tuple[tuple[str, str, ReadHand], ...]
 """(file name, hand text, the hand read) for every hand of a corpus."""
@@ -160,32 +161,15 @@ def in_units(data: dict[str, Any], scale: int) -> dict[str, Any]:
 
 
 def pokerkit_run_again(history: Any, runouts: int) -> Any:
-    """pokerkit's last state of a hand whose board was run ``runouts`` times: its iteration
-    cannot choose the runout count, so the actions are played here, every player still in
-    asking for ``runouts`` when pokerkit asks."""
-    from pokerkit import Automation, Mode
-    from pokerkit.notation import parse_action
-
-    state = history.game_type.create_state(
-        (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-         Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
-         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING),
-        history.ante_trimming_status, history.antes, history.blinds_or_straddles,
-        history.min_bet, history.starting_stacks, len(history.starting_stacks),
-        mode=Mode.CASH_GAME)
+    """pokerkit's last state of a hand whose board was run ``runouts`` times (its iteration
+    cannot choose the runout count), the text's shows moved before the runs."""
     # pokerkit takes the shows of an all-in before the boards are run; the text has them after.
     actions = list(history.actions)
     last_bet = max(k for k, a in enumerate(actions) if not a.startswith("d ") and " sm" not in a)
     shows = [a for a in actions[last_bet + 1:] if " sm " in a]  # a muck stays at the end
     actions = actions[:last_bet + 1] + shows + [
         a for a in actions[last_bet + 1:] if " sm " not in a]
-    for action in [*actions, None]:
-        while state.can_select_runout_count():
-            state.select_runout_count(runouts)
-        if action is not None:
-            parse_action(state, action, history.parse_value)
-    assert not state.status, "pokerkit could not finish the hand"
-    return state
+    return pokerkit_play_history(history, actions, runouts)
 
 
 def stated_rake(text: str, pattern: str) -> str | None:
