@@ -126,6 +126,26 @@ def wait_for_new_hand(people, after: int = 0) -> int:
     return people[0].view()["hand"]["number"]
 
 
+def to_act(people) -> Person:
+    """The person whose turn it is (the page knows: its view has legal actions)."""
+    for _ in range(300):
+        for person in people:
+            hand = person.view()["hand"]
+            if hand and not hand["complete"] and hand["legal"]:
+                return person
+        people[0].page.wait_for_timeout(100)
+    raise AssertionError("nobody is to act")
+
+
+def send_act(person: Person, action: str) -> None:
+    """Send an action on the page's own socket, as the action bar would."""
+    person.page.evaluate(
+        "(action) => window.pokerTable.socket.send("
+        "{type: 'act', action, version: window.pokerTable.view.version})",
+        action,
+    )
+
+
 def whose_turn(alice: Person, bob: Person) -> Person | None:
     """The player whose action bar is live, or None once the hand is over."""
     for _ in range(200):

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, open_table, wait_for_new_hand
+from tests.browser.people import Person, open_table, send_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -200,14 +200,6 @@ WATCH_BOARD = """() => {
     }
   }, 50);
 }"""
-
-
-def send_act(person, action):
-    person.page.evaluate(
-        "(action) => window.pokerTable.socket.send("
-        "{type: 'act', action, version: window.pokerTable.view.version})",
-        action,
-    )
 
 
 def test_an_all_in_run_out_is_dealt_street_by_street(chromium, site):

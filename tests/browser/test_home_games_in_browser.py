@@ -5,7 +5,7 @@ with the pot-size bet button."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, open_table, wait_for_new_hand
+from tests.browser.people import Person, open_table, to_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -15,17 +15,6 @@ def send(person, message):
         "(m) => window.pokerTable.socket.send({...m, version: window.pokerTable.view.version})",
         message,
     )
-
-
-def to_act(people):
-    """The person whose turn it is (their view has legal actions)."""
-    for _ in range(300):
-        for person in people:
-            hand = person.view()["hand"]
-            if hand and not hand["complete"] and hand["legal"]:
-                return person
-        people[0].page.wait_for_timeout(100)
-    raise AssertionError("nobody is to act")
 
 
 def set_choice(host, name, value):

@@ -8,28 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.people import Person, send_act, to_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
-
-
-def send_act(person, action):
-    person.page.evaluate(
-        "(action) => window.pokerTable.socket.send("
-        "{type: 'act', action, version: window.pokerTable.view.version})",
-        action,
-    )
-
-
-def to_act(people):
-    """The person whose turn it is (the page knows: its view has legal actions)."""
-    for _ in range(100):
-        for person in people:
-            hand = person.view()["hand"]
-            if hand and not hand["complete"] and hand["legal"]:
-                return person
-        people[0].page.wait_for_timeout(100)
-    raise AssertionError("nobody is to act")
 
 
 def wait_until_over(person, number):
