@@ -155,17 +155,53 @@ def _strengths(
     return values
 
 
-def _read_hands(hands: Sequence[CardInput]) -> list[list[Card]]:
+def read_hole_cards(hands: Sequence[CardInput], hole_cards: int = 2) -> list[list[Card]]:
+    """The hands as cards, 2 to 10 of them, each of ``hole_cards`` cards (two: hold'em, four:
+    Omaha); a ``ValueError`` names a bad one.
+
+    >>> read_hole_cards(["AhAs", "KdKcQs"])
+    Traceback (most recent call last):
+    ValueError: hand 2: a hold'em hand has two hole cards, got 3: Kd Kc Qs
+    """
+    omaha = hole_cards == 4
+    what, example = ("Omaha equity", "['AhAsKdKc', 'QhJhTs9s']") if omaha else (
+        "equity", "['AhAs', 'KdKc']")
     if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise ValueError("equity takes a list of hands, e.g. ['AhAs', 'KdKc']")
+        raise ValueError(f"{what} takes a list of hands, e.g. {example}")
     if not 2 <= len(hands) <= 10:
-        raise ValueError(f"equity takes 2 to 10 hands, got {len(hands)}")
+        raise ValueError(f"{what} takes 2 to 10 hands, got {len(hands)}")
     cards = [to_cards(hand) for hand in hands]
-    for hand in cards:
-        if len(hand) != 2:
+    for number, hand in enumerate(cards, 1):
+        if len(hand) != hole_cards:
             shown = " ".join(str(card) for card in hand) or "nothing"
-            raise ValueError(f"each hand has two hole cards, got {len(hand)}: {shown}")
+            game = "an Omaha hand has four" if omaha else "a hold'em hand has two"
+            raise ValueError(f"hand {number}: {game} hole cards, got {len(hand)}: {shown}")
     return cards
+
+
+def remaining_deck(
+    holes: list[list[Card]], board: list[Card], dead: CardInput, samples: int | None
+) -> IntArray:
+    """The ids of the cards left in the deck once the hands, the board and the ``dead``
+    cards are out; a card named twice, ``samples`` below 1 or a deck too short to complete
+    the board is a ``ValueError`` naming it.
+
+    >>> len(remaining_deck([to_cards("AhAs"), to_cards("KdKc")], to_cards("2c 7d 9h"), "", None))
+    45
+    """
+    seen: set[Card] = set()
+    for card in [c for hand in holes for c in hand] + board + to_cards(dead):
+        if card in seen:
+            raise ValueError(f"duplicate card {card}")
+        seen.add(card)
+    if samples is not None and samples < 1:
+        raise ValueError(f"samples must be a positive number, got {samples}")
+    missing = 5 - len(board)
+    if 52 - len(seen) < missing:
+        raise ValueError(
+            f"the board needs {missing} more cards but only {52 - len(seen)} are left in the deck"
+        )
+    return np.array([c.id for c in DECK if c not in seen], dtype=np.int64)
 
 
 def hand_equity(
@@ -185,28 +221,16 @@ def hand_equity(
     >>> r.boards, r[0].wins, r[0].ties, r[0].losses
     (1712304, 1388072, 6538, 317694)
     """
-    holes = _read_hands(hands)
+    holes = read_hole_cards(hands)
     shared = to_cards(board)
     if len(shared) > 5:
         raise ValueError(f"a board has at most 5 cards, got {len(shared)}")
-    used = [card for hand in holes for card in hand] + shared + to_cards(dead)
-    seen: set[Card] = set()
-    for card in used:
-        if card in seen:
-            raise ValueError(f"duplicate card {card}")
-        seen.add(card)
-    if samples is not None and samples < 1:
-        raise ValueError(f"samples must be a positive number, got {samples}")
+    deck = remaining_deck(holes, shared, dead, samples)
     missing = 5 - len(shared)
-    if 52 - len(seen) < missing:
-        raise ValueError(
-            f"the board needs {missing} more cards but only {52 - len(seen)} are left in the deck"
-        )
     if missing == 0:
         samples = None  # a complete board has one run-out: count it exactly, once
 
     bt = batch_tables()
-    deck = np.array([c.id for c in DECK if c not in seen], dtype=np.int64)
     deck_keys = bt.keys[deck]
     deck_bits = bt.mask_bits[deck]
     board_key = FLUSH_ADD + sum(int(bt.keys[c.id]) for c in shared)  # + the flush addend

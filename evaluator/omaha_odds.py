@@ -29,42 +29,29 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from evaluator.cards import DECK, Card, to_cards
+from evaluator.cards import Card, to_cards
 from evaluator.combos import combinations_array
 from evaluator.hands import CardInput
-from evaluator.odds import CHUNK, PROGRESS_EVERY, EquityResult, _sample_boards, _Tally
+from evaluator.odds import (
+    CHUNK,
+    PROGRESS_EVERY,
+    EquityResult,
+    _sample_boards,
+    _Tally,
+    read_hole_cards,
+    remaining_deck,
+)
 from evaluator.omaha_batch import _arrays
 from evaluator.tables import RANK_KEYS, tables
 
 HOLE_CARDS: Final = 4
 BOARD_SIZES: Final = (0, 3, 4, 5)
-MAX_HANDS: Final = 10
 _IDS: Final = np.arange(52)
 _RANK_KEYS: Final = np.asarray(RANK_KEYS, dtype=np.int64)[_IDS // 4]
 _SUIT_COUNTS: Final = np.left_shift(1, 4 * (_IDS % 4)).astype(np.int64)  # 4-bit field per suit
 _RANK_BITS: Final = np.left_shift(1, _IDS // 4).astype(np.int64)
 _TRIPLES: Final = np.array(list(combinations(range(5), 3))).T  # (3, 10) board positions
 IntArray = npt.NDArray[np.int64]
-
-
-def read_omaha_hands(hands: Sequence[CardInput]) -> list[list[Card]]:
-    """The hands as cards, each of exactly four; a ``ValueError`` names a bad one.
-
-    >>> read_omaha_hands(["AhAsKdKc", "QhJhTs"])
-    Traceback (most recent call last):
-    ValueError: hand 2: an Omaha hand has four hole cards, got 3: Qh Jh Ts
-    """
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise ValueError("Omaha equity takes a list of hands, e.g. ['AhAsKdKc', 'QhJhTs9s']")
-    if not 2 <= len(hands) <= MAX_HANDS:
-        raise ValueError(f"Omaha equity takes 2 to {MAX_HANDS} hands, got {len(hands)}")
-    cards = [to_cards(hand) for hand in hands]
-    for number, hand in enumerate(cards, 1):
-        if len(hand) != HOLE_CARDS:
-            shown = " ".join(str(card) for card in hand) or "nothing"
-            raise ValueError(
-                f"hand {number}: an Omaha hand has four hole cards, got {len(hand)}: {shown}")
-    return cards
 
 
 def omaha_hand_equity(
@@ -86,22 +73,12 @@ def omaha_hand_equity(
     >>> r.boards, r[0].wins, r[1].wins, r.exact
     (40, 32, 8, True)
     """
-    holes = read_omaha_hands(hands)
+    holes = read_hole_cards(hands, HOLE_CARDS)
     shared = to_cards(board)
     if len(shared) not in BOARD_SIZES:
         raise ValueError(f"an Omaha board has 0, 3, 4 or 5 cards, got {len(shared)}")
-    seen: set[Card] = set()
-    for card in [c for hand in holes for c in hand] + shared + to_cards(dead):
-        if card in seen:
-            raise ValueError(f"duplicate card {card}")
-        seen.add(card)
-    if samples is not None and samples < 1:
-        raise ValueError(f"samples must be a positive number, got {samples}")
+    deck = remaining_deck(holes, shared, dead, samples)
     missing = 5 - len(shared)
-    deck = np.array([c.id for c in DECK if c not in seen], dtype=np.int64)
-    if len(deck) < missing:
-        raise ValueError(
-            f"the board needs {missing} more cards but only {len(deck)} are left in the deck")
     if missing == 0:
         samples = None  # one run-out: count it exactly, once
 

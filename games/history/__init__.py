@@ -13,8 +13,10 @@ steps, the equity figures and the PHH / PokerStars exports are all built from th
     exports.py     PHH and PokerStars downloads for a hand or a table session
     imports.py     review a pasted or uploaded PHH hand (not stored)
     reading.py     hands played elsewhere: PHH, .phhs, PokerStars text (stars_text.py), replayed
-    stars_text.py  PokerStars text into PHH fields; stars_lines.py its line vocabulary (what is
-                   ignored on purpose), stars_check.py its figures checked against the replay
+    stars_text.py  PokerStars text into PHH fields, line by line; stars_fields.py what the lines
+                   said made PHH fields (blinds, antes, who is dealt in); stars_lines.py its
+                   line vocabulary (what is ignored on purpose), stars_check.py its figures
+                   checked against the replay
     decoding.py    uploaded bytes to text (UTF-8, UTF-16, cp1252); site_time.py dates to UTC
     fair_lines.py  the fair-deal record as PokerStars summary lines, read back on import;
                    deal_checks.py exported hands checked against their record (verify_deal)

@@ -3,10 +3,11 @@
 Why our own reader: the parsers on PyPI either wrap hands in their own object models
 (pkrhistoryparser, pokerdf's DataFrames, a Rust extension) or are pokerkit, which stays a test
 oracle. What the engine needs is small: seats, forced bets and each action's "to" amount, in
-order. So this module reads the text line by line into PHH data (``variant``, ``antes``,
+order. So this module reads the text line by line into a ``stars_fields.TextHand``,
+``stars_fields.phh_fields`` makes PHH data of it (``variant``, ``antes``,
 ``blinds_or_straddles``, ``starting_stacks``, ``actions``...), ``games.engine.replay_phh_data``
 plays it, and ``stars_check.reconcile`` checks the text's own figures (uncalled bets, amounts
-collected, total pot, rake) against the replay: ``replay_stars`` does all three.
+collected, total pot, rake) against the replay: ``replay_stars`` does all of it.
 
 Amounts are read exactly (``Decimal``): "$0.25" stays 25 cents. Every line is understood or
 ignored on purpose (``stars_lines``: chat, the table coming and going, the clock, tournament
@@ -23,48 +24,24 @@ double board ("Hand was dealt two boards") is ``_starting_board_count = 2``.
 
 from __future__ import annotations
 
-import dataclasses
-import re
-from dataclasses import dataclass, field
-from datetime import datetime
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from decimal import Decimal
 
 from games.engine import PHHError, PHHReplay
-from games.engine.variants import Variant
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
 from games.history.site_format import SiteHand, replay_site_hand
-from games.history.site_games import HOLDEM, OMAHA, is_pot_limit_omaha, refused
+from games.history.site_games import OMAHA, is_pot_limit_omaha, refused
 from games.history.site_time import played_at
 from games.history.stars_bounty import read_bounty_line
-from games.history.stars_check import Figures
-from games.history.stars_tournament import StarsTournament, read_tournament
-
-UNKNOWN_CARD = "??"
-
-
-@dataclass(frozen=True)
-class Dialect:
-    """A site that writes PokerStars' shape of text with its own first line (GGPoker's
-    "Poker Hand #HD123:"): the reader is the same, these facts differ.
-
-    ``header`` matches a hand's first line, the hand's number as its first group; ``noise``
-    matches the site's own lines that change no amount (ignored on purpose, as
-    ``stars_lines.is_noise`` does PokerStars'); ``refused`` pairs a line's pattern with the
-    sentence that refuses a hand holding it.
-    """
-
-    venue: str
-    header: re.Pattern[str]
-    opening: str  # how a hand's first line begins, for people: "PokerStars Hand #"
-    noise: re.Pattern[str] | None = None
-    refused: tuple[tuple[re.Pattern[str], str], ...] = ()
-    # Whether a player's "collected" amount holds the bet returned to them (Winamax).
-    uncalled_collected: bool = False
-
-
-POKERSTARS = Dialect("PokerStars", L.HEADER, "PokerStars Hand #")
+from games.history.stars_fields import (
+    POKERSTARS,
+    UNKNOWN_CARD,
+    Dialect,
+    TextHand,
+    amount,
+    phh_fields,
+)
+from games.history.stars_tournament import read_tournament
 
 
 def split_hands(text: str, dialect: Dialect = POKERSTARS) -> list[str]:
@@ -100,66 +77,6 @@ def looks_like_pokerstars(text: str, dialect: Dialect = POKERSTARS) -> bool:
     return False
 
 
-def amount(word: str, where: str) -> Decimal:
-    """A PokerStars amount: "$1,250.50" -> Decimal('1250.50').
-
-    >>> amount("$1,250.50", "x")
-    Decimal('1250.50')
-    """
-    match = L.MONEY.match(word.strip())
-    if not match:
-        raise PHHError(f"{where}: {word!r} is not an amount.")
-    try:
-        return Decimal(match.group(1).replace(",", ""))
-    except InvalidOperation:
-        raise PHHError(f"{where}: {word!r} is not an amount.") from None
-
-
-@dataclass
-class _Hand:
-    """What the text says, gathered line by line."""
-
-    number: str = ""
-    variant: Variant = HOLDEM
-    small_blind: Decimal = Decimal(0)
-    big_blind: Decimal = Decimal(0)
-    symbol: str = ""
-    played_at: datetime | None = None
-    zone: str = ""
-    table: str = ""
-    max_seats: int = 0
-    button: int = 0
-    seats: dict[str, int] = field(default_factory=dict)  # name -> seat number
-    stacks: dict[str, Decimal] = field(default_factory=dict)
-    absent: set[str] = field(default_factory=set)  # marked sitting out or out of hand
-    active: set[str] = field(default_factory=set)  # who posts or acts
-    antes: dict[str, Decimal] = field(default_factory=dict)
-    posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
-    holes: dict[str, str] = field(default_factory=dict)
-    hero: str | None = None
-    lines: list[tuple[str, str]] = field(default_factory=list)  # (name or "d", PHH action)
-    numbers: list[int] = field(default_factory=list)  # the text's line of each of ``lines``
-    figures: Figures = field(default_factory=Figures)
-    # The text's own bets on this street, to tell a call that is really an all-in raise.
-    street_bet: dict[str, Decimal] = field(default_factory=dict)
-    level: Decimal = Decimal(0)
-    all_in: set[str] = field(default_factory=set)
-    big_blind_seat: str | None = None  # the summary's "(big blind)", if it names one
-    # PHH's user-defined fields read from our own summary lines: ``_deal_...`` (the fair
-    # deal) and ``_seven_deuce_bounty``.
-    fair_deal: dict[str, Any] = field(default_factory=dict)
-    dialect: Dialect = POKERSTARS
-    tournament: StarsTournament | None = None  # a tournament hand's number and level
-    runouts: int = 1  # how many times the board was run ("*** SECOND RIVER ***": 2)
-    run: int = 0  # the board whose showdown the lines are under (0: the first)
-    double_board: bool = False  # our "Hand was dealt two boards"
-    run_named: bool = False  # a "*** FIRST ... ***" section was seen
-    # A second board's street before the first board's river: the boards were dealt street
-    # by street together (a double board), not run again after the river.
-    interleaved: bool = False
-    first_river: bool = False
-
-
 # A PokerStars hand read into PHH fields: the shape every site's reader gives.
 StarsHand = SiteHand
 
@@ -186,7 +103,7 @@ def read_lines(lines: list[str], dialect: Dialect = POKERSTARS) -> StarsHand:
     if not lines or not dialect.header.match(lines[0]):
         raise PHHError(f"Not a {dialect.venue} hand: it must begin with "
                        f"\"{dialect.opening}\".")
-    hand = _Hand(dialect=dialect)
+    hand = TextHand(dialect=dialect)
     _header(hand, lines[0])
     table = L.TABLE.match(lines[1]) if len(lines) > 1 else None
     if table is None:
@@ -206,7 +123,7 @@ def read_lines(lines: list[str], dialect: Dialect = POKERSTARS) -> StarsHand:
         else:
             _line(hand, line, where)
         hand.numbers += [number] * (len(hand.lines) - len(hand.numbers))
-    return _finish(hand)
+    return phh_fields(hand)
 
 
 def replay_stars(text: str) -> tuple[StarsHand, PHHReplay]:
@@ -215,7 +132,7 @@ def replay_stars(text: str) -> tuple[StarsHand, PHHReplay]:
     return hand, replay_site_hand(hand)
 
 
-def _header(hand: _Hand, line: str) -> None:
+def _header(hand: TextHand, line: str) -> None:
     match = hand.dialect.header.match(line)
     assert match is not None
     hand.number = match.group(1)
@@ -242,7 +159,7 @@ def _header(hand: _Hand, line: str) -> None:
         raise PHHError(f"Hand #{hand.number}: {error}") from None
 
 
-def _section(hand: _Hand, line: str, where: str) -> str | None:
+def _section(hand: TextHand, line: str, where: str) -> str | None:
     run = L.RUN_SECTION.match(line)
     if run:
         index = L.RUN_NAMES.index(run.group(1))
@@ -270,7 +187,7 @@ def _section(hand: _Hand, line: str, where: str) -> str | None:
     raise PHHError(f"{where}: unknown section {line!r}.")
 
 
-def _seat(hand: _Hand, line: str, where: str) -> None:
+def _seat(hand: TextHand, line: str, where: str) -> None:
     match = L.SEAT.match(line)
     if not match:
         raise PHHError(f"{where}: cannot read the seat line {line!r}.")
@@ -281,7 +198,7 @@ def _seat(hand: _Hand, line: str, where: str) -> None:
         hand.absent.add(name)
 
 
-def _who(hand: _Hand, line: str) -> tuple[str, str] | None:
+def _who(hand: TextHand, line: str) -> tuple[str, str] | None:
     """(player, the rest) for "player: rest", the longest matching name first."""
     for name in sorted(hand.seats, key=len, reverse=True):
         if line.startswith(name + ": "):
@@ -289,7 +206,7 @@ def _who(hand: _Hand, line: str) -> tuple[str, str] | None:
     return None
 
 
-def _line(hand: _Hand, line: str, where: str) -> None:
+def _line(hand: TextHand, line: str, where: str) -> None:
     """A line between the seats and the summary: an action, a figure, or noise."""
     dealt = L.DEALT.match(line)
     if dealt:
@@ -333,7 +250,7 @@ def _line(hand: _Hand, line: str, where: str) -> None:
     raise PHHError(f"{where}: cannot read {line!r}.")
 
 
-def _action(hand: _Hand, name: str, rest: str, where: str) -> bool:
+def _action(hand: TextHand, name: str, rest: str, where: str) -> bool:
     """Read "name: rest" as a post or an action; False when it is neither."""
     all_in = rest.endswith(L.ALL_IN)
     rest = rest.removesuffix(L.ALL_IN)
@@ -375,12 +292,12 @@ def _action(hand: _Hand, name: str, rest: str, where: str) -> bool:
     return True
 
 
-def _bet_to(hand: _Hand, name: str, to: Decimal) -> None:
+def _bet_to(hand: TextHand, name: str, to: Decimal) -> None:
     hand.street_bet[name] = to
     hand.level = max(hand.level, to)
 
 
-def _shown(hand: _Hand, name: str, rest: str, where: str) -> str:
+def _shown(hand: TextHand, name: str, rest: str, where: str) -> str:
     """The cards a player shows, "??" for one they keep hidden (HM1's ``[XX Qs]``,
     GGPoker's ``[As]``: the cards not shown come first)."""
     cards = L.SHOWN.search(rest) or L.SHOWN_ONE.search(rest)
@@ -401,7 +318,7 @@ def _shown(hand: _Hand, name: str, rest: str, where: str) -> str:
     return "".join(shown)
 
 
-def _post(hand: _Hand, name: str, what: str, where: str) -> None:
+def _post(hand: TextHand, name: str, what: str, where: str) -> None:
     for kind in ("small & big blinds", "small blind", "big blind", "the ante", "straddle"):
         if what.startswith(kind + " "):
             chips = amount(what[len(kind) + 1:], where)
@@ -418,7 +335,7 @@ def _post(hand: _Hand, name: str, what: str, where: str) -> None:
         _bet_to(hand, name, hand.street_bet.get(name, Decimal(0)) + chips)
 
 
-def _summary(hand: _Hand, line: str, where: str) -> None:
+def _summary(hand: TextHand, line: str, where: str) -> None:
     if read_stars_line(line, hand.fair_deal, where):
         return
     if read_bounty_line(line, hand.fair_deal, amount, where):  # our 7-2 bounty line
@@ -452,161 +369,6 @@ def _summary(hand: _Hand, line: str, where: str) -> None:
     if (seat and seat.group(1) in hand.seats and "X" not in seat.group(2)
             and len(cards) == hand.variant.hole_cards):
         hand.holes.setdefault(seat.group(1), "".join(cards))
-
-
-def _dealt_in(hand: _Hand) -> list[str]:
-    """The players dealt in, from the seat left of the button round to the button."""
-    dealt = {name for name in hand.seats
-             if name not in hand.absent or name in hand.active or name == hand.hero}
-    numbers = sorted(hand.seats[name] for name in dealt)
-    order = [s for s in numbers if s > hand.button] + [s for s in numbers if s <= hand.button]
-    name_of = {seat: name for name, seat in hand.seats.items()}
-    return [name_of[s] for s in order]
-
-
-def _blinds(hand: _Hand, players: list[str], where: str) -> list[Decimal]:
-    """PHH's ``blinds_or_straddles``: the first small and big blind as blinds, a straddle as
-    itself, and any other post as a live post (negative). A blind that put its player all-in
-    for less is written at the table's size, as PHH means it (the engine, like pokerkit,
-    posts what the stack holds): the stakes stay the table's, 200/400 rather than 145/400."""
-    blinds: dict[str, Decimal] = {}
-    big_posted = False
-    # The big blind's player all-in on the ante posts nothing, yet the blind is theirs (at
-    # the table's size, as PHH writes a short one), and another's "big blind" is a post to
-    # play.
-    silent = hand.big_blind_seat
-    posted = any(n == silent and k == "big blind" for n, k, _ in hand.posts)
-    ante_took_all = silent in hand.antes and hand.antes[silent] == hand.stacks.get(silent)
-    if silent not in players or posted or not ante_took_all:
-        silent = None
-    for name, kind, chips in hand.posts:
-        if name not in players:
-            raise PHHError(f"{where}: {name} posts but is not dealt in.")
-        if kind == "straddle" or (kind == "small blind" and not big_posted and not blinds):
-            short = kind == "small blind" and name in hand.all_in
-            value = max(chips, hand.small_blind) if short else chips
-        elif kind == "big blind" and not big_posted and silent is None:
-            short = name in hand.all_in
-            big_posted, value = True, max(chips, hand.big_blind) if short else chips
-        else:
-            value = -chips  # a post by a player who came in, or a late small blind
-        blinds[name] = blinds.get(name, Decimal(0)) + value
-    if silent is not None:
-        blinds[silent] = hand.big_blind
-    amounts = [blinds.get(name, Decimal(0)) for name in players]
-    if len(players) == 2:
-        amounts.reverse()  # PHH lists heads-up blinds in reverse
-    return amounts
-
-
-def _antes(hand: _Hand, players: list[str]) -> dict[str, Any]:
-    """PHH's antes: one ante from everyone, counted by level (a short stack all-in for part
-    of it wins only what it matched), or, when only some players post one (the big-blind
-    ante) or the hand is our double-board bomb pot, each player's own, as dead money in the
-    main pot (no ante trimming)."""
-    if not hand.double_board and (not hand.antes or set(hand.antes) >= set(players)):
-        ante = max(hand.antes.values(), default=Decimal(0))
-        return {"ante_trimming_status": True, "antes": [ante] * len(players)}
-    antes = [hand.antes.get(name, Decimal(0)) for name in players]
-    if len(players) == 2:
-        antes.reverse()  # PHH lists heads-up antes in reverse, as it does blinds
-    return {"ante_trimming_status": False, "antes": antes}
-
-
-def _big_blind(hand: _Hand) -> Decimal:
-    """The hand's big blind: the first one posted in full, else the first line's (GGPoker's
-    first line sometimes names the next level's blinds while the table posts this one's)."""
-    for name, kind, chips in hand.posts:
-        if kind == "big blind" and name not in hand.all_in:
-            return chips
-    return hand.big_blind
-
-
-def _bomb_pot_checks(hand: _Hand, players: list[str], where: str) -> None:
-    """Our double board is a bomb pot: antes only, no betting before the flop, which PHH
-    writes as every player with chips behind checking (first to last, as ``phh_actions``
-    writes it); the text has no line for those checks."""
-    first = next((k for k, (who, _) in enumerate(hand.lines) if who == "d"), None)
-    if hand.posts or first is None or any(who != "d" for who, _ in hand.lines[:first]):
-        raise PHHError(f"{where}: a hand dealt two boards is a bomb pot (antes only, no "
-                       "blinds or betting before the flop), and this one is not.")
-    checks = [(name, "cc") for name in players
-              if hand.stacks[name] > hand.antes.get(name, Decimal(0))]
-    if len(checks) > 1:
-        hand.lines[first:first] = checks
-        hand.numbers[first:first] = [hand.numbers[first]] * len(checks)
-
-
-def _finish(hand: _Hand) -> StarsHand:
-    where = f"Hand #{hand.number}"
-    if not hand.seats:
-        raise PHHError(f"{where}: no seats.")
-    if hand.double_board != hand.interleaved:
-        raise PHHError(f"{where}: " + (
-            "the text says the hand was dealt two boards but runs the second after the "
-            "first one's river." if hand.double_board else
-            "the second board is dealt street by street with the first (a double board), "
-            "but the text does not say \"Hand was dealt two boards\", so who antes and what "
-            "each board pays cannot be known."))
-    players = _dealt_in(hand)
-    label = {name: f"p{k + 1}" for k, name in enumerate(players)}
-    unknown = UNKNOWN_CARD * hand.variant.hole_cards
-    actions = [f"d dh {label[name]} {hand.holes.get(name, unknown)}" for name in players]
-    numbers = [0] * len(actions) + hand.numbers
-    if hand.double_board:
-        _bomb_pot_checks(hand, players, where)
-    for who, act in hand.lines:
-        if who == "d":
-            actions.append(act)
-        elif who in label:
-            actions.append(f"{label[who]} {act}")
-        else:
-            raise PHHError(f"{where}: {who} acts but is not dealt in.")
-    for name in [*hand.figures.collected, *hand.figures.uncalled]:
-        if name not in label:
-            raise PHHError(f"{where}: {name} collects chips but is not dealt in.")
-    for name in hand.antes:
-        if name not in label:
-            raise PHHError(f"{where}: {name} posts an ante but is not dealt in.")
-    data: dict[str, Any] = {
-        "variant": hand.variant.value,
-        **_antes(hand, players),
-        "blinds_or_straddles": _blinds(hand, players, where),
-        "min_bet": _big_blind(hand),
-        "starting_stacks": [hand.stacks[n] for n in players],
-        "actions": actions,
-        "players": players,
-        "seats": [hand.seats[n] for n in players],
-        "seat_count": max(hand.max_seats, *hand.seats.values()),
-        "venue": hand.dialect.venue,
-        "hand": hand.number,
-        "table": hand.table,
-    }
-    data.update(hand.fair_deal)
-    if hand.run_named and hand.runouts == 1 and not hand.double_board:
-        raise PHHError(f"{where}: the text names a FIRST board but deals no second one, so "
-                       "how often the board was run is unknown.")
-    if hand.double_board:
-        data["_starting_board_count"] = 2
-    elif hand.runouts > 1:
-        data["_runout_count"] = hand.runouts
-    if hand.tournament:  # tournament chips, not money: the hand says whose they are
-        data["event"] = f"Tournament #{hand.tournament.number}"
-        if hand.tournament.level is not None:
-            data["level"] = hand.tournament.level
-        data["_tournament"] = str(hand.tournament.number)
-    if hand.symbol:
-        data["currency_symbol"] = hand.symbol
-    if hand.played_at:
-        data["year"], data["month"], data["day"] = (
-            hand.played_at.year, hand.played_at.month, hand.played_at.day
-        )
-        data["time"] = hand.played_at.time()
-        data["time_zone_abbreviation"] = "UTC"
-    figures = dataclasses.replace(
-        hand.figures, uncalled_collected=hand.dialect.uncalled_collected)
-    return StarsHand(data, hand.number, hand.hero, hand.played_at, hand.table, figures,
-                     tuple(numbers), hand.zone if hand.played_at else "")
 
 
 SAMPLE = """\

@@ -17,7 +17,7 @@ from games import chips, plain_sql
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
 from games.services.tournament_late import current_level
-from games.services.tournament_table import lock_running
+from games.services.tournament_table import deal_waiting, lock_running, seat_with_chips
 from games.services.writer import Locked, ServiceError, in_live_hand, publish_change
 
 
@@ -39,9 +39,7 @@ def addon_problem(
         return "You have taken the add-on already: it is once per player."
     if in_live_hand(locked, seat):
         return "Take the add-on between hands: wait for this hand to end."
-    if tournament.deal is not None:
-        return "A deal is waiting for answers: the stacks it was worked out on must not move."
-    return None
+    return deal_waiting(tournament)
 
 
 @transaction.atomic
@@ -49,8 +47,7 @@ def take_addon(tournament_id: int, user: User, now: datetime | None = None) -> S
     """The add-on: its price to the prize pool, its chips to your seat."""
     now = now or timezone.now()
     locked, tournament = lock_running(tournament_id, "there is no add-on to take")
-    seat = next((s for s in locked.seats if s.pk is not None and s.user_id == user.id
-                 and s.stack > 0), None)
+    seat = seat_with_chips(locked, user.id)
     entry = tournament.entries.filter(user=user).first()
     problem = addon_problem(locked, tournament, seat, entry,
                             current_level(locked, tournament, now))

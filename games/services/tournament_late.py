@@ -27,7 +27,7 @@ from django.db import transaction
 from games import chips
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
-from games.services.tournament_table import level_index, lock_running
+from games.services.tournament_table import deal_waiting, level_index, lock_running
 from games.services.writer import (
     FIRST_DEAL_DELAY,
     Locked,
@@ -67,9 +67,7 @@ def entry_problem(
     taken = [s for s in locked.seats if s.pk is not None]
     if len(taken) >= locked.table.max_seats:
         return f"The table of {name} is full ({locked.table.max_seats} seats)."
-    if tournament.deal is not None:
-        return "A deal is waiting for answers: the stacks it was worked out on must not move."
-    return None
+    return deal_waiting(tournament)
 
 
 @transaction.atomic

@@ -16,7 +16,12 @@ from django.utils import timezone
 from games import chips, plain_sql
 from games.models import Seat, Tournament
 from games.services import notices
-from games.services.tournament_table import level_index, lock_running
+from games.services.tournament_table import (
+    deal_waiting,
+    level_index,
+    lock_running,
+    seat_with_chips,
+)
 from games.services.writer import Locked, ServiceError, publish_change
 
 
@@ -37,9 +42,7 @@ def rebuy_problem(
                 f"({tournament.starting_stack:,}); you have {seat.stack:,}.")
     if locked.hand is not None and locked.state is not None and seat.number in locked.state.seats:
         return "Rebuy between hands: wait for this hand to end."
-    if tournament.deal is not None:
-        return "A deal is waiting for answers: the stacks it was worked out on must not move."
-    return None
+    return deal_waiting(tournament)
 
 
 @transaction.atomic
@@ -47,8 +50,7 @@ def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     """Buy in again: the buy-in to the prize pool, the starting stack to your seat."""
     now = now or timezone.now()
     locked, tournament = lock_running(tournament_id, "there is nothing to rebuy")
-    seat = next((s for s in locked.seats if s.pk is not None and s.user_id == user.id
-                 and s.stack > 0), None)
+    seat = seat_with_chips(locked, user.id)
     problem = rebuy_problem(locked, tournament, seat, now)
     if problem:
         raise ServiceError(problem)

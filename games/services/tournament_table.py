@@ -42,6 +42,21 @@ def lock_running(tournament_id: int, nothing: str) -> tuple[Locked, Tournament]:
     return locked, tournament
 
 
+def seat_with_chips(locked: Locked, user_id: int) -> Seat | None:
+    """The player's seat at the tournament's table while they have chips (still in), or
+    None: a busted player's seat, with no chips, is theirs no longer."""
+    return next((s for s in locked.seats
+                 if s.pk is not None and s.user_id == user_id and s.stack > 0), None)
+
+
+def deal_waiting(tournament: Tournament) -> str | None:
+    """The refusal of a change that moves stacks (a rebuy, an add-on, a late entry) while a
+    deal waits for the players' answers, or None when no deal waits."""
+    if tournament.deal is None:
+        return None
+    return "A deal is waiting for answers: the stacks it was worked out on must not move."
+
+
 def level_index(tournament: Tournament, now: datetime, hands_dealt: int) -> int:
     """The level in force for the next deal: by minutes since the start (the stored
     ``started_at``, so it holds across a restart), or by hands already dealt."""

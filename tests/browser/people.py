@@ -1,5 +1,6 @@
 """People in Chromium for the browser tests: each in a browser context of their own, and the
-moves every table test makes (wait for a hand, whose turn, check or call)."""
+moves every table test makes (open a table and sit, wait for a hand, whose turn, check or
+call)."""
 
 import json
 
@@ -26,7 +27,6 @@ COUNT_REFUSALS = """(() => {
     }
   };
 })();"""
-
 
 class Person:
     """One person in a browser context of their own (own cookies, own storage)."""
@@ -86,6 +86,11 @@ class Person:
         form.get_by_role("button", name="Create table").click()
         expect(self.page.locator(".table-title h1")).to_have_text(name)
 
+    def open_table_of(self, host: "Person") -> None:
+        """Join as a guest and open the page of the table ``host`` is on."""
+        self.join_as_guest()
+        self.page.goto(host.page.url)
+
     def sit(self, seat: int, artifacts=None) -> None:
         dialog = self.page.locator("#sit-dialog")
         self._open_sit_dialog(seat, dialog)
@@ -125,6 +130,22 @@ class Person:
         self.context.close()
 
 
+def open_table(name: str, host: Person, *players: Person, host_panel: bool = False,
+               **options) -> None:
+    """The start of most table tests: ``host`` joins as a guest, creates the table ``name``
+    (``options`` as ``create_table`` takes them), opens the host panel when ``host_panel``
+    (it starts closed) and sits in seat 1; each of ``players`` then opens the table and sits
+    in the next seat."""
+    host.join_as_guest()
+    host.create_table(name, **options)
+    if host_panel:
+        host.page.locator("#host-panel summary").click()
+    host.sit(1)
+    for seat, person in enumerate(players, start=2):
+        person.open_table_of(host)
+        person.sit(seat)
+
+
 def wait_for_new_hand(people, after: int = 0) -> int:
     """Wait until every page shows a hand numbered above ``after`` that is not over yet."""
     for person in people:
@@ -134,6 +155,26 @@ def wait_for_new_hand(people, after: int = 0) -> int:
             arg=after,
         )
     return people[0].view()["hand"]["number"]
+
+
+def to_act(people) -> Person:
+    """The person whose turn it is (the page knows: its view has legal actions)."""
+    for _ in range(300):
+        for person in people:
+            hand = person.view()["hand"]
+            if hand and not hand["complete"] and hand["legal"]:
+                return person
+        people[0].page.wait_for_timeout(100)
+    raise AssertionError("nobody is to act")
+
+
+def send_act(person: Person, action: str) -> None:
+    """Send an action on the page's own socket, as the action bar would."""
+    person.page.evaluate(
+        "(action) => window.pokerTable.socket.send("
+        "{type: 'act', action, version: window.pokerTable.view.version})",
+        action,
+    )
 
 
 def whose_turn(alice: Person, bob: Person) -> Person | None:

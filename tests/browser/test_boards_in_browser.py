@@ -4,7 +4,7 @@ and a button straddle posted from the player's own straddle button."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.people import Person, open_table, wait_for_new_hand
 from tests.browser.test_home_games_in_browser import send
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -39,13 +39,7 @@ def test_a_double_board_bomb_pot_shows_both_boards_and_what_each_paid(chromium, 
     host, guest = Person(chromium, site, "bbhost"), Person(chromium, site, "bbguest")
     people = (host, guest)
     try:
-        host.join_as_guest()
-        host.create_table("Double board game", wait_for_start=True)
-        host.page.locator("#host-panel summary").click()  # the panel starts closed
-        host.sit(1)
-        guest.join_as_guest()
-        guest.page.goto(host.page.url)
-        guest.sit(2)
+        open_table("Double board game", host, guest, host_panel=True, wait_for_start=True)
         save_settings(host, bomb_pot_boards=2)
         expect(guest.page.locator("#log")).to_contain_text(
             "bbhost (host) changed the table from the next hand: bomb pots dealt with two "
@@ -95,14 +89,7 @@ def test_a_button_straddle_posted_from_the_players_button(chromium, site):
     people = [Person(chromium, site, name) for name in ("bbstra", "bbstrb", "bbstrc")]
     host = people[0]
     try:
-        host.join_as_guest()
-        host.create_table("Button straddle game", wait_for_start=True)
-        host.page.locator("#host-panel summary").click()
-        host.sit(1)
-        for seat, person in enumerate(people[1:], start=2):
-            person.join_as_guest()
-            person.page.goto(host.page.url)
-            person.sit(seat)
+        open_table("Button straddle game", *people, host_panel=True, wait_for_start=True)
         for person in people:
             expect(person.page.locator("#straddle")).to_be_hidden()
         save_settings(host, button_straddles_allowed=True)

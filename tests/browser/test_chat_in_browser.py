@@ -35,8 +35,7 @@ def people(chromium, site):
         person.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
     hilda.join_as_guest()
     hilda.create_table("Chatty table")
-    gil.join_as_guest()
-    gil.page.goto(hilda.page.url)
+    gil.open_table_of(hilda)
     for person in (hilda, gil):
         expect(person.page.locator("#chat-messages")).to_contain_text("No messages yet.")
     yield hilda, gil

@@ -62,8 +62,7 @@ def test_a_live_hand_is_verified_at_the_table_in_the_replayer_and_by_the_command
         # The first hand's commitment is on show before anyone is dealt a card.
         announced = alice.view()["next_deal"]["commitment"]
         expect(alice.page.locator("#fair [data-role=next-deal]")).to_contain_text(announced[:16])
-        bob.join_as_guest()
-        bob.page.goto(alice.page.url)
+        bob.open_table_of(alice)
         # Bob picks his own client seed before sitting: it goes with "sit".
         bob.page.locator("#fair input").fill("bobs-own-seed")
         bob.page.locator("#fair").get_by_role("button", name="Use").click()

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.people import Person, open_table, send_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -34,14 +34,11 @@ def three_handed(chromium, site):
     dora.join_as_guest()
     # Three-handed from the first hand: nothing is dealt before the host presses Start.
     dora.create_table("Truth table", blinds=(1, 2), seats=6, wait_for_start=True)
-    url = dora.page.url
     dora.sit(1)
     for person, number in ((eve, 3), (finn, 5)):
-        person.join_as_guest()
-        person.page.goto(url)
+        person.open_table_of(dora)
         person.sit(number)
-    gus.join_as_guest()
-    gus.page.goto(url)
+    gus.open_table_of(dora)
     dora.page.locator("#host-panel summary").click()  # the panel starts closed
     dora.page.locator("#host-panel button[data-control=resume]").click()
     yield people
@@ -98,8 +95,7 @@ def test_a_player_who_posts_a_big_blind_is_not_told_to_wait_for_it(three_handed,
     dora = three_handed[0]
     hal = Guest(chromium, site, "hal")
     try:
-        hal.join_as_guest()
-        hal.page.goto(dora.page.url)
+        hal.open_table_of(dora)
         hal.page.locator("button.sit-here[data-seat='6']").click()
         dialog = hal.page.locator("#sit-dialog")
         dialog.locator("input[name=post_now]").check()
@@ -152,12 +148,7 @@ def test_a_page_whose_session_logged_out_stops_retrying_and_says_why(chromium, s
 def test_a_clock_that_runs_out_uses_the_time_bank_then_the_log_says_timed_out(chromium, site):
     juno, kai = Guest(chromium, site, "juno"), Guest(chromium, site, "kai")
     try:
-        juno.join_as_guest()
-        juno.create_table("Clock table", seconds_to_act=5)
-        juno.sit(1)
-        kai.join_as_guest()
-        kai.page.goto(juno.page.url)
-        kai.sit(2)
+        open_table("Clock table", juno, kai, seconds_to_act=5)
         wait_for_new_hand([juno, kai])
         idle = juno if juno.my_turn() or juno.view()["hand"]["to_act"] == 1 else kai
         other = kai if idle is juno else juno
@@ -178,12 +169,7 @@ def test_a_clock_that_runs_out_uses_the_time_bank_then_the_log_says_timed_out(ch
 def test_sitting_out_on_your_turn_starts_from_the_next_hand(chromium, site):
     lou, mia = Guest(chromium, site, "lou"), Guest(chromium, site, "mia")
     try:
-        lou.join_as_guest()
-        lou.create_table("Away table")
-        lou.sit(1)
-        mia.join_as_guest()
-        mia.page.goto(lou.page.url)
-        mia.sit(2)
+        open_table("Away table", lou, mia)
         number = wait_for_new_hand([lou, mia])
         actor = lou if lou.view()["hand"]["to_act"] == 1 else mia
         expect(actor.page.locator("#action-bar.your-turn")).to_be_visible()
@@ -216,25 +202,11 @@ WATCH_BOARD = """() => {
 }"""
 
 
-def send_act(person, action):
-    person.page.evaluate(
-        "(action) => window.pokerTable.socket.send("
-        "{type: 'act', action, version: window.pokerTable.view.version})",
-        action,
-    )
-
-
 def test_an_all_in_run_out_is_dealt_street_by_street(chromium, site):
     nia, otto, pia = (Guest(chromium, site, name) for name in ("nia", "otto", "pia"))
     try:
-        nia.join_as_guest()
-        nia.create_table("Run-out table")
-        nia.sit(1)
-        otto.join_as_guest()
-        otto.page.goto(nia.page.url)
-        otto.sit(2)
-        pia.join_as_guest()
-        pia.page.goto(nia.page.url)
+        open_table("Run-out table", nia, otto)
+        pia.open_table_of(nia)
         number = wait_for_new_hand([nia, otto, pia])
         pia.page.evaluate(WATCH_BOARD)
         first = nia if nia.view()["hand"]["to_act"] == 1 else otto

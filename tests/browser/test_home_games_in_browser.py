@@ -5,7 +5,7 @@ with the pot-size bet button."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.people import Person, open_table, to_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -17,38 +17,17 @@ def send(person, message):
     )
 
 
-def to_act(people):
-    """The person whose turn it is (their view has legal actions)."""
-    for _ in range(300):
-        for person in people:
-            hand = person.view()["hand"]
-            if hand and not hand["complete"] and hand["legal"]:
-                return person
-        people[0].page.wait_for_timeout(100)
-    raise AssertionError("nobody is to act")
-
-
 def set_choice(host, name, value):
     form = host.page.locator("#host-panel form.host-settings")
     form.locator(f"select[name={name}]").select_option(value)
     form.get_by_role("button", name="Save settings").click()
 
 
-def open_table(host, guest, name):
-    host.join_as_guest()
-    host.create_table(name, wait_for_start=True)
-    host.page.locator("#host-panel summary").click()  # the panel starts closed
-    host.sit(1)
-    guest.join_as_guest()
-    guest.page.goto(host.page.url)
-    guest.sit(2)
-
-
 def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium, site):
     hana, ivo = Person(chromium, site, "hgana"), Person(chromium, site, "hgivo")
     people = (hana, ivo)
     try:
-        open_table(hana, ivo, "Twice game")
+        open_table("Twice game", hana, ivo, host_panel=True, wait_for_start=True)
         set_choice(hana, "run_it_twice", "ask")
         expect(ivo.page.locator("#log")).to_contain_text(
             "hgana (host) changed the table from the next hand: run it twice: ask the all-in "
@@ -92,7 +71,7 @@ def test_an_orbit_of_pot_limit_omaha_with_the_pot_button(chromium, site):
     hana, ivo = Person(chromium, site, "hgomar"), Person(chromium, site, "hgpia")
     people = (hana, ivo)
     try:
-        open_table(hana, ivo, "Omaha game")
+        open_table("Omaha game", hana, ivo, host_panel=True, wait_for_start=True)
         set_choice(hana, "game", "PO")
         hana.page.locator("#host-panel button[data-control=resume]").click()
         number = 0
@@ -128,7 +107,7 @@ def test_a_bomb_pot_from_the_hosts_button_starts_on_the_flop(chromium, site):
     hana, ivo = Person(chromium, site, "hgquin"), Person(chromium, site, "hgrae")
     people = (hana, ivo)
     try:
-        open_table(hana, ivo, "Bomb game")
+        open_table("Bomb game", hana, ivo, host_panel=True, wait_for_start=True)
         hana.page.locator("#host-panel button[data-control=bomb_pot]").click()
         expect(ivo.page.locator("#log")).to_contain_text(
             "hgquin (host) made the next hand a bomb pot: everyone antes 2 big blinds")
@@ -152,7 +131,7 @@ def test_a_bomb_pot_from_the_hosts_button_starts_on_the_flop(chromium, site):
 def test_the_host_allows_straddles_and_a_player_asks_to_straddle(chromium, site):
     host, player = Person(chromium, site, "hgsol"), Person(chromium, site, "hgtam")
     try:
-        open_table(host, player, "Straddle game")
+        open_table("Straddle game", host, player, host_panel=True, wait_for_start=True)
         straddle = player.page.locator("#straddle")
         expect(straddle).to_be_hidden()  # the table does not allow straddles yet
         form = host.page.locator("#host-panel form.host-settings")

@@ -8,28 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, wait_for_new_hand
+from tests.browser.people import Person, send_act, to_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
-
-
-def send_act(person, action):
-    person.page.evaluate(
-        "(action) => window.pokerTable.socket.send("
-        "{type: 'act', action, version: window.pokerTable.view.version})",
-        action,
-    )
-
-
-def to_act(people):
-    """The person whose turn it is (the page knows: its view has legal actions)."""
-    for _ in range(100):
-        for person in people:
-            hand = person.view()["hand"]
-            if hand and not hand["complete"] and hand["legal"]:
-                return person
-        people[0].page.wait_for_timeout(100)
-    raise AssertionError("nobody is to act")
 
 
 def wait_until_over(person, number):
@@ -61,13 +42,10 @@ def test_the_host_runs_a_home_game_from_the_felt(chromium, site):
         expect(hana.page.locator("#host-panel")).to_be_visible()
         hana.page.locator("#host-panel summary").click()  # the panel starts closed
         hana.sit(1)
-        url = hana.page.url
-        ivo.join_as_guest()
-        ivo.page.goto(url)
+        ivo.open_table_of(hana)
         expect(ivo.page.locator("#host-panel")).to_be_hidden()  # not the host
         ivo.sit(2)
-        jo.join_as_guest()
-        jo.page.goto(url)
+        jo.open_table_of(hana)
         first = wait_for_new_hand(people)
 
         # The host pauses mid-hand: everyone is told, and the hand plays to its end.

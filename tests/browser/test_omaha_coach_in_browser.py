@@ -6,10 +6,13 @@ coach has no Omaha ranges or grades, and a line on each decision without a grade
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, wait_for_new_hand
-from tests.browser.test_home_games_in_browser import set_choice, to_act
+from tests.browser.people import Person, to_act, wait_for_new_hand
+from tests.browser.test_home_games_in_browser import set_choice
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+# Its own, not whichever module pytest imported last: an Omaha hand's coach figures take
+# a while on a loaded machine.
+expect.set_options(timeout=15_000)
 
 REPORT = ("() => fetch(JSON.parse(document.getElementById('table-config').textContent)"
           ".coachUrl).then(r => r.json())")
@@ -27,8 +30,7 @@ def test_the_coach_panel_in_omaha_shows_equity_against_random_hands(chromium, si
         host.page.locator("#host-panel summary").click()
         host.sit(1)
         set_choice(host, "game", "PO")
-        guest.join_as_guest()
-        guest.page.goto(host.page.url)
+        guest.open_table_of(host)
         guest.sit(2)
         host.page.locator("#host-panel button[data-control=resume]").click()
         wait_for_new_hand(people)

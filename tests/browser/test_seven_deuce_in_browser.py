@@ -9,8 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person
-from tests.browser.test_home_games_in_browser import open_table, to_act
+from tests.browser.people import Person, open_table, to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -37,7 +36,7 @@ def test_a_host_turns_the_bounty_on_and_a_seven_deuce_collects_it_on_the_felt(ch
     host, guest = Person(chromium, site, "sdhost"), Person(chromium, site, "sdguest")
     people = (host, guest)
     try:
-        open_table(host, guest, "Seven-deuce game")
+        open_table("Seven-deuce game", host, guest, host_panel=True, wait_for_start=True)
         form = host.page.locator("#host-panel form.host-settings")
         form.locator("input[name=seven_deuce_big_blinds]").fill("5")
         form.get_by_role("button", name="Save settings").click()

@@ -190,6 +190,30 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
     return pk
 
 
+def pokerkit_play_history(history, actions, runouts: int = 1, boards: int = 1):  # type: ignore[no-untyped-def]
+    """pokerkit's last state of a PHH hand (pokerkit's ``HandHistory``) with ``actions``
+    applied by pokerkit's own parser, on ``boards`` boards, every player still in choosing
+    ``runouts`` when pokerkit asks: its iteration can do neither."""
+    from pokerkit import Automation, Mode
+    from pokerkit.notation import parse_action
+
+    state = history.game_type.create_state(
+        (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
+         Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
+         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING),
+        history.ante_trimming_status, history.antes, history.blinds_or_straddles,
+        history.min_bet, history.starting_stacks, len(history.starting_stacks),
+        mode=Mode.CASH_GAME, starting_board_count=boards,
+    )
+    for action in [*actions, None]:
+        while state.can_select_runout_count():
+            state.select_runout_count(runouts)
+        if action is not None:
+            parse_action(state, action, history.parse_value)
+    assert not state.status, "pokerkit could not finish the hand"
+    return state
+
+
 def mirror(pk, state: HandState, events: list[Event]) -> None:  # type: ignore[no-untyped-def]
     """Apply our events to pokerkit, checking that it expected each one."""
     index = {p.seat: i for i, p in enumerate(state.players)}

@@ -14,7 +14,12 @@ from dataclasses import replace
 import pytest
 
 from games.engine import EventKind, PHHError, export_phh, replay_phh, start_hand
-from tests.engine.helpers import play_random, random_omaha_setup, random_setup
+from tests.engine.helpers import (
+    play_random,
+    pokerkit_play_history,
+    random_omaha_setup,
+    random_setup,
+)
 from tests.engine.test_bomb_pots import bomb_setup
 
 HANDS = 100
@@ -22,28 +27,14 @@ HANDS = 100
 
 def pokerkit_stacks(text: str) -> tuple[list[int], int]:
     """pokerkit's finishing stacks and board count for a PHH file with board fields."""
-    from pokerkit import Automation, HandHistory, Mode
-    from pokerkit.notation import parse_action
+    from pokerkit import HandHistory
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         history = HandHistory.loads(text)
         extra = history.user_defined_fields
-        runouts = extra.get("_runout_count", 1)
-        state = history.game_type.create_state(
-            (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-             Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
-             Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING),
-            history.ante_trimming_status, history.antes, history.blinds_or_straddles,
-            history.min_bet, history.starting_stacks, len(history.starting_stacks),
-            mode=Mode.CASH_GAME, starting_board_count=extra.get("_starting_board_count", 1),
-        )
-        for action in [*history.actions, None]:
-            while state.can_select_runout_count():  # every player still in asks for it
-                state.select_runout_count(runouts)
-            if action is not None:
-                parse_action(state, action, history.parse_value)
-    assert not state.status, "pokerkit could not finish the hand"
+        state = pokerkit_play_history(history, history.actions, extra.get("_runout_count", 1),
+                                      extra.get("_starting_board_count", 1))
     return list(state.stacks), state.board_count
 
 

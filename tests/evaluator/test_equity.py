@@ -142,7 +142,7 @@ def test_bad_input_is_a_value_error_naming_the_problem(hands, options, message):
 
 
 def test_a_hand_with_the_wrong_number_of_cards_is_named_plainly():
-    with pytest.raises(ValueError, match="each hand has two hole cards, got 1: Kd$"):
+    with pytest.raises(ValueError, match="^hand 2: a hold'em hand has two hole cards, got 1: Kd$"):
         hand_equity(["AhAs", "Kd"])
 
 

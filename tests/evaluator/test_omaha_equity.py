@@ -167,3 +167,12 @@ def test_progress_ends_at_one():
 def test_bad_input_names_the_problem(hands, board, dead, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         omaha_hand_equity(hands, board=board, dead=dead)
+
+
+def test_samples_below_one_and_a_deck_too_thin_are_refused_as_in_holdem():
+    with pytest.raises(ValueError, match="^samples must be a positive number, got 0$"):
+        omaha_hand_equity(["AhAsKdKc", "QhJhTs9s"], samples=0)
+    hands = ["AhAsKdKc", "QhQsJdJc", "ThTs9d9c", "8h8s7d7c", "6h6s5d5c", "4h4s3d3c"]
+    dead = "2c2d2h2s3h3s4c4d5h5s6c6d7h7s8c8d9h9sTcTdJhJsQcQd"  # 24 + 24: four are left
+    with pytest.raises(ValueError, match="^the board needs 5 more cards but only 4 are left"):
+        omaha_hand_equity(hands, dead=dead)

@@ -4,7 +4,6 @@ hand imports with amounts that agree with the text's own figures and with pokerk
 of the same actions, or is refused with a sentence naming the problem."""
 
 from decimal import Decimal
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,13 @@ from games.engine import PHHError
 from games.history.formats.pacific import read_hand
 from games.history.reading import read_hands
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
+    net,
     pokerkit_agreements,
-    read_folder,
 )
 
-CORPUS = Path(__file__).parent / "data" / "888poker"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "888poker")
 
 REFUSED = {
     # "posts dead blind [$0.01 + $0.02]": a dead small blind, as for PokerStars.
@@ -35,33 +35,18 @@ REFUSED = {
 }
 
 
-@cache
-def corpus():
-    return tuple(read_folder(CORPUS))
-
-
-def the_hand(number: str):
-    (found,) = [(text, hand) for _, text, hand in corpus() if hand.label.endswith(number)]
-    return found
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    assert_imported_or_refused(corpus(), "888poker", (201, 194), REFUSED)
+    assert_imported_or_refused(CORPUS.hands(), "888poker", (201, 194), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(corpus(), "888poker") == 194
-
-
-def net(hand):
-    replayed = hand.replayed
-    return {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
+    assert pokerkit_agreements(CORPUS.hands(), "888poker") == 194
 
 
 def test_a_bet_nobody_called_after_the_flop_is_not_in_the_collected_amount():
     """$0.50/$1 jackpot table: a $6 pot, Player0 bets $3 on the flop, Hero folds;
     "Player0 collected [ $5.70 ]": the $3 came back besides, and the site kept $0.30."""
-    _, hand = the_hand("548154959")
+    _, hand = CORPUS.the_hand("548154959")
     assert sum(hand.replayed.rake.values()) == 30
     assert net(hand) == {"Hero": -300, "Player0": 270}
 
@@ -69,7 +54,7 @@ def test_a_bet_nobody_called_after_the_flop_is_not_in_the_collected_amount():
 def test_a_raise_nobody_called_before_the_flop_is_in_the_collected_amount():
     """5$/10$: Player2 raises all-in for 284,48$, everyone folds; "Player2 collected
     [ 299,48$ ]" holds the 274,48$ that came back: no rake before the flop."""
-    _, hand = the_hand("171407432")
+    _, hand = CORPUS.the_hand("171407432")
     assert hand.replayed.rake == {} and net(hand)["Player2"] == 1500
     assert hand.replayed.fields["currency_symbol"] == "$"
 
@@ -77,31 +62,31 @@ def test_a_raise_nobody_called_before_the_flop_is_in_the_collected_amount():
 def test_a_tournament_raise_nobody_called_leaves_the_returned_bet_out():
     """A freeroll: Player2 raises all-in to 2.000, everyone folds; "collected [ 50 ]" is the
     blinds and the raise's called part only (10 + 20 + 20)."""
-    _, hand = the_hand("200877245")
+    _, hand = CORPUS.the_hand("200877245")
     assert hand.replayed.rake == {} and net(hand)["Player2"] == 30
 
 
 def test_a_call_of_the_whole_big_blind_over_a_short_all_in_is_paid_back():
     """$100/$200: the big blind is all-in for $125; Hero calls "[$100]" from the small
     blind, to $200, and "Hero collected [ $75 ]" is the $75 over $125 paid back."""
-    _, hand = the_hand("190625798")
+    _, hand = CORPUS.the_hand("190625798")
     assert net(hand)["Hero"] == -125 - 20  # the call matched, and the ante
 
 
 def test_a_mucked_hand_that_wins_a_side_pot_is_shown():
-    text, hand = the_hand("190631995")
+    text, hand = CORPUS.the_hand("190631995")
     assert "surubi88 mucks [" in text and net(hand)["surubi88"] > 0
 
 
 def test_amounts_and_cards_in_other_languages_are_read():
-    _, hand = the_hand("103581731")  # 0,02$/0,04$, Russian ranks read as cp1252
+    _, hand = CORPUS.the_hand("103581731")  # 0,02$/0,04$, Russian ranks read as cp1252
     assert hand.error is None and hand.replayed.amounts.scale == 100
-    _, hand = the_hand("1140410638")  # "25 000/50 000", spaces grouping thousands
+    _, hand = CORPUS.the_hand("1140410638")  # "25 000/50 000", spaces grouping thousands
     assert hand.replayed.fields["min_bet"] == Decimal(50000)
 
 
 def test_times_are_eastern_time():
-    _, hand = the_hand("6551093")  # "*** 05 06 2022 23:06:24"
+    _, hand = CORPUS.the_hand("6551093")  # "*** 05 06 2022 23:06:24"
     assert hand.played_at.isoformat() == "2022-06-06T03:06:24+00:00" and hand.zone == "ET"
 
 
@@ -117,7 +102,7 @@ def test_times_are_eastern_time():
 ])
 def test_collected_amounts_that_disagree_with_the_replay_are_refused(change, message):
     number = "6551093" if "misscecile" in change[0] else "384819765"
-    text, _ = the_hand(number)
+    text, _ = CORPUS.the_hand(number)
     (hand,) = read_hands(text.replace(*change))
     if message is None:
         assert hand.error is None
@@ -126,11 +111,11 @@ def test_collected_amounts_that_disagree_with_the_replay_are_refused(change, mes
 
 
 def test_a_line_the_reader_does_not_know_is_refused_with_its_888_line_number():
-    text, _ = the_hand("6551093")
+    text, _ = CORPUS.the_hand("6551093")
     with pytest.raises(PHHError, match=r"Hand #6551093, line 17: cannot read 'Jkurs dances'"):
         read_hand(text.replace("Jkurs folds", "Jkurs dances"))
 
 
 def test_the_readers_refusals_name_the_line_of_the_888_file():
-    (hand,) = [h for name, _, h in corpus() if name.endswith("non.english.post.both.txt")]
+    (hand,) = [h for name, _, h in CORPUS.hands() if name.endswith("non.english.post.both.txt")]
     assert hand.error.startswith("Hand #332877236, line 15: Player1 posts a dead small blind")

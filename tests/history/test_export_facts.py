@@ -18,7 +18,7 @@ from games.history.reading import read_hands
 from games.history.stars_lines import SEAT, STAKES, TABLE
 from games.history.uploads import record
 from games.models import ImportBatch
-from tests.history.test_stars_corpus import corpus
+from tests.history.test_stars_corpus import CORPUS
 
 REALHANDS = Path(__file__).resolve().parents[3] / "shared" / "realhands"
 CLOCK = re.compile(r"(\d{4}/\d{1,2}/\d{1,2}) (\d{1,2}:\d{2}:\d{2}) ET")
@@ -50,7 +50,7 @@ def stars_facts(text: str) -> tuple[int | None, dict[str, int], str, int]:
 
 def test_pokerstars_exports_keep_the_seats_the_table_size_the_stakes_and_the_clock():
     checked = timed = 0
-    for _, text, hand in corpus():
+    for _, text, hand in CORPUS.hands():
         if hand.error:
             continue
         size, seats, stakes, button = stars_facts(text)
@@ -76,7 +76,7 @@ def test_pokerstars_exports_keep_the_seats_the_table_size_the_stakes_and_the_clo
 def test_a_short_all_in_small_blind_does_not_become_the_stakes():
     """"Level IX (200/400)", the small blind all-in for 145: stored and exported as 200/400
     (was 145/400), the same chips played."""
-    (text, hand), = [(t, h) for _, t, h in corpus() if h.label.endswith("#47658174164")]
+    text, hand = CORPUS.the_hand("47658174164")
     assert re.search(r"posts small blind 145 and is all-in", text)
     row = record(hand, ImportBatch(owner_id=1, text=""), "x")
     assert row.stakes == "200/400" and (row.small_blind, row.big_blind) == (200, 400)

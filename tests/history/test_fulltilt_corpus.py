@@ -4,7 +4,6 @@ UTF-8 and UTF-16. Every hand imports with amounts that agree with the text's own
 with pokerkit's replay of the same actions, or is refused with a sentence naming the
 problem."""
 
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -14,13 +13,14 @@ from games.history.decoding import decode_text
 from games.history.reading import read_hands
 from games.models import ImportedHand
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
+    net,
     pokerkit_agreements,
-    read_folder,
 )
 from tests.history.test_uploads import upload_in_steps
 
-CORPUS = Path(__file__).parent / "data" / "fulltilt"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "fulltilt")
 
 REFUSED = {
     # An observed 2006 hand written without seat lines, and a Matrix hand of a header only.
@@ -36,33 +36,18 @@ REFUSED = {
 }
 
 
-@cache
-def corpus():
-    return tuple(read_folder(CORPUS))
-
-
-def the_hand(number: str):
-    (found,) = [(text, hand) for _, text, hand in corpus() if hand.label.endswith(number)]
-    return found
-
-
-def net(hand):
-    replayed = hand.replayed
-    return {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    assert_imported_or_refused(corpus(), "fulltilt", (210, 204), REFUSED)
+    assert_imported_or_refused(CORPUS.hands(), "fulltilt", (210, 204), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(corpus(), "fulltilt") == 204
+    assert pokerkit_agreements(CORPUS.hands(), "fulltilt") == 204
 
 
 def test_a_cash_pot_with_rake_comes_through():
     """$0.50/$1: "Player0 wins the pot ($17.60)", "Total pot $18.50 | Rake $0.90"; each of
     the two put in $9 (a raise to $4 called, a $5 bet on the turn called)."""
-    _, hand = the_hand("10861340454")
+    _, hand = CORPUS.the_hand("10861340454")
     replayed = hand.replayed
     cents = 100 // replayed.amounts.scale  # the smallest amount of the hand is 10 cents
     assert replayed.fields["currency_symbol"] == "$"
@@ -74,7 +59,7 @@ def test_a_cash_pot_with_rake_comes_through():
 def test_a_fold_the_text_leaves_out_is_the_one_the_summary_names():
     """A Matrix walk: the small blind's fold is missing from the actions, the summary says
     "Player3 (small blind) folded before the Flop" and the big blind collects 30."""
-    text, hand = the_hand("31493008322")
+    text, hand = CORPUS.the_hand("31493008322")
     assert "Player3 folds" not in text
     assert hand.error is None
     assert {name: v for name, v in net(hand).items() if v} == {"Player3": -15, "Player1": 15}
@@ -83,13 +68,13 @@ def test_a_fold_the_text_leaves_out_is_the_one_the_summary_names():
 def test_a_river_the_text_leaves_out_is_dealt_from_the_summarys_board():
     """Both all-in, the text stops after the turn; "Board: [3h 9h 6s Tc 2c]" and "Player1
     showed [7d 7s] and won (250)": the river is dealt from the board, the replay pays 250."""
-    text, hand = the_hand("31493022176")
+    text, hand = CORPUS.the_hand("31493022176")
     assert "*** RIVER" not in text
     assert net(hand)["Player1"] == 125 and net(hand)["Player4"] == -125
 
 
 def test_a_refusal_names_the_full_tilt_line():
-    text, hand = the_hand("29937911949")
+    text, hand = CORPUS.the_hand("29937911949")
     line = int(hand.error.split(", line ")[1].split(":")[0])
     assert text.splitlines()[line - 1] == "Players agree to Run It Twice"
 
@@ -100,13 +85,13 @@ def test_a_refusal_names_the_full_tilt_line():
      "the summary says Player0 won $17.60, the hand says $18.60"),
 ])
 def test_figures_that_disagree_with_the_replay_are_refused_with_the_difference(change, message):
-    text, _ = the_hand("10861340454")
+    text, _ = CORPUS.the_hand("10861340454")
     (hand,) = read_hands(text.replace(*change))
     assert hand.replayed is None and message in hand.error, hand.error
 
 
 def test_a_utf16_file_whose_last_newline_was_cut_is_read():
-    raw = (CORPUS / "cash" / "NLHE-2max-play-500k-1000k-201104.large.pot.txt").read_bytes()
+    raw = (CORPUS.folder / "cash" / "NLHE-2max-play-500k-1000k-201104.large.pot.txt").read_bytes()
     assert raw.startswith(b"\xff\xfe") and len(raw) % 2 == 1
     assert decode_text(raw).startswith("Full Tilt Poker Game #29937911949")
 
@@ -114,9 +99,9 @@ def test_a_utf16_file_whose_last_newline_was_cut_is_read():
 @pytest.mark.django_db
 def test_a_real_file_uploads_with_the_sites_name(client, alice):
     client.force_login(alice)
-    path = CORPUS / "tour" / "NLHE-6max-SnG-USD-5-201305.txt"
+    path = CORPUS.folder / "tour" / "NLHE-6max-SnG-USD-5-201305.txt"
     last = upload_in_steps(client, file=SimpleUploadedFile(path.name, path.read_bytes()))[-1]
-    total = len([h for name, _, h in corpus() if name == path.name])
+    total = len([h for name, _, h in CORPUS.hands() if name == path.name])
     assert (last["total"], last["imported"], last["refused"]) == (total, total, [])
     hands = ImportedHand.objects.filter(owner=alice)
     assert {(h.site, h.source) for h in hands} == {("Full Tilt Poker", "fulltilt")}
@@ -128,7 +113,7 @@ def test_a_real_file_uploads_with_the_sites_name(client, alice):
 def test_thousands_written_k_and_the_ante_in_the_stakes():
     """"50K/100K Ante 10000": both ante 10,000, Hero all-in for 2,856,582 more, Player0
     calls 1,583,418 all-in, 1,173,164 comes back; Hero wins Player0's whole stack."""
-    _, hand = the_hand("29537846954")
+    _, hand = CORPUS.the_hand("29537846954")
     replayed = hand.replayed
     assert replayed.fields["antes"] == [10000, 10000]
     assert replayed.fields["blinds_or_straddles"] == [50000, 100000]
@@ -138,7 +123,7 @@ def test_thousands_written_k_and_the_ante_in_the_stakes():
 def test_a_tournament_hand_keeps_its_tournament_and_claims_no_level():
     """Full Tilt's first line names the tournament but not the blind level: the hand keeps
     the tournament's number and stores no level rather than a made-up "level 1"."""
-    tournaments = [hand for _, _, hand in corpus()
+    tournaments = [hand for _, _, hand in CORPUS.hands()
                    if hand.error is None and "_tournament" in hand.replayed.fields]
     assert tournaments
     assert all("level" not in hand.replayed.fields for hand in tournaments)

@@ -4,7 +4,6 @@ Spanish, Russian and Italian clients. Every hand imports with amounts that agree
 file's own "win" figures and with pokerkit's replay of the same actions, or is refused with a
 sentence naming the problem."""
 
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from games.history.reading import read_hands
 from games.models import ImportedHand
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
     pokerkit_agreements,
-    read_folder,
 )
 from tests.history.test_uploads import upload_in_steps
 
-CORPUS = Path(__file__).parent / "data" / "ipoker"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "ipoker", "*/*")
 
 REFUSED = {
     # fpdb keeps files cut in the middle of their last hand.
@@ -34,28 +33,18 @@ REFUSED = {
 }
 
 
-@cache
-def corpus():
-    return tuple(read_folder(CORPUS, "*/*"))
-
-
-def the_hand(number: str):
-    (found,) = [(text, hand) for _, text, hand in corpus() if hand.label.endswith(number)]
-    return found
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    assert_imported_or_refused(corpus(), "ipoker", (393, 386), REFUSED)
+    assert_imported_or_refused(CORPUS.hands(), "ipoker", (393, 386), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(corpus(), "ipoker") == 386
+    assert pokerkit_agreements(CORPUS.hands(), "ipoker") == 386
 
 
 def test_a_raise_nobody_calls_wins_the_blinds_with_the_bet_returned():
     """$0.02/$0.04: Player12 raises to $0.16, both blinds fold; the file writes win="$0.22"
     (the blinds and the returned $0.12 with the raise) and no rake."""
-    _, hand = the_hand("3051004808")
+    _, hand = CORPUS.the_hand("3051004808")
     replayed = hand.replayed
     net = {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
     assert replayed.fields["currency_symbol"] == "$" and replayed.rake == {}
@@ -64,7 +53,7 @@ def test_a_raise_nobody_calls_wins_the_blinds_with_the_bet_returned():
 
 
 def test_a_win_that_disagrees_with_the_replay_is_refused():
-    text, _ = the_hand("3051004808")
+    text, _ = CORPUS.the_hand("3051004808")
     changed = text.replace('win="$0.22"', 'win="$0.32"')
     (hand,) = read_hands(changed)
     assert hand.replayed is None and "Player12" in hand.error, hand.error
@@ -74,16 +63,16 @@ def test_no_limit_in_the_clients_language_is_read():
     """Spanish "Holdem SL" (sin límite) and Russian "Holdem БЛ" (без лимита)."""
     for name in ("NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml",
                  "NLHE-EUR-0.25-0.50-201202.Russian.NL.txt"):
-        hands = [h for file, _, h in corpus() if file == name]
+        hands = [h for file, _, h in CORPUS.hands() if file == name]
         assert hands and all(h.error is None for h in hands)
 
 
 @pytest.mark.django_db
 def test_a_real_file_uploads_with_the_sites_name(client, alice):
     client.force_login(alice)
-    path = CORPUS / "cash" / "NLHE-USD-0.02-0.04-201111.txt"
+    path = CORPUS.folder / "cash" / "NLHE-USD-0.02-0.04-201111.txt"
     last = upload_in_steps(client, file=SimpleUploadedFile(path.name, path.read_bytes()))[-1]
-    total = len([h for name, _, h in corpus() if name == path.name])
+    total = len([h for name, _, h in CORPUS.hands() if name == path.name])
     assert (last["total"], last["imported"], last["refused"]) == (total, total, [])
     hands = ImportedHand.objects.filter(owner=alice)
     assert {(h.site, h.source) for h in hands} == {("iPoker", "ipoker")}
@@ -96,14 +85,14 @@ def test_a_big_blind_posted_with_the_dead_small_blind_is_live_for_the_big_blind_
     """Player0 posts $0.06 (the $0.04 big blind and a dead $0.02) and checks; the small
     blind completes with $0.02 to $0.04, Player11 raises to $0.16 and both fold: the file's
     own bets are $0.06, $0.04 and Player11 wins $0.26."""
-    _, hand = the_hand("3051017927")
+    _, hand = CORPUS.the_hand("3051017927")
     replayed = hand.replayed
     net = {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
     assert (net["Player0"], net["Player6"], net["Player11"]) == (-6, -4, 10)
 
 
 def test_a_bet_that_disagrees_with_the_replay_is_refused_with_both_figures():
-    _, hand = the_hand("3858162748")
+    _, hand = CORPUS.the_hand("3858162748")
     assert hand.error.endswith("the file says Player1 won -0.05 (win less bet); the replay "
                                "says -0.04.")
 
@@ -111,7 +100,7 @@ def test_a_bet_that_disagrees_with_the_replay_is_refused_with_both_figures():
 def test_an_all_in_players_bet_one_ante_off_is_let_through():
     """Player14 all-in for 34,901.37 after a 350 ante; the file writes bet="34,901.37"
     (the ante left out), Hero's "win" of 81,002.74 holds the whole pot."""
-    text, hand = the_hand("3869813355")
+    text, hand = CORPUS.the_hand("3869813355")
     assert 'name="Player14" chips="35,251.37" dealer="0" win="0" bet="34,901.37"' in text
     replayed = hand.replayed
     net = {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
@@ -123,7 +112,7 @@ def test_an_all_in_players_bet_one_ante_off_is_let_through():
 def test_a_stack_the_file_does_not_write_is_refused_with_the_player_named():
     """A stack of "inf" (issue 22 names iPoker files that write one; none of the real files
     here does): what that player can bet is not known, so the hand is refused, not guessed."""
-    text, _ = the_hand("3051004808")
+    text, _ = CORPUS.the_hand("3051004808")
     (hand,) = read_hands(text.replace('name="Player12" chips="$4.98"',
                                       'name="Player12" chips="inf"'))
     assert hand.replayed is None

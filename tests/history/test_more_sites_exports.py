@@ -29,7 +29,7 @@ def exports(hand) -> tuple[dict, str]:
 @pytest.mark.parametrize("site", sorted(CORPORA))
 def test_every_imported_hand_exports_with_its_seats_and_reads_back(site):
     compared = 0
-    for _, _, hand in CORPORA[site].corpus():
+    for _, _, hand in CORPORA[site].CORPUS.hands():
         if hand.error:
             continue
         phh, stars = exports(hand)

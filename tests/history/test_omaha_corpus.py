@@ -8,7 +8,6 @@ no-limit Omaha) are refused naming the game."""
 
 import re
 from decimal import Decimal
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,14 +15,15 @@ import pytest
 from games.engine.variants import Variant
 from games.history.reading import read_hands
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
+    imported,
     pokerkit_agreements,
-    read_folder,
 )
 
 DATA = Path(__file__).parent / "data"
-STARS = DATA / "pokerstars" / "fpdb-omaha"
-GGPOKER = DATA / "ggpoker" / "omaha"
+STARS = SiteCorpus(DATA / "pokerstars" / "fpdb-omaha")
+GGPOKER = SiteCorpus(DATA / "ggpoker" / "omaha")
 
 STARS_REFUSED = {
     "unsupported game (Omaha Hi/Lo Pot Limit (N/N USD)); the engi": 17,
@@ -55,57 +55,38 @@ GGPOKER_REFUSED = {
 }
 
 
-@cache
-def stars():
-    return tuple(read_folder(STARS))
-
-
-@cache
-def ggpoker():
-    return tuple(read_folder(GGPOKER))
-
-
-@cache
 def rush_and_cash_omaha():
     """The PLO hands of GGPoker's 2025 Rush & Cash files (the hold'em corpus's folder)."""
-    return tuple(h for h in read_folder(DATA / "ggpoker", "cash/*.txt")
+    return tuple(h for h in SiteCorpus(DATA / "ggpoker", "cash/*.txt").hands()
                  if "Omaha Pot Limit" in h[1].split("\n", 1)[0])
 
 
-def imported(hands):
-    return [(text, hand) for _, text, hand in hands if not hand.error]
-
-
-def the_hand(hands, number: str):
-    (found,) = [(text, hand) for _, text, hand in hands if hand.label.endswith("#" + number)]
-    return found
-
-
 def test_every_real_pokerstars_omaha_hand_is_imported_or_refused_for_a_known_reason():
-    hands = assert_imported_or_refused(stars(), "pokerstars", (49, 11), STARS_REFUSED)
+    hands = assert_imported_or_refused(STARS.hands(), "pokerstars", (49, 11), STARS_REFUSED)
     assert {h.replayed.state.config.variant for h in hands} == {Variant.POT_LIMIT_OMAHA}
 
 
 def test_every_real_ggpoker_omaha_hand_is_imported_or_refused_for_a_known_reason():
-    hands = assert_imported_or_refused(ggpoker(), "ggpoker", (127, 121), GGPOKER_REFUSED)
+    hands = assert_imported_or_refused(GGPOKER.hands(), "ggpoker", (127, 121), GGPOKER_REFUSED)
     assert {h.replayed.state.config.variant for h in hands} == {Variant.POT_LIMIT_OMAHA}
     assert len(rush_and_cash_omaha()) == 8
     assert all(not h.error for _, _, h in rush_and_cash_omaha())
 
 
 def test_tournament_hands_import_in_chips():
-    tournaments = [h for _, h in imported(stars() + ggpoker()) if "Tournament #" in h.text[:200]]
+    tournaments = [h for _, h in imported(STARS.hands() + GGPOKER.hands())
+                   if "Tournament #" in h.text[:200]]
     assert len(tournaments) == 3 + 67  # a Mixed Omaha tournament's PLO hand too
     assert all(h.replayed.amounts.scale == 1 for h in tournaments)
 
 
-@pytest.mark.parametrize("corpus", [stars, ggpoker, rush_and_cash_omaha])
-def test_every_imported_omaha_hand_replays_to_pokerkits_stacks(corpus):
-    source = "pokerstars" if corpus is stars else "ggpoker"
+@pytest.mark.parametrize(("corpus", "source"), [
+    (STARS.hands, "pokerstars"), (GGPOKER.hands, "ggpoker"), (rush_and_cash_omaha, "ggpoker")])
+def test_every_imported_omaha_hand_replays_to_pokerkits_stacks(corpus, source):
     assert pokerkit_agreements(corpus(), source) == len(imported(corpus()))
 
 
-@pytest.mark.parametrize("corpus", [stars, ggpoker, rush_and_cash_omaha])
+@pytest.mark.parametrize("corpus", [STARS.hands, GGPOKER.hands, rush_and_cash_omaha])
 def test_the_hero_holds_the_four_cards_the_text_deals_and_shown_hands_are_kept(corpus):
     checked = shown = 0
     for text, hand in imported(corpus()):
@@ -123,7 +104,7 @@ def test_the_hero_holds_the_four_cards_the_text_deals_and_shown_hands_are_kept(c
     assert checked and shown, (checked, shown)
 
 
-@pytest.mark.parametrize("corpus", [stars, ggpoker, rush_and_cash_omaha])
+@pytest.mark.parametrize("corpus", [STARS.hands, GGPOKER.hands, rush_and_cash_omaha])
 def test_the_text_s_pot_collected_amounts_and_rake_are_the_replays(corpus):
     """Counted from the text alone: its "Total pot", the sum of its "collected" lines and
     its rake (and GGPoker's jackpot), against the replay's pot, winnings and rake."""
@@ -149,7 +130,7 @@ def test_an_all_club_board_pays_only_hands_that_use_exactly_two_hole_cards():
     side pot 1, and Player2's pair of jacks side pot 2 (only his and Player4's chips). Pots
     counted by hand from the text: main 4 x $0.59 + $0.11 dead = $2.47, side 1 3 x $0.31 =
     $0.93, side 2 2 x $0.15 = $0.30; the text pays them less its $0.18 rake."""
-    _, hand = the_hand(stars(), "22865231671")
+    _, hand = STARS.the_hand("22865231671")
     replayed = hand.replayed
     name = dict(enumerate(replayed.players, start=1))
     paid = [(p.amount, [name[w] for w in p.winners]) for p in replayed.state.result.pots]
@@ -159,21 +140,21 @@ def test_an_all_club_board_pays_only_hands_that_use_exactly_two_hole_cards():
 
 
 @pytest.mark.parametrize(("corpus", "number", "change", "message"), [
-    (stars, "14311270221", ("Player2 collected $0.31", "Player2 collected $0.41"),
+    (STARS, "14311270221", ("Player2 collected $0.31", "Player2 collected $0.41"),
      "the summary says Player2 won $0.31, the hand says $0.41"),
-    (stars, "14311270221", ("Total pot $0.32 | Rake $0.01", "Total pot $0.32 | Rake $0.02"),
+    (STARS, "14311270221", ("Total pot $0.32 | Rake $0.01", "Total pot $0.32 | Rake $0.02"),
      "the text's rake is $0.02, but its collected amounts leave $0.01 of the $0.32 pot"),
-    (ggpoker, "OM190765880", ("Total pot $20.9", "Total pot $21.9"),
+    (GGPOKER, "OM190765880", ("Total pot $20.9", "Total pot $21.9"),
      "the text's total pot is $21.90; the replay's is $20.90"),
     # Before the river bet the pot is four calls of $3.50 and the folded big blind's $1.
-    (ggpoker, "OM190765880", ("677d2b55: bets $2.95", "677d2b55: bets $29.5"),
+    (GGPOKER, "OM190765880", ("677d2b55: bets $2.95", "677d2b55: bets $29.5"),
      "line 36: 677d2b55 raises to 29.5: The pot limit lets you bet to 15 at most, not to 29.5."),
-    (stars, "14311270221", ("Dealt to Hero [8d As 2h Ks]", "Dealt to Hero [8d As]"),
+    (STARS, "14311270221", ("Dealt to Hero [8d As 2h Ks]", "Dealt to Hero [8d As]"),
      "Hero is dealt 2 cards; Pot-limit Omaha deals 4."),
 ])
 def test_an_omaha_hand_whose_figures_or_bets_disagree_with_the_replay_is_refused(
         corpus, number, change, message):
-    text, _ = the_hand(corpus(), number)
+    text, _ = corpus.the_hand(number)
     assert change[0] in text
     (hand,) = read_hands(text.replace(*change))
     assert hand.replayed is None and message in hand.error, hand.error

@@ -5,7 +5,6 @@ as for hold'em) and pokerkit's stacks, or is refused for a named reason; the hi/
 and capped games these files also hold are refused naming the game. Our PokerStars export of
 every imported hand reads back to the same hand."""
 
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,9 +12,9 @@ import pytest
 from games.engine.variants import Variant
 from games.history.reading import read_hands, stars_text
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
     pokerkit_agreements,
-    read_folder,
 )
 from tests.history.test_pokerstars_import import after_rake
 
@@ -83,28 +82,27 @@ OMAHA_HANDS = {"fulltilt": 3, "winamax": 61, "888poker": 4, "partypoker": 5, "ip
                "pokernow": 67}
 
 
-@cache
-def corpus(site: str):
+def corpus(site: str) -> SiteCorpus:
     pattern, *_ = SITES[site]
-    return tuple(read_folder(DATA / site / "omaha", pattern))
+    return SiteCorpus(DATA / site / "omaha", pattern)
 
 
 def omaha(site: str):
-    return [(text, hand) for _, text, hand in corpus(site)
+    return [(text, hand) for _, text, hand in corpus(site).hands()
             if not hand.error and hand.replayed.state.config.variant is Variant.POT_LIMIT_OMAHA]
 
 
 @pytest.mark.parametrize("site", sorted(SITES))
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason(site):
     _, source, counts, refused = SITES[site]
-    assert_imported_or_refused(corpus(site), source, counts, refused)
+    assert_imported_or_refused(corpus(site).hands(), source, counts, refused)
     assert len(omaha(site)) == OMAHA_HANDS[site]
 
 
 @pytest.mark.parametrize("site", sorted(SITES))
 def test_every_imported_hand_replays_to_pokerkits_stacks(site):
     _, source, counts, _ = SITES[site]
-    assert pokerkit_agreements(corpus(site), source) == counts[1]
+    assert pokerkit_agreements(corpus(site).hands(), source) == counts[1]
 
 
 @pytest.mark.parametrize("site", sorted(SITES))
@@ -134,12 +132,6 @@ def test_our_export_of_every_real_omaha_hand_imports_back_to_the_same_hand(site)
             assert theirs.state.player(seat).hole == ours.state.player(seat).hole
 
 
-def the_hand(site: str, number: str):
-    (found,) = [(text, hand) for _, text, hand in corpus(site)
-                if hand.label.endswith("#" + number)]
-    return found
-
-
 @pytest.mark.parametrize(("site", "number", "change", "message"), [
     ("fulltilt", "18932385938", ("Total pot $0.64 | Rake $0.04", "Total pot $0.64 | Rake $0.05"),
      "the text's rake is $0.05, but its collected amounts leave $0.04 of the $0.64 pot"),
@@ -152,7 +144,7 @@ def the_hand(site: str, number: str):
 ])
 def test_an_omaha_hand_whose_figures_disagree_with_the_replay_is_refused(
         site, number, change, message):
-    text, hand = the_hand(site, number)
+    text, hand = corpus(site).the_hand(number)
     assert hand.error is None and change[0] in text
     (changed,) = read_hands(text.replace(*change))
     assert changed.replayed is None and message in changed.error, changed.error

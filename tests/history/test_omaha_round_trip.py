@@ -13,7 +13,8 @@ from games.history.pokerstars import HandInfo, write_hand
 from games.history.reading import read_hands, stars_text
 from games.history.stars_tournament import StarsTournament
 from tests.engine.helpers import play_random, random_omaha_setup
-from tests.history.test_omaha_corpus import ggpoker, imported, rush_and_cash_omaha, stars
+from tests.history.site_corpus import imported
+from tests.history.test_omaha_corpus import GGPOKER, STARS, rush_and_cash_omaha
 from tests.history.test_pokerstars_import import after_rake
 
 HANDS = 200
@@ -81,7 +82,7 @@ def test_an_omaha_tournament_hand_reads_back_with_its_tournament_and_level():
     assert (replayed.fields["_tournament"], replayed.fields["level"]) == ("77", 3)
 
 
-@pytest.mark.parametrize("corpus", [stars, ggpoker, rush_and_cash_omaha])
+@pytest.mark.parametrize("corpus", [STARS.hands, GGPOKER.hands, rush_and_cash_omaha])
 def test_our_export_of_every_real_omaha_hand_imports_back_to_the_same_hand(corpus):
     count = 0
     for number, (_, hand) in enumerate(imported(corpus()), start=1):

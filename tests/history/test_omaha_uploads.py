@@ -9,7 +9,7 @@ from games.history.imported import row
 from games.history.presenters import card_faces
 from games.history.reading import read_hands
 from games.models import ImportedHand
-from tests.history.test_omaha_corpus import STARS, ggpoker, stars
+from tests.history.test_omaha_corpus import GGPOKER, STARS
 from tests.history.test_omaha_more_sites import corpus as other_site
 from tests.history.test_uploads import upload_in_steps
 
@@ -18,34 +18,33 @@ HI_LO = ("the engine plays Omaha high only: hi/lo splits each pot between the be
 FOUR_CARDS = "the engine deals four-card Omaha only."
 
 
-def hand_text(hands, number: str) -> str:
-    (text,) = [text for _, text, hand in hands if hand.label.endswith("#" + number)]
-    return text
-
-
-@pytest.mark.parametrize(("hands", "number", "sentence"), [
-    (stars, "35874998500",
+@pytest.mark.parametrize(("corpus", "number", "sentence"), [
+    (STARS, "35874998500",
      f"unsupported game (Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD)); {HI_LO}"),
-    (stars, "123520812521", "unsupported game (Tournament #986831247, $37.50+$37.50+$7.00 USD "
-                            f"Omaha Hi/Lo No Limit); {HI_LO}"),
-    (stars, "96318916658", f"unsupported game (5 Card Omaha Pot Limit ($3/$6 USD)); {FOUR_CARDS}"),
-    (stars, "211860382557",
+    (STARS, "123520812521",
+     f"unsupported game (Tournament #986831247, $37.50+$37.50+$7.00 USD Omaha Hi/Lo No Limit); "
+     f"{HI_LO}"),
+    (STARS, "96318916658",
+     f"unsupported game (5 Card Omaha Pot Limit ($3/$6 USD)); {FOUR_CARDS}"),
+    (STARS, "211860382557",
      f"unsupported game (6 Card Omaha Pot Limit ($0.25/$0.50 USD)); {FOUR_CARDS}"),
-    (stars, "96353118546",
+    (STARS, "96353118546",
      f"unsupported game (Courchevel Pot Limit ($0.10/$0.25 USD)); {FOUR_CARDS}"),
-    (stars, "3434271432", "unsupported game (Omaha Fixed Limit ($30/$60.00)); the engine plays "
-                          "Omaha pot-limit only."),
-    (ggpoker, "OM1349864", f"unsupported game (PLO-5 ($2/$5)); {FOUR_CARDS}"),
-    (ggpoker, "TM2697462", "unsupported game (Tournament #25942319, Omaholic Bounty $8.40 Omaha "
-                           "(NL postflop)); the engine plays Omaha pot-limit only."),
-    (lambda: other_site("888poker"), "424764397",
+    (STARS, "3434271432",
+     "unsupported game (Omaha Fixed Limit ($30/$60.00)); the engine plays Omaha pot-limit only."),
+    (GGPOKER, "OM1349864", f"unsupported game (PLO-5 ($2/$5)); {FOUR_CARDS}"),
+    (GGPOKER, "TM2697462",
+     "unsupported game (Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL postflop)); the "
+     "engine plays Omaha pot-limit only."),
+    (other_site("888poker"), "424764397",
      f"unsupported game (Pot Limit OmahaHL); {HI_LO}"),
-    (lambda: other_site("fulltilt"), "24378450480",
+    (other_site("fulltilt"), "24378450480",
      "unsupported game ($400 Pot Limit Omaha Hi); the engine plays pot-limit Omaha without a "
      "cap."),
 ])
-def test_each_omaha_game_the_engine_does_not_play_is_refused_naming_it(hands, number, sentence):
-    (hand,) = read_hands(hand_text(hands(), number))
+def test_each_omaha_game_the_engine_does_not_play_is_refused_naming_it(corpus, number, sentence):
+    text, _ = corpus.the_hand(number)
+    (hand,) = read_hands(text)
     assert hand.replayed is None
     assert hand.error.endswith(f"#{number}: {sentence}"), hand.error
 
@@ -54,8 +53,8 @@ def test_each_omaha_game_the_engine_does_not_play_is_refused_naming_it(hands, nu
 def test_a_pot_limit_omaha_file_uploads_with_the_heros_four_cards_and_hi_lo_is_refused(
         client, alice):
     client.force_login(alice)
-    plo = (STARS / "cash" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt").read_text()
-    hi_lo = (STARS / "cash" / "PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt"
+    plo = (STARS.folder / "cash" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt").read_text()
+    hi_lo = (STARS.folder / "cash" / "PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt"
              ).read_text()
     last = upload_in_steps(client, text=plo + "\n\n\n" + hi_lo)[-1]
     assert last["imported"] == 3

@@ -4,7 +4,6 @@ other sites by trackers. Every hand imports with amounts that agree with the tex
 "wins" figures and with pokerkit's replay of the same actions, or is refused with a sentence
 naming the problem."""
 
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,13 +14,14 @@ from games.history.formats import format_of
 from games.history.reading import read_hands
 from games.models import ImportedHand
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
+    net,
     pokerkit_agreements,
-    read_folder,
 )
 from tests.history.test_uploads import upload_in_steps
 
-CORPUS = Path(__file__).parent / "data" / "partypoker"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "partypoker", "*/*")
 
 REFUSED = {
     # A player who joined as the hand began posts a blind with no seat line or a $0 one.
@@ -45,33 +45,18 @@ REFUSED = {
 }
 
 
-@cache
-def corpus():
-    return tuple(read_folder(CORPUS, "*/*"))
-
-
-def the_hand(number: str):
-    (found,) = [(text, hand) for _, text, hand in corpus() if hand.label.endswith(number)]
-    return found
-
-
-def net(hand):
-    replayed = hand.replayed
-    return {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    assert_imported_or_refused(corpus(), "partypoker", (81, 63), REFUSED)
+    assert_imported_or_refused(CORPUS.hands(), "partypoker", (81, 63), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(corpus(), "partypoker") == 63
+    assert pokerkit_agreements(CORPUS.hands(), "partypoker") == 63
 
 
 def test_amounts_are_what_each_action_adds():
     """$0.01/$0.02: "Tortozendo raises [$0.08]", the blinds call $0.07 and $0.06; later bets
     of $0.10 and $0.12 called; "suicini03 wins $0.65" of the $0.68 pot: $0.03 of rake."""
-    _, hand = the_hand("9582251255")
+    _, hand = CORPUS.the_hand("9582251255")
     replayed = hand.replayed
     assert replayed.fields["currency_symbol"] == "$" and sum(replayed.rake.values()) == 3
     assert net(hand)["suicini03"] == 65 - 30 and net(hand)["Hero"] == -30
@@ -81,7 +66,7 @@ def test_amounts_are_what_each_action_adds():
 def test_tournament_blinds_the_text_names_but_never_posts():
     """2011's sit-and-go: "Blinds(300/600)", no post lines; "Player0 is all-In [4,220]",
     Player1 folds, "Player0 wins 5,120 chips": the blinds and the all-in that came back."""
-    text, hand = the_hand("10315754293")
+    text, hand = CORPUS.the_hand("10315754293")
     assert " posts " not in text
     assert net(hand) == {"Player0": 600, "Player1": -600}
 
@@ -89,19 +74,20 @@ def test_tournament_blinds_the_text_names_but_never_posts():
 def test_a_2021_raise_a_chip_short_of_the_all_in_it_says_it_is():
     """"Player5 raises 11302166 to 11302166" then "Player5 is all-In." with 11,302,167
     behind: the all-in, as the summary's "lost 11389667" (the whole stack) says."""
-    _, hand = the_hand("161938625156465v9fyd47bg")
+    _, hand = CORPUS.the_hand("161938625156465v9fyd47bg")
     assert net(hand)["Player5"] == -11389667 and net(hand)["Player7"] == 26150543
 
 
 def test_a_wins_figure_that_disagrees_with_the_replay_is_refused():
-    text, _ = the_hand("9582251255")
+    text, _ = CORPUS.the_hand("9582251255")
     (hand,) = read_hands(text.replace("wins $0.65 USD", "wins $0.75 USD"))
     assert hand.replayed is None
     assert "suicini03 collects $0.75 in the text; the replay pays $0.68" in hand.error
 
 
 def test_party_is_told_from_888_by_its_banner():
-    text = decode_text((CORPUS / "cash" / "NLHE-USD-0.01-0.02-201008.Sample.txt").read_bytes())
+    path = CORPUS.folder / "cash" / "NLHE-USD-0.01-0.02-201008.Sample.txt"
+    text = decode_text(path.read_bytes())
     assert text.lstrip().startswith("Game #") and format_of(text).site == "PartyPoker"
     pacific = "#Game No : 1\n***** 888poker Hand History for Game 1 *****\n"
     assert format_of(pacific).site == "888poker"
@@ -110,9 +96,9 @@ def test_party_is_told_from_888_by_its_banner():
 @pytest.mark.django_db
 def test_a_real_file_uploads_with_the_sites_name(client, alice):
     client.force_login(alice)
-    path = CORPUS / "tour" / "NLHE-4max-STT-USD-1-201607.second.trny.format.txt"
+    path = CORPUS.folder / "tour" / "NLHE-4max-STT-USD-1-201607.second.trny.format.txt"
     last = upload_in_steps(client, file=SimpleUploadedFile(path.name, path.read_bytes()))[-1]
-    read = [h for name, _, h in corpus() if name == path.name]
+    read = [h for name, _, h in CORPUS.hands() if name == path.name]
     imported = [h for h in read if not h.error]
     assert (last["total"], last["imported"]) == (len(read), len(imported))
     hands = ImportedHand.objects.filter(owner=alice)

@@ -4,7 +4,6 @@ hand imports with amounts that agree with the log's own figures and with pokerki
 of the same actions, or is refused with a sentence naming the hand and the problem."""
 
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,14 +12,14 @@ from games.engine import PHHError
 from games.history.formats.pokernow import read_hand, split
 from games.history.reading import read_hands
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
     pokerkit_agreements,
-    read_folder,
 )
 
-CORPUS = Path(__file__).parent / "data" / "pokernow"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "pokernow", "*.csv")
 ANTES = 12  # the hands of the tournament log with "posts an ante of" rows
-CASH = CORPUS / "poker_now_log_pglbcN5nQo3bUmuXx6tROb3yN.csv"
+CASH = CORPUS.folder / "poker_now_log_pglbcN5nQo3bUmuXx6tROb3yN.csv"
 
 REFUSED = {
     # "Flop (second run)": two boards share the pot; the engine deals one.
@@ -30,22 +29,11 @@ REFUSED = {
 }
 
 
-@cache
-def corpus():
-    return tuple(read_folder(CORPUS, "*.csv"))
-
-
-def the_hand(log: str, number: str):
-    (found,) = [(text, hand) for name, text, hand in corpus()
-                if name == log and hand.label == f"PokerNow hand #{number}"]
-    return found
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    imported = assert_imported_or_refused(corpus(), "pokernow", (345, 339), REFUSED)
+    imported = assert_imported_or_refused(CORPUS.hands(), "pokernow", (345, 339), REFUSED)
     # Each hand that shows "Your hand is" knows whose cards they are; the log's hero sat
     # out the others (dealt no cards), which then have no hero.
-    with_cards = [h for _, text, h in corpus() if not h.error and "Your hand is" in text]
+    with_cards = [h for _, text, h in CORPUS.hands() if not h.error and "Your hand is" in text]
     assert len(with_cards) == 85 + 73 + 86 and all(h.hero for h in with_cards)
     assert {h.hero for h in with_cards} == {"K Godel @ Di5cxDUTF9", "K. Godel @ TN11URmFSv"}
     assert len(imported) - len(with_cards) == 95 and not any(
@@ -53,13 +41,13 @@ def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(corpus(), "pokernow") == 339
+    assert pokerkit_agreements(CORPUS.hands(), "pokernow") == 339
 
 
 def test_a_missing_small_blind_is_dead_money_and_a_missed_big_blind_is_live():
     """K Godel comes back and posts both: 0.10 dead, 0.25 live, checks, then calls 1.10 of
     jean's raise; 2.55 collected = 1.10 + 1.10 + Deckhole's 0.25 + the dead 0.10."""
-    text, hand = the_hand(CASH.name, "80")
+    text, hand = CORPUS.the_hand("80", CASH.name)
     replayed = hand.replayed
     seat = replayed.players.index("K Godel @ Di5cxDUTF9") + 1
     assert hand.hero == "K Godel @ Di5cxDUTF9"
@@ -72,7 +60,7 @@ def test_the_hero_is_found_over_the_whole_log_and_dealt_their_cards():
     parts = split(CASH.read_text())
     assert len(parts) == 95
     assert all(part.endswith('# hero: "K Godel @ Di5cxDUTF9"\n') for part in parts)
-    text, _ = the_hand(CASH.name, "80")
+    text, _ = CORPUS.the_hand("80", CASH.name)
     data = read_hand(text).data
     hero = data["players"].index("K Godel @ Di5cxDUTF9") + 1
     assert f"d dh p{hero} Th9h" in data["actions"]  # "Your hand is 10♥, 9♥"
@@ -82,7 +70,7 @@ def test_the_hero_is_found_over_the_whole_log_and_dealt_their_cards():
 
 
 def test_a_player_is_known_by_their_id_when_their_name_changes():
-    text, _ = the_hand(CASH.name, "80")
+    text, _ = CORPUS.the_hand("80", CASH.name)
     renamed = text.replace('""jean @ _I_YnTCjVs"" checks', '""Jeanne @ _I_YnTCjVs"" checks')
     (hand,) = read_hands(renamed)
     assert hand.error is None and "Jeanne @ _I_YnTCjVs" not in hand.replayed.players
@@ -92,7 +80,7 @@ def test_a_player_is_known_by_their_id_when_their_name_changes():
 def test_a_new_id_mid_hand_keeps_the_player():
     """PokerNow writes "changed the ID from A to B because authenticated login" when a guest
     logs in; their later rows carry the new id."""
-    text, _ = the_hand(CASH.name, "80")
+    text, _ = CORPUS.the_hand("80", CASH.name)
     row = ('"The player ""jean @ _I_YnTCjVs"" changed the ID from _I_YnTCjVs to NEWID12345 '
            'because authenticated login.",2022-06-19T02:02:47.000Z,165560416700000\n')
     changed = text.replace('""jean @ _I_YnTCjVs"" checks', '""jean @ NEWID12345"" checks')
@@ -122,13 +110,13 @@ def test_a_new_id_mid_hand_keeps_the_player():
     (("-- ending hand #80 --", "-- not the end --"), "Hand #80: the log ends before the hand"),
 ])
 def test_a_hand_the_log_contradicts_is_refused_with_the_difference(change, message):
-    text, _ = the_hand(CASH.name, "80")
+    text, _ = CORPUS.the_hand("80", CASH.name)
     (hand,) = read_hands(text.replace(*change))
     assert hand.replayed is None and message in hand.error, hand.error
 
 
 def test_a_row_it_does_not_know_is_refused_with_its_line():
-    text, _ = the_hand(CASH.name, "80")
+    text, _ = CORPUS.the_hand("80", CASH.name)
     winks = text.replace('""jean @ _I_YnTCjVs"" checks', '""jean @ _I_YnTCjVs"" winks')
     (hand,) = read_hands(winks)
     assert hand.error == "Hand #80, line 15: cannot read jean @ _I_YnTCjVs 'winks'."
@@ -144,7 +132,7 @@ def test_a_broken_log_says_why():
 
 def test_a_tournament_table_posts_antes():
     log = "poker_now_log_pglX9qKFV2jh2BntjoUQVj0MP.csv"
-    hands = [h for name, _, h in corpus() if name == log]
+    hands = [h for name, _, h in CORPUS.hands() if name == log]
     assert len(hands) == 86 and all(h.error is None for h in hands)
     antes = [h.replayed.fields["antes"] for h in hands]
     assert sum(any(a) for a in antes) == ANTES

@@ -7,16 +7,16 @@ import re
 import warnings
 from datetime import UTC, datetime
 from decimal import Decimal
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from games.history.decoding import decode_text
-from games.history.reading import ReadHand, clean, read_hands, split_upload
+from games.history.reading import read_hands
 from games.history.stars_text import read_hand
+from tests.history.site_corpus import SiteCorpus, hand_number, in_units, pokerkit_final
 
-CORPUS = Path(__file__).parent / "data" / "pokerstars" / "fpdb"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "pokerstars" / "fpdb")
 
 # Every hand refused, and why: other games, a file cut in the middle of two
 # hands, files converted from another site whose figures contradict their own actions, a
@@ -43,29 +43,9 @@ REFUSED = {
 }
 
 
-@cache
-def corpus() -> tuple[tuple[str, str, ReadHand], ...]:
-    """(file name, hand text, the hand read) for every hand of every file."""
-    hands = []
-    for path in sorted(CORPUS.glob("*/*.txt")):
-        for _source, _name, text in split_upload(clean(decode_text(path.read_bytes()))):
-            (hand,) = read_hands(text)
-            hands.append((path.name, text, hand))
-    return tuple(hands)
-
-
-def number(hand: ReadHand) -> str:
-    return hand.label.rsplit("#", 1)[-1]
-
-
-def the_hand(wanted: str) -> tuple[str, ReadHand]:
-    (found,) = [(text, hand) for _, text, hand in corpus() if number(hand) == wanted]
-    return found
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    hands = [hand for _, _, hand in corpus()]
-    refused = {number(h): h.error for h in hands if h.error}
+    hands = [hand for _, _, hand in CORPUS.hands()]
+    refused = {hand_number(h): h.error for h in hands if h.error}
     assert refused.keys() == REFUSED.keys(), sorted(refused.items())
     for key, reason in refused.items():
         assert REFUSED[key] in reason and reason.startswith("Hand #"), (key, reason)
@@ -78,7 +58,7 @@ def test_the_rake_stored_is_the_rake_the_text_says_for_every_hand():
     """The 183 hands whose uncalled bets used to be booked as rake (one 36,470 chips of it
     while its text said "Rake 0") store what their text says."""
     checked = 0
-    for _, text, hand in corpus():
+    for _, text, hand in CORPUS.hands():
         if hand.error:
             continue
         stated = re.search(r"^\s*Total pot .*\| Rake [$€£]?([0-9.,]+)", text, re.M)
@@ -90,26 +70,6 @@ def test_the_rake_stored_is_the_rake_the_text_says_for_every_hand():
     assert checked == 996
 
 
-def _in_units(data: dict, scale: int) -> dict:
-    """The PHH fields pokerkit replays, in whole units, so that both split odd chips alike."""
-
-    def units(x):
-        return int(Decimal(x) * scale)
-
-    actions = [
-        f"{a.rsplit(' ', 1)[0]} {units(a.rsplit(' ', 1)[1])}" if " cbr " in a else a
-        for a in data["actions"]
-    ]
-    return {
-        "variant": data["variant"], "ante_trimming_status": data["ante_trimming_status"],
-        "actions": actions,
-        "antes": [units(x) for x in data["antes"]],
-        "blinds_or_straddles": [units(x) for x in data["blinds_or_straddles"]],
-        "starting_stacks": [units(x) for x in data["starting_stacks"]],
-        "min_bet": units(data["min_bet"]),
-    }
-
-
 # pokerkit cannot replay these four: a one-card show (HM1's [XX Qs]), two sitting-out
 # players whose blind put them all-in before PokerStars folded them (read as a muck), and a
 # hand run twice whose all-in caller mucked at the end (pokerkit takes the muck before the
@@ -119,49 +79,10 @@ POKERKIT_CANNOT = {"1002775011", "47656382023", "75726253875", "90721705235"}
 
 def pokerkit_replays():
     """Each imported hand pokerkit can read, with pokerkit's last state of the same actions."""
-    from pokerkit import HandHistory
-
-    for _, text, hand in corpus():
-        if hand.error or number(hand) in POKERKIT_CANNOT:
+    for _, text, hand in CORPUS.hands():
+        if hand.error or hand_number(hand) in POKERKIT_CANNOT:
             continue
-        data = read_hand(text).data
-        fields = _in_units(data, hand.replayed.amounts.scale)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            if "_runout_count" in data:
-                final = pokerkit_run_again(HandHistory(**fields), data["_runout_count"])
-            else:
-                *_, final = HandHistory(**fields)
-        yield hand, final
-
-
-def pokerkit_run_again(history, runouts: int):  # type: ignore[no-untyped-def]
-    """pokerkit's last state of a hand whose board was run ``runouts`` times: its iteration
-    cannot choose the runout count, so the actions are played here, every player still in
-    asking for ``runouts`` when pokerkit asks."""
-    from pokerkit import Automation, Mode
-    from pokerkit.notation import parse_action
-
-    state = history.game_type.create_state(
-        (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-         Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
-         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING),
-        history.ante_trimming_status, history.antes, history.blinds_or_straddles,
-        history.min_bet, history.starting_stacks, len(history.starting_stacks),
-        mode=Mode.CASH_GAME)
-    # pokerkit takes the shows of an all-in before the boards are run; the text has them after.
-    actions = list(history.actions)
-    last_bet = max(k for k, a in enumerate(actions) if not a.startswith("d ") and " sm" not in a)
-    shows = [a for a in actions[last_bet + 1:] if " sm " in a]  # a muck stays at the end
-    actions = actions[:last_bet + 1] + shows + [
-        a for a in actions[last_bet + 1:] if " sm " not in a]
-    for action in [*actions, None]:
-        while state.can_select_runout_count():
-            state.select_runout_count(runouts)
-        if action is not None:
-            parse_action(state, action, history.parse_value)
-    assert not state.status, "pokerkit could not finish the hand"
-    return state
+        yield hand, pokerkit_final(read_hand(text).data, hand.replayed.amounts.scale)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
@@ -175,7 +96,7 @@ def test_every_imported_hand_replays_to_pokerkits_stacks():
 def test_a_bet_nobody_called_comes_back_when_the_text_leaves_the_line_out():
     """2007: "billyem: raises 20000 to 30000", everyone folds, no "Uncalled bet" line, and
     "billyem collected 32000"; once 20,000 of "rake" was booked."""
-    _, hand = the_hand("12640000644")
+    _, hand = CORPUS.the_hand("12640000644")
     replayed = hand.replayed
     assert replayed.rake == {}
     billyem = replayed.players.index("billyem") + 1
@@ -184,13 +105,13 @@ def test_a_bet_nobody_called_comes_back_when_the_text_leaves_the_line_out():
 
 def test_the_heros_result_has_the_right_sign_without_the_uncalled_line():
     """The hero bets, is not called, the text has no "Uncalled bet" line: +60, once -60."""
-    _, hand = the_hand("12637613941")
+    _, hand = CORPUS.the_hand("12637613941")
     replayed = hand.replayed
     assert replayed.net_after_rake()[replayed.players.index(hand.hero) + 1] == 60
 
 
 def test_a_bettor_who_lost_gets_the_uncalled_part_back_without_the_line():
-    _, hand = the_hand("12637574307")
+    _, hand = CORPUS.the_hand("12637574307")
     assert hand.error is None
     assert any(e.kind.value == "return_uncalled" for e in hand.replayed.state.events)
 
@@ -203,12 +124,12 @@ def test_a_bettor_who_lost_gets_the_uncalled_part_back_without_the_line():
     ("1002775011", "Player1: shows [XX Qs] ()"),
 ])
 def test_lines_once_refused_are_understood_or_ignored_on_purpose(wanted, line):
-    text, hand = the_hand(wanted)
+    text, hand = CORPUS.the_hand(wanted)
     assert line in text and hand.error is None, hand.error
 
 
 def test_tournament_players_marked_sitting_out_are_dealt_in_and_fold():
-    _, hand = the_hand("47653133668")
+    _, hand = CORPUS.the_hand("47653133668")
     replayed = hand.replayed
     players = replayed.players
     assert {"titasands", "Gibsons66"} <= set(players)
@@ -218,26 +139,27 @@ def test_tournament_players_marked_sitting_out_are_dealt_in_and_fold():
 
 
 def test_the_cash_out_line_leaves_the_pot_as_played_and_the_rake_as_written():
-    _, hand = the_hand("257180854570")
+    _, hand = CORPUS.the_hand("257180854570")
     replayed = hand.replayed
     winner = replayed.players.index("Player1") + 1
     assert replayed.rake == {winner: 125}
 
 
 def test_an_archive_file_with_indented_lines_imports():
-    raw = (CORPUS / "cash" / "NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt").read_bytes()
+    path = CORPUS.folder / "cash" / "NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt"
+    raw = path.read_bytes()
     assert raw.startswith(b"*********** # 1 ****") and b"\n PokerStars Zoom Hand #" in raw
     (hand,) = read_hands(decode_text(raw))
     assert hand.error is None and hand.label == "PokerStars hand #92033097906"
 
 
 def test_cp1252_files_of_euro_hands_are_read():
-    raw = (CORPUS / "cash" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt").read_bytes()
+    raw = (CORPUS.folder / "cash" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt").read_bytes()
     assert b"\x80" in raw  # the euro sign, in cp1252: not UTF-8
     (hand,) = read_hands(decode_text(raw))
     assert hand.error is None  # read to the end (a hand run twice), not "not UTF-8"
     # The same hands as an older client wrote them, in cp1252
-    text = (CORPUS / "cash" / "NLHE-6max-EUR-0.05-0.10-200911.txt").read_text("utf-8")
+    text = (CORPUS.folder / "cash" / "NLHE-6max-EUR-0.05-0.10-200911.txt").read_text("utf-8")
     hands = read_hands(decode_text(text.encode("cp1252")))
     assert len(hands) == 69 and sum(h.error is None for h in hands) == 68
     assert hands[0].replayed.fields["currency_symbol"] == "€"
@@ -251,7 +173,7 @@ def test_cp1252_files_of_euro_hands_are_read():
     ("92033097906", datetime(2013, 1, 8, 21, 28, 42, tzinfo=UTC)),
 ])
 def test_the_time_a_hand_was_played_is_stored_in_utc(wanted, when):
-    _, hand = the_hand(wanted)
+    _, hand = CORPUS.the_hand(wanted)
     assert hand.played_at == when
 
 
@@ -265,7 +187,8 @@ def test_the_time_a_hand_was_played_is_stored_in_utc(wanted, when):
     (("$12.35", "$13.35"), "Player2 collects $13.35 in the text; the replay pays $13.00"),
 ])
 def test_figures_that_disagree_with_the_replay_are_refused_with_the_difference(change, message):
-    text = (CORPUS / "cash" / "NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt").read_text()
+    path = CORPUS.folder / "cash" / "NLHE-10max-USD-1.00-2.00-200910.HM1.export.raiseTo.txt"
+    text = path.read_text()
     (hand,) = read_hands(text.replace(*change))
     assert hand.replayed is None and message in hand.error, hand.error
 
@@ -289,13 +212,13 @@ def test_every_player_who_showed_in_the_text_shows_in_the_replay_and_nobody_else
     from games.engine.types import EventKind
 
     compared = 0
-    for _, text, hand in corpus():
+    for _, text, hand in CORPUS.hands():
         if hand.error:
             continue
         replayed = hand.replayed
         names = replayed.players
         shown = {names[e.seat - 1] for e in replayed.state.events if e.kind is EventKind.SHOW}
-        missing = SHOWN_UNLIKE_THE_TEXT.get(number(hand), set())
+        missing = SHOWN_UNLIKE_THE_TEXT.get(hand_number(hand), set())
         assert shown == (_showed_in_text(text) & set(names)) - missing, hand.label
         assert not shown & {names[s - 1] for s in replayed.state.result.mucked}, hand.label
         compared += 1
@@ -316,7 +239,7 @@ def test_pokerkit_shows_the_same_hands():
                   if isinstance(op, HoleCardsShowingOrMucking) and op.hole_cards}
         ours = {e.seat for e in replayed.state.events if e.kind is EventKind.SHOW}
         if theirs != ours:
-            differ[number(hand)] = sorted(theirs - ours), sorted(ours - theirs)
+            differ[hand_number(hand)] = sorted(theirs - ours), sorted(ours - theirs)
     assert differ == {"51091236980": ([8], [])}
 
 
@@ -324,7 +247,7 @@ def test_the_replayer_shows_a_losers_hand_that_the_text_shows():
     """ "andi661: shows [Jc Qc] (a pair of Nines)" and lost: shown on the felt, not mucked."""
     from games.history.replayer import build_replay
 
-    _, hand = the_hand("35602622054")
+    _, hand = CORPUS.the_hand("35602622054")
     replayed = hand.replayed
     seat = replayed.players.index("andi661") + 1
     names = {k + 1: name for k, name in enumerate(replayed.players)}
@@ -338,7 +261,7 @@ def test_a_winner_who_shows_after_everyone_folded_shows_in_the_replay_and_the_ex
     """ "maikel76 collected 125 from pot" then "maikel76: shows [Jc Jd]"."""
     from games.history.pokerstars import HandInfo, write_hand
 
-    _, hand = the_hand("12637691564")
+    _, hand = CORPUS.the_hand("12637691564")
     replayed = hand.replayed
     seat = replayed.players.index("maikel76") + 1
     result = replayed.state.result
@@ -363,7 +286,7 @@ def test_a_big_blind_ante_is_dead_money_in_the_main_pot():
 
     from games.history.pokerstars import HandInfo, write_hand
 
-    text, hand = the_hand("47658557149")
+    text, hand = CORPUS.the_hand("47658557149")
     one_ante = re.sub(r"^.+: posts the ante 60\n", "", text, flags=re.M).replace(
         "AALuckyBucks: posts small blind 250",
         "stefan_bg_46: posts the ante 540\nAALuckyBucks: posts small blind 250")
@@ -379,7 +302,7 @@ def test_a_big_blind_ante_is_dead_money_in_the_main_pot():
     assert data["ante_trimming_status"] is False
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        *_, final = HandHistory(**_in_units(data, 1))
+        *_, final = HandHistory(**in_units(data, 1))
     assert list(final.stacks) == list(replayed.finishing_stacks)
     names = {k + 1: name for k, name in enumerate(replayed.players)}
     written = write_hand(replayed.state, HandInfo(number=1, table="T", max_seats=9,

@@ -4,19 +4,18 @@ hand imports with amounts that agree with the text's own figures and with pokerk
 the same actions, or is refused with a sentence naming the problem."""
 
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from games.history.reading import read_hands
 from tests.history.site_corpus import (
+    SiteCorpus,
     assert_imported_or_refused,
     pokerkit_agreements,
-    read_folder,
 )
 
-CORPUS = Path(__file__).parent / "data" / "winamax"
+CORPUS = SiteCorpus(Path(__file__).parent / "data" / "winamax")
 
 REFUSED = {
     # A three-way split of 260: Winamax gives the odd chips to the players after the
@@ -30,28 +29,18 @@ REFUSED = {
 }
 
 
-@cache
-def corpus():
-    return tuple(read_folder(CORPUS))
-
-
-def the_hand(number: str):
-    (found,) = [(text, hand) for _, text, hand in corpus() if hand.label.endswith(number)]
-    return found
-
-
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    assert_imported_or_refused(corpus(), "winamax", (65, 61), REFUSED)
+    assert_imported_or_refused(CORPUS.hands(), "winamax", (65, 61), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(corpus(), "winamax") == 61
+    assert pokerkit_agreements(CORPUS.hands(), "winamax") == 61
 
 
 def test_side_pots_rake_and_euros_come_through():
     """0.02€/0.05€: three all-in, Player8 wins the main pot (8.56€), Hero the side pot
     (4.34€); "Total pot 12.90€ | Rake 0.80€"."""
-    _, hand = the_hand("910116-28-1298310000")
+    _, hand = CORPUS.the_hand("910116-28-1298310000")
     replayed = hand.replayed
     assert replayed.fields["currency_symbol"] == "€" and replayed.amounts.scale == 100
     net = {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
@@ -65,14 +54,14 @@ def test_side_pots_rake_and_euros_come_through():
 def test_a_walk_collects_the_big_blind_returned_with_the_pot():
     """"betsenvrac collected 6€ from pot" with blinds of 2€ and 4€ and no "Uncalled bet"
     line: Winamax's collected amount holds the 2€ that came back."""
-    _, hand = the_hand("14404225-40-1589534802")
+    _, hand = CORPUS.the_hand("14404225-40-1589534802")
     replayed = hand.replayed
     big_blind = replayed.players.index("betsenvrac") + 1
     assert replayed.rake == {} and replayed.net_after_rake()[big_blind] == 200
 
 
 def test_a_player_who_denies_the_big_blind_is_not_dealt_in():
-    text, hand = the_hand("2334898-436-1326450000")
+    text, hand = CORPUS.the_hand("2334898-436-1326450000")
     assert "SatOutToo denies big blind" in text
     assert hand.error is None and "SatOutToo" not in hand.replayed.players
 
@@ -84,13 +73,14 @@ def test_a_player_who_denies_the_big_blind_is_not_dealt_in():
      "the summary says Player8 won €8.56, the hand says €9.56"),
 ])
 def test_figures_that_disagree_with_the_replay_are_refused_with_the_difference(change, message):
-    text, _ = the_hand("910116-28-1298310000")
+    text, _ = CORPUS.the_hand("910116-28-1298310000")
     (hand,) = read_hands(text.replace(*change))
     assert hand.replayed is None and message in hand.error, hand.error
 
 
 def test_cp1252_files_are_read():
-    raw = (CORPUS / "tour" / "NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt").read_bytes()
+    path = CORPUS.folder / "tour" / "NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt"
+    raw = path.read_bytes()
     assert b"\x80" in raw  # the euro sign in cp1252
-    hands = [h for name, _, h in corpus() if name.startswith("NLHE-MTT-EUR-22.5")]
+    hands = [h for name, _, h in CORPUS.hands() if name.startswith("NLHE-MTT-EUR-22.5")]
     assert hands and all(h.error is None for h in hands)

@@ -28,7 +28,8 @@ import re
 from functools import partial
 
 from games.history.site_format import SiteFormat, first_line
-from games.history.stars_text import Dialect, looks_like_pokerstars, read_hand, split_hands
+from games.history.stars_fields import Dialect
+from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]{0,4}\d+):")
 NOISE = re.compile(

@@ -42,7 +42,8 @@ from games.engine import PHHError
 from games.history.formats.pacific_words import number
 from games.history.site_format import SiteFormat, SiteHand, first_line
 from games.history.site_games import is_pot_limit_omaha, refused
-from games.history.stars_text import Dialect, read_lines
+from games.history.stars_fields import Dialect
+from games.history.stars_text import read_lines
 
 BANNER = re.compile(r"^\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 GAME_NUMBER = re.compile(r"^#Game No : (\w+)$")

@@ -37,7 +37,8 @@ from decimal import Decimal
 from games.engine import PHHError
 from games.history.formats import pokernow_words as W
 from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.stars_text import Dialect, read_lines
+from games.history.stars_fields import Dialect
+from games.history.stars_text import read_lines
 
 COLUMNS = "entry,at,order"
 HERO = "# hero: "
