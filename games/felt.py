@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.variants import Variant
+from games.history.positions import names_for
 from games.hand_text import bounty_rows, result_rows
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
@@ -57,16 +58,19 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
 
 
 def positions(engine: dict[str, Any]) -> dict[int, str]:
-    """The seats that post, by their tags: "BTN", "SB" ("BTN/SB" heads-up), "BB".
+    """The seats that post, by the position names of the hand histories
+    (games/history/positions.py): "SB", "BB", "BTN"; heads-up the button posts the small
+    blind and is named "BTN".
 
     >>> positions({"button": 1, "small_blind_seat": 1, "big_blind_seat": 2})
-    {1: 'BTN/SB', 2: 'BB'}
+    {2: 'BB', 1: 'BTN'}
+    >>> positions({"button": 3, "small_blind_seat": 5, "big_blind_seat": 1})
+    {5: 'SB', 1: 'BB', 3: 'BTN'}
     """
-    tags = {engine["button"]: "BTN"}
-    small = engine["small_blind_seat"]
-    tags[small] = "BTN/SB" if small == engine["button"] else "SB"
-    tags[engine["big_blind_seat"]] = "BB"
-    return tags
+    button, small, big = engine["button"], engine["small_blind_seat"], engine["big_blind_seat"]
+    if small == button:
+        return dict(zip((big, button), names_for(2), strict=True))
+    return dict(zip((small, big, button), names_for(3), strict=True))
 
 
 def shown_hands(engine: dict[str, Any]) -> dict[int, dict[str, Any]]:
