@@ -83,7 +83,7 @@ def test_a_spectator_gets_no_you_in_public_frames_but_a_full_one_in_a_snapshot(
     assert view["you"] == {
         "user_id": spectator.id, "name": "sam", "seat": None, "bankroll": 10_000,
         "sitting_out": False, "leaving": False, "is_host": False, "top_up_queued": 0,
-        "client_seed": "",
+        "client_seed": "", "add_chips": None,
     }
     assert view_of(table, alice)["you"]["seat"] == 1
 
