@@ -32,6 +32,9 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "number": number,
         "player": name,
         "stack": stack,
+        # The stack before the hand's pots are paid (what an all-in run-out shows until the
+        # river is out, static/js/runout.js); the stack itself for a chair out of the hand.
+        "stack_before_result": stack,
         "bet": 0,
         "in_hand": False,
         "folded": False,
@@ -90,6 +93,8 @@ def add_hand(
     shown_hand = shown.get(row["number"], {})
     row.update(
         stack=player["stack"],
+        # What they brought less what they put in (uncalled bets back): nothing won yet.
+        stack_before_result=player["starting_stack"] - player["committed"],
         bet=player["bet"],
         in_hand=not player["folded"] and not player["mucked"],
         folded=player["folded"],

@@ -86,6 +86,7 @@ class _Felt:
         self.players: dict[int, dict[str, Any]] = {
             p.seat: {
                 "seat": p.seat,
+                "starting_stack": p.starting_stack,
                 "stack": p.starting_stack,
                 "bet": 0,
                 "committed": 0,
