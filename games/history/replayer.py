@@ -20,6 +20,7 @@ from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
 from games.engine.pots import pot_views
 from games.felt import Money
 from games.hand_text import bounty_rows, event_text, result_rows
+from games.history.money import CHIPS
 from games.history.masking import seat_inputs
 
 PAYS = {
@@ -253,13 +254,16 @@ def build_replay(
     reveal_all: bool = False,
     money: Money | None = None,
     timed_out: Collection[int] = (),
+    rake: int = 0,
 ) -> dict[str, Any]:
     """Every step of the finished hand ``state`` as ``viewer_seat`` may see it.
 
     ``state`` must already be masked for this viewer; ``reveal_all`` shows every card it knows
     from the first step (an imported history, whose uploader knows all of it). ``timed_out``:
     the sequences of the events the table made for players whose time ran out (the replay
-    deals the same events in the same order, so they keep their sequences).
+    deals the same events in the same order, so they keep their sequences). ``rake``: what
+    the site kept (an imported hand). ``amounts`` writes every figure the page draws, by
+    ``money`` (play chips: whole numbers), so the page formats no money itself.
     """
     assert state.result is not None or state.unsettled is not None
     replayed = start_hand(
@@ -312,5 +316,24 @@ def build_replay(
             "shown": result["shown"],
             "finishing_stacks": {str(k): v for k, v in replayed.stacks().items()},
             "unsettled": replayed.unsettled,
+            "rake": rake,
         },
+        "amounts": amount_texts(steps, rake, money or CHIPS.format),
     }
+
+
+def amount_texts(steps: list[dict[str, Any]], rake: int, money: Money) -> dict[str, str]:
+    """Each figure the replayer draws (stacks, bets, pots, the bounty, the rake), by units,
+    written by ``money``.
+
+    >>> amount_texts([], 1250, CHIPS.format)
+    {'1250': '1,250'}
+    """
+    figures = {rake}
+    for step in steps:
+        hand = step["hand"]
+        figures.update((hand["total_pot"], hand["bounty"]))
+        figures.update(pot["amount"] for pot in hand["pots"])
+        for seat in step["seats"]:
+            figures.update((seat["stack"], seat["bet"]))
+    return {str(units): money(units) for units in sorted(figures)}
