@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine.variants import Variant
-from games.history.positions import names_for
 from games.hand_text import bounty_rows, result_rows
+from games.history.positions import names_for
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
 
