@@ -34,6 +34,7 @@ import orjson
 
 from games import felt
 from games.add_chips_rule import add_chips_refusal, add_chips_room
+from games.bet_sizes import bet_sizes
 from games.engine import HandState
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
@@ -230,6 +231,8 @@ def _add_private_hand(
     view["hand"] = {
         **view["hand"],
         "legal": legal.to_dict() if legal is not None else None,
+        # The amount buttons, worked out here (games/bet_sizes.py): the page adds up no pot.
+        "bet_sizes": bet_sizes(hand.state, legal) if legal is not None else [],
         "your_hand": describe_hole(hole, view["hand"]["board"]),
     }
 
@@ -376,6 +379,7 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "seconds_left": _seconds_left(deadline, now),
         "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
+        "bet_sizes": [],
         "your_hand": None,
         "fair_deal": hand.fair_deal,
     }
