@@ -16,6 +16,7 @@ from typing import Any
 
 from games.engine.variants import Variant
 from games.hand_text import bounty_rows, result_rows
+from games.history.positions import names_for
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
 
@@ -31,6 +32,9 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "number": number,
         "player": name,
         "stack": stack,
+        # The stack before the hand's pots are paid (what an all-in run-out shows until the
+        # river is out, static/js/runout.js); the stack itself for a chair out of the hand.
+        "stack_before_result": stack,
         "bet": 0,
         "in_hand": False,
         "folded": False,
@@ -57,16 +61,19 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
 
 
 def positions(engine: dict[str, Any]) -> dict[int, str]:
-    """The seats that post, by their tags: "BTN", "SB" ("BTN/SB" heads-up), "BB".
+    """The seats that post, by the position names of the hand histories
+    (games/history/positions.py): "SB", "BB", "BTN"; heads-up the button posts the small
+    blind and is named "BTN".
 
     >>> positions({"button": 1, "small_blind_seat": 1, "big_blind_seat": 2})
-    {1: 'BTN/SB', 2: 'BB'}
+    {2: 'BB', 1: 'BTN'}
+    >>> positions({"button": 3, "small_blind_seat": 5, "big_blind_seat": 1})
+    {5: 'SB', 1: 'BB', 3: 'BTN'}
     """
-    tags = {engine["button"]: "BTN"}
-    small = engine["small_blind_seat"]
-    tags[small] = "BTN/SB" if small == engine["button"] else "SB"
-    tags[engine["big_blind_seat"]] = "BB"
-    return tags
+    button, small, big = engine["button"], engine["small_blind_seat"], engine["big_blind_seat"]
+    if small == button:
+        return dict(zip((big, button), names_for(2), strict=True))
+    return dict(zip((small, big, button), names_for(3), strict=True))
 
 
 def shown_hands(engine: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -86,6 +93,8 @@ def add_hand(
     shown_hand = shown.get(row["number"], {})
     row.update(
         stack=player["stack"],
+        # What they brought less what they put in (uncalled bets back): nothing won yet.
+        stack_before_result=player["starting_stack"] - player["committed"],
         bet=player["bet"],
         in_hand=not player["folded"] and not player["mucked"],
         folded=player["folded"],

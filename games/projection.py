@@ -35,6 +35,8 @@ from typing import Any
 import orjson
 
 from games import felt
+from games.add_chips_rule import add_chips_refusal, add_chips_room
+from games.bet_sizes import bet_sizes
 from games.engine import HandState
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
@@ -202,6 +204,8 @@ def personal_patches(
         "leaving": person.leaving,
         "top_up_queued": person.top_up_queued,
         "client_seed": person.client_seed,
+        # What "Add chips" may add now (games/add_chips_rule.py); None: nothing.
+        "add_chips": _add_chips(snapshot, person),
         # The host runs the table from the felt; staff may too.
         "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
     }
@@ -259,9 +263,37 @@ def _private_hand(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
     # Only the player to act has choices: the others need no legality worked out.
     legal = hand.state.legal_actions() if hand.state.actor == hand_seat else None
     patches.append((("hand", "legal"), legal.to_dict() if legal is not None else None))
+    # The amount buttons, worked out here (games/bet_sizes.py): the page adds up no pot.
+    sizes = bet_sizes(hand.state, legal) if legal is not None else []
+    patches.append((("hand", "bet_sizes"), sizes))
     board = public.view["hand"]["board"]
     patches.append((("hand", "your_hand"), describe_hole(hole, board)))
     return patches
+
+
+def _add_chips(snapshot: TableSnapshot, person: Person) -> dict[str, Any] | None:
+    """The range ``seating.add_chips`` accepts from ``person`` now, by its own rule."""
+    seat = next(
+        (s for s in snapshot.seats if s.number == person.seat and s.user_id == person.user_id),
+        None,
+    )
+    table = snapshot.table
+    refusal = add_chips_refusal(
+        closed=table.get("status") == "closed",
+        tournament="tournament" in table,
+        leaving=person.leaving,
+    )
+    if seat is None or refusal is not None:
+        return None
+    hand = snapshot.hand
+    room = add_chips_room(
+        stack=seat.stack,
+        in_hand=hand is not None and not hand.state.is_complete and seat.number in hand.state.seats,
+        queued=person.top_up_queued,
+        min_buy_in=int(table["min_buy_in"]),
+        max_buy_in=int(table["max_buy_in"]),
+    )
+    return room.to_dict() if room is not None else None
 
 
 def _host(snapshot: TableSnapshot) -> dict[str, Any] | None:
@@ -393,6 +425,7 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "seconds_left": _seconds_left(deadline, now),
         "on_time_bank": bool(deadline and hand.on_time_bank),
         "legal": None,
+        "bet_sizes": [],
         "your_hand": None,
         "fair_deal": hand.fair_deal,
     }

@@ -8,8 +8,10 @@ import re
 from dataclasses import dataclass
 
 from games.engine.fair_deck import check_client_seed
+from games.engine.types import ActionKind
 
-ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "all_in")
+# The engine's action kinds, in its order: the protocol's ``action`` values are its own.
+ACTION_KINDS = tuple(kind.value for kind in ActionKind)
 MAX_MESSAGE_BYTES = 4096
 
 

@@ -25,6 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.lineup import PLAYERS_TO_DEAL
+
+_COUNTS = {2: "two", 3: "three"}
+# Between hands with no deal planned: what the table waits for (the deal's own rule).
+WAITING_FOR_PLAYERS = (
+    "Waiting for players: the next hand deals when "
+    f"{_COUNTS.get(PLAYERS_TO_DEAL, str(PLAYERS_TO_DEAL))} are ready."
+)
+
 STATES = (
     "closing", "closed", "waiting_approval", "busted", "sitting_out", "waiting_start",
     "paused", "seated", "spectator",
@@ -32,7 +41,8 @@ STATES = (
 
 
 def table_state(view: dict[str, Any]) -> dict[str, Any]:
-    """What the table itself is doing, the same for everyone (the banner, the idle felt).
+    """What the table itself is doing, the same for everyone (the banner, the idle felt);
+    an open table's ``waiting`` is the idle felt's words when no deal is planned.
 
     >>> table_state({"status": "paused", "hands_played": 0, "hand": None})["state"]
     'waiting_start'
@@ -57,7 +67,10 @@ def table_state(view: dict[str, Any]) -> dict[str, Any]:
     if status == "paused":
         return {"state": "paused",
                 "text": "The game is paused: no new hand is dealt until the host resumes."}
-    return {"state": "open", "text": ""}
+    # No deal planned at an open table: the deal's rule found too few players ready (or no
+    # person seated to deal to); the idle felt says what it waits for.
+    waiting = WAITING_FOR_PLAYERS if view.get("next_hand_at") is None else ""
+    return {"state": "open", "text": "", "waiting": waiting}
 
 
 def viewer_status(view: dict[str, Any], you: dict[str, Any] | None) -> dict[str, Any]:

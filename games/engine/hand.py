@@ -15,7 +15,7 @@ This is also PHH's player order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -80,6 +80,11 @@ EVENT_DEFAULTS = {f.name: f.default for f in fields(Event)}
 
 class HandData:
     """The whole state of one hand, deck included (never send it to a client as it is)."""
+
+    # Called with the hand after each event is recorded, the event's changes made (every
+    # change of chips comes before its event): how the replayer reads the chips as they
+    # stand after each event (``start_hand(observer=...)``). Not part of the state.
+    observer: Callable[[HandData, Event], None] | None = None
 
     def __init__(
         self,
@@ -192,10 +197,11 @@ class HandData:
         return sum(p.committed for p in self.players)
 
     def dead_ante(self, p: PlayerState) -> int:
-        """What ``p`` posted of a seat-by-seat ante (dead money; 0 at a live table)."""
+        """What ``p`` posted of a seat-by-seat ante (dead money; 0 at a live table). Antes
+        are posted first, so until ``p`` has posted theirs nothing of it counts."""
         if self.antes is None:
             return 0
-        return min(self.antes.get(p.seat, 0), p.starting_stack)
+        return min(self.antes.get(p.seat, 0), p.starting_stack, p.committed)
 
     def pot_contributions(self, *, bets: bool = True) -> tuple[list[int], int]:
         """Each player's chips that count by level (``bets=False``: without the bets still
@@ -240,4 +246,6 @@ class HandData:
                     raise TypeError(f"Event has no field {name!r}.")
             data.update(extra)
         self.events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
         return event

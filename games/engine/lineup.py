@@ -48,6 +48,20 @@ def _after(seat: int, seats: Sequence[int]) -> list[int]:
     return later + earlier
 
 
+PLAYERS_TO_DEAL = 2  # a hand is dealt to two players or more (start_hand refuses fewer)
+
+
+def enough_to_deal(ready: int) -> bool:
+    """Whether ``ready`` players (with chips, not sitting out) are enough to deal a hand:
+    the one rule the table's deal (games/services/writer.py) and the pages' "waiting for
+    players" line (games/viewer_status.py) follow.
+
+    >>> enough_to_deal(1), enough_to_deal(2)
+    (False, True)
+    """
+    return ready >= PLAYERS_TO_DEAL
+
+
 def newcomers_wait(playing_with_chips: int) -> bool:
     """Whether newly seated players wait for the big blind (or post one) next hand, given how
     many seats with chips are PLAYING: with fewer than two, nobody waits.
@@ -55,7 +69,7 @@ def newcomers_wait(playing_with_chips: int) -> bool:
     >>> newcomers_wait(1), newcomers_wait(2)
     (False, True)
     """
-    return playing_with_chips >= 2
+    return enough_to_deal(playing_with_chips)
 
 
 def plan_hand(seats: Sequence[SeatInput], previous_button: int | None) -> Lineup | None:
@@ -73,7 +87,7 @@ def plan_hand(seats: Sequence[SeatInput], previous_button: int | None) -> Lineup
     playing = [s for s in with_chips if s.entry is Entry.PLAYING]
     if not newcomers_wait(len(playing)):
         playing = [replace(s, entry=Entry.PLAYING) for s in with_chips]
-    if len(playing) < 2:
+    if not enough_to_deal(len(playing)):
         return None
     by_seat = {s.seat: s for s in with_chips}
     for s in playing:

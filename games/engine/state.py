@@ -27,7 +27,7 @@ action for action:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from games.engine.betting import check_action, legal_actions
@@ -384,6 +384,7 @@ def start_hand(
     bomb_pot: bool = False,
     bounty: int = 0,
     boards: int = 1,
+    observer: Callable[[HandData, Event], None] | None = None,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
@@ -409,7 +410,8 @@ def start_hand(
     seven-deuce collects it from every other player dealt in (bounty.py). ``boards=2`` deals
     two boards, street by street (the second from the cards after the first board's river,
     see deal_order.py); each board pays half of every pot as a board run twice does, so such
-    a hand is not run again (``runouts`` must be 1).
+    a hand is not run again (``runouts`` must be 1). ``observer`` is called after each event
+    from the first post on (``HandData.observer``: the replayer reads the chips with it).
     Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
@@ -472,6 +474,7 @@ def start_hand(
         config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
         runouts, ask_runouts, bomb_pot, bounty, boards,
     )
+    state.observer = observer
     post_forced_bets(state)
     holes = hole_positions(n, hole_cards)
     for p, positions in zip(players, holes, strict=True):

@@ -23,6 +23,29 @@ def current_pots(hand: HandData) -> list[dict[str, Any]]:
     )
 
 
+def chips_now(hand: HandData) -> dict[str, Any]:
+    """The chips as they stand, all public: each seat's ``stack``, ``bet`` (in front),
+    ``committed`` (put in this hand) and ``all_in``; the ``pots`` and the ``total_pot``, as
+    the view has them. The replayer takes one after every event (``HandData.observer``).
+
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
+    ...                FULL_DECK, button=1)
+    >>> now = chips_now(s)
+    >>> now["seats"][1]["stack"], now["seats"][2]["bet"], now["total_pot"]
+    (99, 2, 3)
+    """
+    return {
+        "seats": {
+            p.seat: {"stack": p.stack, "bet": p.bet, "committed": p.committed,
+                     "all_in": p.all_in}
+            for p in hand.players
+        },
+        "pots": current_pots(hand),
+        "total_pot": hand.total_pot,
+    }
+
+
 def visible_seats(hand: HandData, seat: int | None) -> frozenset[int]:
     """Seats whose hole cards the player in ``seat`` (None: the public) may see: their own,
     and every hand shown at showdown. The one rule for the live table (``view_for``, and so

@@ -140,12 +140,11 @@ class Imported:
     def replay_data(self) -> dict:
         state = self.state
         data = build_replay(state, self.hand.hero_seat, self.names, reveal_all=True,
-                            money=self.money.format)
+                            money=self.money.format, rake=sum(self.rake.values()))
         known = frozenset(p.seat for p in state.players if "??" not in p.hole)
         data["equity"] = street_equities(state, known, self.names)
         data["max_seats"] = max(len(state.players), 2)
         data["money"] = self.money.to_json()
-        data["result"]["rake"] = sum(self.rake.values())
         data["fair_deal"] = replayer_part(record_of(self.hand.fair_deal), list(state.deck))
         return data
 

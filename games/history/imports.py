@@ -73,12 +73,12 @@ def imported_replay(text: str) -> dict[str, Any]:
     n = len(state.players)
     names = {k + 1: (replayed.players[k] if replayed.players else f"p{k + 1}") for k in range(n)}
     money = Money.of_fields(replayed.fields, replayed.amounts.scale)
-    data = build_replay(state, None, names, reveal_all=True, money=money.format)
+    data = build_replay(state, None, names, reveal_all=True, money=money.format,
+                        rake=sum(replayed.rake.values()))
     known = frozenset(p.seat for p in state.players if "??" not in p.hole)
     data["equity"] = street_equities(state, known, names)
     data["max_seats"] = n
     data["money"] = money.to_json()
-    data["result"]["rake"] = sum(replayed.rake.values())
     deal = fair_deal_of(replayed.fields)
     data["fair_deal"] = replayer_part(deal, list(state.deck))
     return data

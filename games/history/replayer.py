@@ -3,8 +3,10 @@
 ``build_replay(state, viewer_seat, names)`` takes a state that already knows only what this
 viewer may know (``masking.masked_state``) and replays its actions one by one. After each
 action the step is the engine's own ``view(viewer_seat)``; the events one action caused (a
-call that closes the river, the shows, the wins...) get steps of their own in between,
-derived from the event amounts, so the felt can move one event at a time. Each step holds
+call that closes the river, the shows, the wins...) get steps of their own in between, so
+the felt can move one event at a time. Every step's stacks, bets and pots are the engine's
+own, as they stood after that event (``HandData.observer``, ``visibility.chips_now``):
+nothing here adds or subtracts chips. Each step holds
 the felt in the live table's own shape (games/felt.py, drawn by static/js/felt.js): ``seats``,
 rows with stacks, bets and the cards this viewer may see, and ``hand``, the board so far, the
 pots, who acts and, at the last step, each pot's winners.
@@ -17,11 +19,15 @@ from typing import Any
 
 from games import felt
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
+from games.engine.hand import HandData
 from games.engine.pots import pot_views
+from games.engine.visibility import chips_now
 from games.felt import Money
 from games.hand_text import bounty_rows, event_text, result_rows
 from games.history.masking import seat_inputs
+from games.history.money import CHIPS
 
+# The kinds of events that put a player's chips in (counted again by the tests, never here).
 PAYS = {
     EventKind.POST_ANTE,
     EventKind.POST_SMALL_BLIND,
@@ -32,7 +38,6 @@ PAYS = {
     EventKind.BET,
     EventKind.RAISE,
 }
-COLLECTS = {EventKind.DEAL_BOARD, EventKind.SHOW, EventKind.MUCK, EventKind.WIN}
 # Board cards a run dealt from this street on shares with the first board.
 SHARED_BEFORE = {"flop": 0, "turn": 3, "river": 4}
 
@@ -64,7 +69,9 @@ class _Felt:
     """The felt between two engine views, moved one public event at a time.
 
     It keeps the players in the shape of the engine's view and draws each step with
-    games/felt.py, as the live table draws its own: the same seats, pots and results.
+    games/felt.py, as the live table draws its own: the same seats, pots and results. The
+    chips come from the engine after each event (``take_chips``); the events only move the
+    cards and who is in.
     """
 
     def __init__(
@@ -76,8 +83,6 @@ class _Felt:
         money: Money | None,
     ) -> None:
         self.order = [p.seat for p in state.players]
-        self.antes_dead = state.antes is not None  # seat-by-seat antes go to the main pot
-        self.dead_antes: dict[int, int] = {}  # seat -> ante posted so far, when dead
         self.holes = {p.seat: [c for c in p.hole if c != UNKNOWN] for p in state.players}
         self.viewer_seat = viewer_seat
         self.reveal_all = reveal_all
@@ -86,6 +91,7 @@ class _Felt:
         self.players: dict[int, dict[str, Any]] = {
             p.seat: {
                 "seat": p.seat,
+                "starting_stack": p.starting_stack,
                 "stack": p.starting_stack,
                 "bet": 0,
                 "committed": 0,
@@ -98,6 +104,10 @@ class _Felt:
             }
             for p in state.players
         }
+        # Before the first post: nothing in (the engine's pots of no chips).
+        n = len(self.order)
+        self.pots: list[dict[str, Any]] = pot_views([0] * n, [True] * n, self.order)
+        self.total_pot = 0
         self.shown: dict[int, dict[str, Any]] = {}  # seat -> description and best five
         self.hole_cards = state.config.variant.hole_cards
         self.hand: dict[str, Any] = {
@@ -122,30 +132,16 @@ class _Felt:
         return None
 
     def apply(self, event: Event) -> None:
-        """Move the felt by one public event (hole cards: everyone gets two)."""
+        """Move the cards by one public event (hole cards: everyone gets theirs)."""
         self.hand["actor"] = None
         kind = event.kind
         p = self.players.get(event.seat or 0)
         if kind is EventKind.DEAL_HOLE and p is not None:
             p["has_cards"] = True
             p["cards"] = self.cards_for(p["seat"], False)
-        elif kind in PAYS and p is not None:
-            if kind is EventKind.POST_ANTE and self.antes_dead:
-                self.dead_antes[p["seat"]] = self.dead_antes.get(p["seat"], 0) + event.amount
-            p["stack"] -= event.amount
-            p["committed"] += event.amount
-            if event.to is not None:
-                p["bet"] = event.to
-        elif kind is EventKind.RETURN_UNCALLED and p is not None:
-            p["stack"] += event.amount
-            p["bet"] -= event.amount
-            p["committed"] -= event.amount
         elif kind is EventKind.FOLD and p is not None:
             p["folded"] = True
             p["has_cards"] = False
-        if kind in COLLECTS:
-            for player in self.players.values():
-                player["bet"] = 0
         if kind is EventKind.DEAL_BOARD and event.board:
             # A board run again: it shares the cards dealt before the betting ended.
             runs = self.hand["runs"]
@@ -165,13 +161,13 @@ class _Felt:
         elif kind is EventKind.MUCK and p is not None:
             p["mucked"] = True
             p["has_cards"] = False
-        elif kind is EventKind.WIN and p is not None:
-            p["stack"] += event.amount
-        elif kind is EventKind.BOUNTY and p is not None:  # the 7-2 bounty: payer to collector
-            p["stack"] += event.amount
-            self.players[event.payer or 0]["stack"] -= event.amount
-        for player in self.players.values():
-            player["all_in"] = not player["folded"] and player["stack"] == 0
+
+    def take_chips(self, chips: dict[str, Any]) -> None:
+        """The engine's chips after an event (``visibility.chips_now``)."""
+        for seat, figures in chips["seats"].items():
+            self.players[seat].update(figures)
+        self.pots = chips["pots"]
+        self.total_pot = chips["total_pot"]
 
     def sync(self, view: dict[str, Any]) -> None:
         """Take the engine's view as the truth (at every action boundary)."""
@@ -186,16 +182,11 @@ class _Felt:
 
     def engine_view(self) -> dict[str, Any]:
         """The felt as the engine's view would have it at this event."""
-        players = [self.players[seat] for seat in self.order]
-        dead = [self.dead_antes.get(p["seat"], 0) for p in players]
         return {
             **self.hand,
-            "players": players,
-            "pots": pot_views(
-                [p["committed"] - p["bet"] - d for p, d in zip(players, dead, strict=True)],
-                [not p["folded"] for p in players], self.order, sum(dead),
-            ),
-            "total_pot": sum(p["committed"] for p in players),
+            "players": [self.players[seat] for seat in self.order],
+            "pots": self.pots,
+            "total_pot": self.total_pot,
         }
 
     def step(self, text: str, event: Event | None, actions: int) -> dict[str, Any]:
@@ -219,6 +210,7 @@ class _Felt:
 def _steps_for(
     table: _Felt,
     events: list[Event],
+    chips: dict[int, dict[str, Any]],
     view: dict[str, Any],
     names: dict[int, str],
     actions: int,
@@ -236,6 +228,7 @@ def _steps_for(
     for k, group in enumerate(groups):
         for event in group:
             table.apply(event)
+        table.take_chips(chips[group[-1].seq])
         if k == len(groups) - 1:
             table.sync(view)
         pots = view["result"]["pots"] if view["result"] else None
@@ -252,15 +245,23 @@ def build_replay(
     reveal_all: bool = False,
     money: Money | None = None,
     timed_out: Collection[int] = (),
+    rake: int = 0,
 ) -> dict[str, Any]:
     """Every step of the finished hand ``state`` as ``viewer_seat`` may see it.
 
     ``state`` must already be masked for this viewer; ``reveal_all`` shows every card it knows
     from the first step (an imported history, whose uploader knows all of it). ``timed_out``:
     the sequences of the events the table made for players whose time ran out (the replay
-    deals the same events in the same order, so they keep their sequences).
+    deals the same events in the same order, so they keep their sequences). ``rake``: what
+    the site kept (an imported hand). ``amounts`` writes every figure the page draws, by
+    ``money`` (play chips: whole numbers), so the page formats no money itself.
     """
     assert state.result is not None or state.unsettled is not None
+    chips: dict[int, dict[str, Any]] = {}  # event sequence -> the engine's chips after it
+
+    def watch(hand: HandData, event: Event) -> None:
+        chips[event.seq] = chips_now(hand)
+
     replayed = start_hand(
         state.config,
         seat_inputs(state),
@@ -275,22 +276,25 @@ def build_replay(
         bomb_pot=state.bomb_pot,
         bounty=state.bounty,
         boards=state.boards,
+        observer=watch,
     )
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]
-    steps += _steps_for(table, replayed.events, replayed.view(viewer_seat), names, 0, money)
+    steps += _steps_for(table, replayed.events, chips, replayed.view(viewer_seat), names, 0, money)
     for k, action in enumerate(state.actions, start=1):
         before = len(replayed.events)
         replayed.apply(action)
         events = replayed.events[before:]
         view = replayed.view(viewer_seat)
-        steps += _steps_for(table, events, view, names, k, money, timed_out)
+        steps += _steps_for(table, events, chips, view, names, k, money, timed_out)
     for seat, agree in state.runout_votes:  # run it twice? each answer, then the boards
         before = len(replayed.events)
         replayed.choose_runouts(seat, agree)
         events = replayed.events[before:]
         view = replayed.view(viewer_seat)
-        steps += _steps_for(table, events, view, names, len(state.actions), money, timed_out)
+        steps += _steps_for(
+            table, events, chips, view, names, len(state.actions), money, timed_out
+        )
     result = replayed.view(viewer_seat)["result"] or {"pots": [], "shown": []}
     return {
         "button": replayed.button,
@@ -311,5 +315,24 @@ def build_replay(
             "shown": result["shown"],
             "finishing_stacks": {str(k): v for k, v in replayed.stacks().items()},
             "unsettled": replayed.unsettled,
+            "rake": rake,
         },
+        "amounts": amount_texts(steps, rake, money or CHIPS.format),
     }
+
+
+def amount_texts(steps: list[dict[str, Any]], rake: int, money: Money) -> dict[str, str]:
+    """Each figure the replayer draws (stacks, bets, pots, the bounty, the rake), by units,
+    written by ``money``.
+
+    >>> amount_texts([], 1250, CHIPS.format)
+    {'1250': '1,250'}
+    """
+    figures = {rake}
+    for step in steps:
+        hand = step["hand"]
+        figures.update((hand["total_pot"], hand["bounty"]))
+        figures.update(pot["amount"] for pot in hand["pots"])
+        for seat in step["seats"]:
+            figures.update((seat["stack"], seat["bet"]))
+    return {str(units): money(units) for units in sorted(figures)}

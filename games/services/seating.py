@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import chips
+from games.add_chips_rule import add_chips_refusal, add_chips_room
 from games.engine.fair_deck import check_client_seed
 from games.models import Seat, Table
 from games.services import notices
@@ -205,27 +206,33 @@ def add_chips(table_id: int, user: User, amount: int) -> Seat:
     locked = lock_table(table_id)
     table = locked.table
     seat = locked.seat_of(user)
-    if table.status == Table.Status.CLOSED:
-        raise ServiceError("This table is closed.")
-    if table.is_tournament:
-        raise ServiceError("This is a tournament: no chips can be added to a stack.")
-    if seat.leave_after_hand:
-        raise ServiceError("You are leaving this table.")
+    refusal = add_chips_refusal(
+        closed=table.status == Table.Status.CLOSED, tournament=table.is_tournament,
+        leaving=seat.leave_after_hand,
+    )
+    if refusal is not None:
+        raise ServiceError(refusal)
     if amount <= 0:
         raise ServiceError("Add at least one chip.")
-    if in_live_hand(locked, seat):
-        _queue_top_up(locked, seat, amount)
+    in_hand = in_live_hand(locked, seat)
+    # The same rule gives the page its range (``you.add_chips``, games/projection.py).
+    room = add_chips_room(
+        stack=seat.stack, in_hand=in_hand, queued=seat.queued_top_up,
+        min_buy_in=table.min_buy_in, max_buy_in=table.max_buy_in,
+    )
+    fits = room is not None and room.low <= amount <= room.high
+    if in_hand:
+        _queue_top_up(locked, seat, amount, fits)
         return seat
-    if seat.stack == 0:
-        try:
-            table_config(table).check_buy_in(amount)
-        except ValueError as error:
-            raise ServiceError(str(error)) from None
-    elif seat.stack + amount > table.max_buy_in:
-        room = max(0, table.max_buy_in - seat.stack)
+    if not fits and seat.stack == 0:
+        raise ServiceError(
+            f"The buy-in must be between {table.min_buy_in} and {table.max_buy_in} chips."
+        )
+    if not fits:
+        top = room.high if room is not None else 0
         raise ServiceError(
             f"Your stack may be topped up to the maximum buy-in of {table.max_buy_in}: "
-            f"you can add at most {room} chips."
+            f"you can add at most {top} chips."
         )
     try:
         chips.top_up_if_broke(user)
@@ -244,12 +251,13 @@ def add_chips(table_id: int, user: User, amount: int) -> Seat:
     return seat
 
 
-def _queue_top_up(locked: Locked, seat: Seat, amount: int) -> None:
+def _queue_top_up(locked: Locked, seat: Seat, amount: int, fits: bool) -> None:
     """Keep ``amount`` more for the end of the hand; the chips stay in the bankroll until
-    then (the stack it will top up is not known before the hand ends)."""
+    then (the stack it will top up is not known before the hand ends). ``fits``: within
+    the rule's room (games/add_chips_rule.py)."""
     table = locked.table
     queued = seat.queued_top_up + amount
-    if queued > table.max_buy_in:
+    if not fits:
         raise ServiceError(
             f"You would have {queued} chips queued; a stack may be topped up to the maximum "
             f"buy-in of {table.max_buy_in}, so at most {table.max_buy_in - seat.queued_top_up} "

@@ -19,6 +19,7 @@ from django.db.models import JSONField
 
 from games import broadcast, chips, lobby, lobby_feed, plain_sql, presence, snapshots
 from games.engine import HandState, TableConfig
+from games.engine.lineup import enough_to_deal
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
 from games.services import table_memory
@@ -213,10 +214,10 @@ def schedule_next_hand(
     if table.is_tournament:
         # A tournament plays on to its end: away players are blinded out, bots left alone
         # still finish it (the prizes are due).
-        ready = table.seats.filter(stack__gt=0).count() >= 2
+        ready = enough_to_deal(table.seats.filter(stack__gt=0).count())
         person = True
     else:
-        ready = table.seats.filter(sitting_out=False, stack__gt=0).count() >= 2
+        ready = enough_to_deal(table.seats.filter(sitting_out=False, stack__gt=0).count())
         person = table.seats.filter(user__player__bot_style="").exists()
         person = person and (not table.is_practice or practice_person_here(table, arriving))
     open_ = table.status == Table.Status.OPEN

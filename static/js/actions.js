@@ -7,26 +7,10 @@ function kbd(key) {
   return h("kbd", {}, key);
 }
 
-/** Bet or raise "to" amounts for the presets: min, half pot, pot, all-in. Under pot limit
- * the server's largest amount is the pot-size bet (games/engine/betting.py), so "Pot" is it. */
-export function presets(legal, hand, myBet) {
-  const range = legal.bet || legal.raise;
-  const call = legal.call || 0;
-  const potAfterCall = hand.total_pot + call;
-  const fit = (amount) => clamp(Math.floor(amount), range.min, range.max);
-  if (hand.pot_limit) {
-    return [
-      ["Min", range.min],
-      ["½ pot", fit(myBet + call + potAfterCall / 2)],
-      ["Pot", range.max],
-    ];
-  }
-  return [
-    ["Min", range.min],
-    ["½ pot", fit(myBet + call + potAfterCall / 2)],
-    ["Pot", fit(myBet + call + potAfterCall)],
-    ["All-in", range.max],
-  ];
+/** The amount buttons ("Min", "½ pot", "Pot", "All-in"): the server's `hand.bet_sizes`,
+ * worked out from the pot and your legal range (games/bet_sizes.py). */
+export function presets(hand) {
+  return (hand.bet_sizes || []).map((size) => [size.label, size.amount]);
 }
 
 export class ActionBar {
@@ -61,7 +45,7 @@ export class ActionBar {
       this.showStatus();
       return;
     }
-    const key = JSON.stringify([hand.number, hand.street, legal, me && me.bet]);
+    const key = JSON.stringify([hand.number, hand.street, legal, me && me.bet, hand.bet_sizes]);
     if (key === this.key && !this.pending) return;
     this.key = key;
     this.pending = false;
@@ -69,7 +53,7 @@ export class ActionBar {
     this.amountBox = null;
     clear(this.root);
     this.root.classList.add("your-turn");
-    this.root.append(...this.controls(legal, hand, me ? me.bet : 0));
+    this.root.append(...this.controls(legal, hand));
   }
 
   /** Refresh the status line (also called by the page's clock, for the countdown). */
@@ -83,7 +67,7 @@ export class ActionBar {
       dataset: { role: "status", state } }, text));
   }
 
-  controls(legal, hand, myBet) {
+  controls(legal, hand) {
     const buttons = [];
     if (legal.fold) {
       buttons.push(
@@ -105,7 +89,7 @@ export class ActionBar {
     const range = legal.bet || legal.raise;
     const parts = [h("div", { class: "act-buttons" }, buttons)];
     if (range) {
-      parts.push(this.amountControls(legal, hand, myBet, range));
+      parts.push(this.amountControls(legal, hand, range));
     } else if (legal.all_in) {
       buttons.push(
         h("button", { type: "button", class: "act all-in", dataset: { action: "all_in" },
@@ -115,7 +99,7 @@ export class ActionBar {
     return parts;
   }
 
-  amountControls(legal, hand, myBet, range) {
+  amountControls(legal, hand, range) {
     const verb = legal.bet ? "Bet" : "Raise to";
     const slider = h("input", {
       type: "range", min: range.min, max: range.max, step: 1, value: range.min,
@@ -163,7 +147,7 @@ export class ActionBar {
     confirm.addEventListener("click", submit);
     this.amountBox = box;
     setAmount(range.min);
-    const presetButtons = presets(legal, hand, myBet).map(([label, amount]) =>
+    const presetButtons = presets(hand).map(([label, amount]) =>
       h("button", { type: "button", class: "preset", dataset: { preset: label },
         onclick: () => setAmount(amount) }, label),
     );

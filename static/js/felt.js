@@ -230,7 +230,7 @@ const count = (n) => n.toLocaleString("en");
 /**
  * Draw the whole felt for `view` into `felt`. Options: `onSit(number)`, offered on free seats;
  * `idleText(view)` between hands; `anchor`, the seat drawn at the bottom (default: yours);
- * `money(n)` writes amounts (default: whole chips); `positions`, tag BTN/SB/BB on the plates;
+ * `money(n)` writes amounts (default: whole chips); `positions`, tag BTN, SB, BB on the plates;
  * `acting`, the seat to mark as acting; `results` (default true), winners in the middle.
  */
 export function renderFelt(felt, view, options = {}) {

@@ -21,16 +21,10 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-// Imported hands count in the site's money: whole minor units, ``scale`` of them per unit.
-let money = null;
-const chips = (n) => {
-  if (!money) return Number(n).toLocaleString("en");
-  const value = Number(n) / money.scale;
-  const text = value.toLocaleString("en", {
-    minimumFractionDigits: money.places, maximumFractionDigits: money.places,
-  });
-  return `${money.symbol}${text}`;
-};
+// Every figure drawn is written by the server (`amounts`: units -> text, in the hand's
+// money for imported hands, games/history/replayer.py); the page formats no money itself.
+let amounts = {};
+const chips = (n) => amounts[String(n)] ?? String(n);
 const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
 
 export class Replayer {
@@ -297,7 +291,7 @@ const root = document.getElementById("replayer");
 const source = document.getElementById("replay-data");
 if (root && source) {
   const data = JSON.parse(source.textContent);
-  money = data.money || null;
+  amounts = data.amounts || {};
   window.replayer = new Replayer(root, data);
 }
 copyButton();

@@ -2,17 +2,9 @@
 // hand ends in that same version (games/runout.py); this page reveals the streets one at a
 // time, `view.runout_street_seconds` apart, and holds back what would tell the ending early
 // (the winners, the final descriptions, the payouts and the log rows after that street).
+// Each seat's stack before the payouts is the server's (`stack_before_result`, games/felt.py).
 
 const STREETS = { 3: "flop", 4: "turn", 5: "river" };
-
-/** Chips each seat won in this hand's results. */
-function winnings(hand) {
-  const won = new Map();
-  for (const pot of hand.results || []) {
-    for (const w of pot.winners) won.set(w.seat, (won.get(w.seat) || 0) + w.amount);
-  }
-  return won;
-}
 
 /** Log rows up to the deal of board card number `cards` (the rows after it stay hidden). */
 function logUpTo(log, cards) {
@@ -31,12 +23,11 @@ function logUpTo(log, cards) {
 /** `view` as it stood when only `cards` board cards were out: the hand not yet over. */
 export function stagedView(view, cards) {
   const hand = view.hand;
-  const won = winnings(hand);
   return {
     ...view,
     seats: view.seats.map((seat) => ({
       ...seat,
-      stack: seat.stack - (won.get(seat.number) || 0),
+      stack: seat.stack_before_result, // the server's: nothing won yet
       busted: false, // not before the river is out: it would tell who lost
       bet: 0,
       description: null,

@@ -26,7 +26,8 @@ export function seatBadge(seat, hand) {
 export function betweenText(view, nextDealIn) {
   // The server says what a paused, unstarted or closed table is doing (games/viewer_status.py).
   if (view.table_state && view.table_state.state !== "open") return view.table_state.text;
-  if (nextDealIn === null) return "Waiting for players: the next hand deals when two are ready.";
+  // No deal planned: the server says what the table waits for (the rule it deals by).
+  if (nextDealIn === null) return (view.table_state && view.table_state.waiting) || "";
   return nextDealIn > 0 ? `Next hand in ${nextDealIn} s.` : "Dealing the next hand…";
 }
 

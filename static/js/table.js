@@ -259,18 +259,9 @@ function tellNotices(table) {
   lastNotice = Math.max(lastNotice || 0, newest);
 }
 
-/** Whether you may add chips now, and how many: null when you may not. */
+/** What you may add now, by the server's rule (`you.add_chips`): null when nothing. */
 function addChipsRange(table) {
-  const me = table.seats.find((s) => s.number === table.you.seat && !s.left);
-  if (!me || table.you.leaving || table.status === "closed") return null;
-  const live = table.hand && !table.hand.complete;
-  if (live && me.has_cards) { // in the hand being played: queued for its end
-    const room = table.max_buy_in - (table.you.top_up_queued || 0);
-    return room > 0 ? { rebuy: false, min: 1, max: room } : null;
-  }
-  if (me.stack === 0) return { rebuy: true, min: table.min_buy_in, max: table.max_buy_in };
-  const room = table.max_buy_in - me.stack;
-  return room > 0 ? { rebuy: false, min: 1, max: room } : null;
+  return table.you.add_chips || null;
 }
 
 /** Run the acting player's clock and the countdown to the next deal down between frames. */

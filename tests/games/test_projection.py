@@ -83,7 +83,7 @@ def test_a_spectator_gets_no_you_in_public_frames_but_a_full_one_in_a_snapshot(
     assert view["you"] == {
         "user_id": spectator.id, "name": "sam", "seat": None, "bankroll": 10_000,
         "sitting_out": False, "leaving": False, "is_host": False, "top_up_queued": 0,
-        "client_seed": "",
+        "client_seed": "", "add_chips": None,
     }
     assert view_of(table, alice)["you"]["seat"] == 1
 
@@ -99,3 +99,21 @@ def test_a_player_who_left_and_sat_again_is_shown_once(table, alice, bob):
     services.sit(table.id, bob, 4, 100)  # back, in another chair, before the next hand
     view = view_of(table, alice)
     assert [(s["number"], s["player"]) for s in view["seats"]] == [(1, "alice"), (4, "bob")]
+
+
+def test_the_player_to_act_gets_the_amount_buttons_worked_out_from_the_pot(table, alice, bob):
+    # Heads-up, button seat 1 posts 1 and acts first: 1 to call into a pot of 3.
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
+    hand = view_of(table, alice)["hand"]
+    assert hand["legal"]["call"] == 1 and hand["total_pot"] == 3
+    mine = next(s for s in view_of(table, alice)["seats"] if s["number"] == 1)
+    called = mine["bet"] + hand["legal"]["call"]  # 2: the bet once called, the pot then 4
+    assert hand["bet_sizes"] == [
+        {"label": "Min", "amount": hand["legal"]["raise"]["min"]},
+        {"label": "½ pot", "amount": called + 4 // 2},
+        {"label": "Pot", "amount": called + 4},
+        {"label": "All-in", "amount": 200},
+    ]
+    assert view_of(table, bob)["hand"]["bet_sizes"] == []  # not his turn

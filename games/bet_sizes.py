@@ -1,0 +1,42 @@
+"""The amount buttons of the action bar: "Min", "½ pot", "Pot" and "All-in", worked out on
+the server from the engine's state and legal actions, so the page does no pot arithmetic.
+
+A size is a "to" amount: what the actor's bet becomes. Half pot and pot are measured after
+the call (the pot once the actor has called, then half or all of it on top), and kept within
+the legal range. Under pot limit the largest legal amount is the pot-size bet
+(games/engine/betting.py), so "Pot" is it and there is no separate "All-in".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import HandState, LegalActions
+
+
+def bet_sizes(state: HandState, legal: LegalActions) -> list[dict[str, Any]]:
+    """The amount buttons for ``legal`` (the actor's choices in ``state``); none when the
+    actor may not bet or raise.
+
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100),
+    ...                SeatInput(3, "c", 100)], FULL_DECK, button=1)
+    >>> [(size["label"], size["amount"]) for size in bet_sizes(s, s.legal_actions())]
+    [('Min', 4), ('½ pot', 4), ('Pot', 7), ('All-in', 100)]
+    """
+    span = legal.bet or legal.raise_to
+    if span is None:
+        return []
+    call = legal.call or 0
+    before = state.player(legal.seat).bet + call  # the actor's bet once they have called
+    after_call = state.total_pot + call
+
+    def fit(amount: int) -> int:
+        return min(max(amount, span.min), span.max)
+
+    sizes = [("Min", span.min), ("½ pot", fit(before + after_call // 2))]
+    if state.config.variant.pot_limit:
+        sizes.append(("Pot", span.max))
+    else:
+        sizes += [("Pot", fit(before + after_call)), ("All-in", span.max)]
+    return [{"label": label, "amount": amount} for label, amount in sizes]
