@@ -16,8 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person
-from tests.browser.test_home_games_in_browser import open_table
+from tests.browser.people import Person, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -57,7 +56,8 @@ def test_a_run_out_shows_the_stacks_the_server_sent_for_before_the_result(chromi
     host, guest = Person(chromium, site, "jsrohost"), Person(chromium, site, "jsroguest")
     people = (host, guest)
     try:
-        open_table(host, guest, "Run-out game")  # each bought in for 150
+        # Each bought in for 150.
+        open_table("Run-out game", host, guest, host_panel=True, wait_for_start=True)
         table_id = int(re.search(r"/tables/(\d+)", host.page.url).group(1))
         played = site.run(PLAY.format(table_id=table_id, host=host.name, guest=guest.name))
         number = json.loads(played.strip().splitlines()[-1])["hand"]
