@@ -10,14 +10,14 @@ refusal is a ServiceError with a sentence, and changes nothing.
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 
 from games import chips, plain_sql
 from games.models import Seat, Tournament
 from games.services import notices
-from games.services.tournament_table import level_index, lock_running
-from games.services.writer import Locked, ServiceError, publish_change
+from games.services.change import table_change
+from games.services.tournament_table import level_index, lock_running, running_table
+from games.services.writer import Locked, ServiceError
 
 
 def rebuy_problem(
@@ -42,11 +42,16 @@ def rebuy_problem(
     return None
 
 
-@transaction.atomic
 def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     """Buy in again: the buy-in to the prize pool, the starting stack to your seat."""
     now = now or timezone.now()
-    locked, tournament = lock_running(tournament_id, "there is nothing to rebuy")
+    nothing = "there is nothing to rebuy"
+    with table_change(running_table(tournament_id, nothing)) as locked:
+        tournament = lock_running(locked, tournament_id, nothing)
+        return _rebuy(locked, tournament, user, now)
+
+
+def _rebuy(locked: Locked, tournament: Tournament, user: User, now: datetime) -> Seat:
     seat = next((s for s in locked.seats if s.pk is not None and s.user_id == user.id
                  and s.stack > 0), None)
     problem = rebuy_problem(locked, tournament, seat, now)
@@ -67,5 +72,4 @@ def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     name = user.get_username()
     notices.add(locked, "rebuy", name, f"{name} rebuys for {tournament.buy_in:,}: "
                 f"{tournament.starting_stack:,} more chips.")
-    publish_change(locked)
     return seat
