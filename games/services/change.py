@@ -131,14 +131,15 @@ def _finish(locked: Locked) -> None:
 
 
 def _publish_deletion(locked: Locked) -> None:
-    """The table's sockets see it closed (one more version), then its row goes; the lobby
-    is told by the row's deletion (games/signals.py)."""
+    """The table's sockets and the lobby see it closed (one more version), then its row
+    goes (closed, it is in no lobby: games/signals.py has nothing more to say of it)."""
     table = locked.table
     table.version += 1
     table.status = Table.Status.CLOSED
     table.next_hand_at = None
     snapshot = snapshot_of(locked, locked.also)
     transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
+    lobby_feed.publish_change(locked.lobby_row, snapshot, table)
     table.delete()
 
 
