@@ -7,7 +7,7 @@ import asyncio
 import json
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -147,23 +147,21 @@ def test_with_no_hand_an_action_on_an_older_table_is_stale(table, alice, bob):
         services.act(table.id, alice, "call", None, version_of(table))
 
 
-def receive(channel: str) -> dict:
-    async def first() -> dict:
-        return await asyncio.wait_for(channel_layer().receive(channel), timeout=5)
-
-    return async_to_sync(first)()
-
-
 def test_deleting_a_table_tells_its_sockets_it_closed(table, spectator):
     spectator.is_staff = True
     spectator.save(update_fields=["is_staff"])
-    layer = channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(table_group(table.id), channel)
     before = version_of(table)
-    hosting.delete_table(table.id, spectator)
-    message = receive(channel)
-    frame = json.loads(message["frame"])
+
+    async def watch_the_deletion() -> dict:
+        # One event loop for the channel, its group and its receive (the Redis layer's
+        # channels live in the loop that made them).
+        layer = channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add(table_group(table.id), channel)
+        await sync_to_async(hosting.delete_table)(table.id, spectator)
+        return await asyncio.wait_for(layer.receive(channel), timeout=5)
+
+    frame = json.loads(async_to_sync(watch_the_deletion)()["frame"])
     assert (frame["version"], frame["table"]["status"]) == (before + 1, "closed")
     assert not Table.objects.filter(pk=table.id).exists()
 
