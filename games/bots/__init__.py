@@ -11,6 +11,7 @@ Pure parts (no Django, mypy-strict), which see one player's own view and nothing
 - ``styles.py``     the decision functions: calling station, tight-aggressive, random
 - ``advice.py``     the coach's figures (equity, outs, pot odds) and its one-line verdicts
 
-Django parts: ``players.py`` (bot users, seating them, practice tables) and ``driver.py``
+Django parts: ``players.py`` (bot users, and which bots a table gets; games/services/practice.py
+seats them, and starts practice tables), ``practice.py`` (their pages) and ``driver.py``
 (a bot's turn on the table clock, acting through ``games.services.act`` like a person).
 """

@@ -1,4 +1,4 @@
-"""Bot players: users flagged with a style, seated through ``services.sit`` like anyone.
+"""Bot players: users flagged with a style, seated like anyone (games/services/practice.py).
 
 A bot's name ends in " (bot)", which no person can take (nicknames are letters, digits,
 dots, dashes and underscores), so it reads as a bot everywhere a name is shown: the felt,
@@ -6,10 +6,11 @@ the hand log, My hands, the replayer and the exports.
 """
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.contrib.auth.models import User
 
-from games import chips, services
+from games import chips
 from games.models import Player, Seat, Table
+from games.services.writer import ServiceError
 
 NAMES = {
     "tight_aggressive": ["Tess", "Toby", "Tara", "Theo", "Tina", "Tariq", "Thea", "Ted"],
@@ -61,23 +62,20 @@ def bot_buy_in(table: Table) -> int:
     return max(table.min_buy_in, min(table.max_buy_in, 100 * table.big_blind))
 
 
-@transaction.atomic
-def seat_bots(table_id: int, count: int, strength: str) -> list[Seat]:
-    """Seat up to ``count`` bots of ``strength`` (a key of STRENGTHS) in the empty seats.
-
-    Each bot buys in through ``services.sit``; a bot short of chips has its bankroll
-    refilled by a recorded adjustment first, so the room's chips stay accounted for.
-    """
+def bots_for(table: Table, seats: list[Seat], count: int, strength: str) -> list[tuple[int, User]]:
+    """Up to ``count`` bots of ``strength`` (a key of STRENGTHS) for the empty seats of the
+    locked ``table`` (``seats``: those taken), each with a seat number and a bankroll that
+    covers its buy-in (refilled by a recorded adjustment: the room's chips stay accounted
+    for). games/services/practice.py seats them, in the table's change."""
     if strength not in STRENGTHS:
-        raise services.ServiceError(f"Unknown bot strength {strength!r}.")
-    table = Table.objects.get(pk=table_id)
-    taken = set(Seat.objects.filter(table=table).values_list("number", flat=True))
-    seated_users = set(Seat.objects.filter(table=table).values_list("user_id", flat=True))
+        raise ServiceError(f"Unknown bot strength {strength!r}.")
+    taken = {s.number for s in seats if s.pk is not None}
+    seated_users = {s.user_id for s in seats if s.pk is not None}
     free = [n for n in range(1, table.max_seats + 1) if n not in taken][:count]
     if not free:
-        raise services.ServiceError("There is no empty seat for a bot.")
+        raise ServiceError("There is no empty seat for a bot.")
     buy_in = bot_buy_in(table)
-    seats = []
+    chosen = []
     styles = STRENGTHS[strength]
     for i, number in enumerate(free):
         style = styles[i % len(styles)]
@@ -88,7 +86,5 @@ def seat_bots(table_id: int, count: int, strength: str) -> list[Seat]:
         seated_users.add(user.id)
         if Player.objects.get(user=user).bankroll < buy_in:
             chips.adjust(user, buy_in * 10, reason="Bot bankroll refill", staff=None)
-        seat = services.sit(table_id, user, number, buy_in, approved=True)
-        assert seat is not None  # approved: seated at once, never a request to the host
-        seats.append(seat)
-    return seats
+        chosen.append((number, user))
+    return chosen

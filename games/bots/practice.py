@@ -4,18 +4,15 @@ seating bots at their own table. Thin views: check, call one service, redirect."
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services
 from games.access import INVITED_TABLES
-from games.bots.players import STRENGTH_CHOICES, seat_bots
+from games.bots.players import STRENGTH_CHOICES
 from games.models import Table
 from games.services import hosting
-
-PRACTICE_BLINDS = (1, 2)
-PRACTICE_BUY_IN = 200
+from games.services.practice import seat_bots, start_practice
 
 
 class BotsForm(forms.Form):
@@ -27,27 +24,6 @@ class BotsForm(forms.Form):
 
     bots = forms.IntegerField(label="Bots", min_value=1, max_value=8, initial=3)
     strength = forms.ChoiceField(label="Strength", choices=STRENGTH_CHOICES, initial="mixed")
-
-
-@transaction.atomic
-def start_practice(user, bots: int, strength: str) -> Table:
-    """A private practice table for ``user`` and ``bots`` bots, the person in seat 1."""
-    small, big = PRACTICE_BLINDS
-    table = hosting.create_table(
-        user,
-        name=f"Practice: {user.get_username()}"[:60],
-        small_blind=small,
-        big_blind=big,
-        max_seats=bots + 1,
-        min_buy_in=20 * big,
-        max_buy_in=PRACTICE_BUY_IN,
-        is_private=True,
-        is_practice=True,
-        coach_allowed=True,
-    )
-    services.sit(table.id, user, 1, PRACTICE_BUY_IN)
-    seat_bots(table.id, bots, strength)
-    return table
 
 
 def practice(request):

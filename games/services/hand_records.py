@@ -1,6 +1,7 @@
 """Writing hands to the database: the new hand, each event as a HandAction, the ending.
 
-Called only from games/services.py, inside the table's locked transaction.
+Called only inside a change of the table (games/services/change.py): each takes its
+``Locked`` table.
 """
 
 from datetime import datetime
@@ -23,9 +24,12 @@ TO_AMOUNT = {EventKind.BET, EventKind.RAISE}
 
 
 def record_new_hand(
-    table: Table, state: HandState, seats: dict[int, Seat], fair: FairDeal | None = None,
+    locked: Locked, state: HandState, seats: dict[int, Seat], fair: FairDeal | None = None,
     tournament_level: int | None = None,
 ) -> Hand:
+    """The hand just dealt, its players and its first events; it becomes the locked table's
+    live hand."""
+    table = locked.table
     hand = Hand.objects.create(
         table=table, number=table.hands_played, button=state.button, state=state.to_dict(),
         fair_deal=fair.to_dict() if fair else None, tournament_level=tournament_level,
@@ -40,12 +44,15 @@ def record_new_hand(
         )
         for p in state.players
     )
-    record_events(hand, state.events)
+    locked.hand, locked.state, locked.last_hand = hand, state, hand
+    record_events(locked, state.events)
     return hand
 
 
-def record_events(hand: Hand, events: list[Event], *, timed_out: bool = False) -> None:
-    """One HandAction per public event (hole cards live on HandPlayer, not here)."""
+def record_events(locked: Locked, events: list[Event], *, timed_out: bool = False) -> None:
+    """One HandAction per public event of the live hand (hole cards live on HandPlayer)."""
+    hand = locked.hand
+    assert hand is not None  # events happen in a live hand
     rows: list[HandAction] = []
     for event in events:
         if event.is_private:

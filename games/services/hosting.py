@@ -18,11 +18,12 @@ from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from games import chips, lobby_feed
+from games import chips
 from games.engine import HandState
 from games.models import LedgerEntry, Seat, Table
 from games.runout import runout_pause
 from games.services import notices
+from games.services.change import new_table, table_change
 from games.services.play import advance_hand
 from games.services.writer import (
     FIRST_DEAL_DELAY,
@@ -31,9 +32,7 @@ from games.services.writer import (
     free_seat,
     in_live_hand,
     is_bot,
-    lock_table,
     next_hand_delay,
-    publish_change,
     refuse_at_tournament,
     require_host,
     schedule_next_hand,
@@ -84,22 +83,20 @@ def create_table(host: User | None, *, wait_for_start: bool = False, **values: A
     if wait_for_start and host is None:
         raise ServiceError("Only a table with a host can wait for its host to start it.")
     status = Table.Status.PAUSED if wait_for_start else Table.Status.OPEN
-    table = Table.objects.create(host=host, status=status, **values)
-    lobby_feed.announce_table(table)  # a public table shows in the lobby at once
-    return table
+    return new_table(host=host, status=status, **values)
 
 
-@transaction.atomic
 def delete_table(table_id: int, staff: User) -> None:
-    """Only an empty table can go: a table with seats is closed instead (chips go home)."""
-    locked = lock_table(table_id)
-    if locked.seats or locked.hand is not None:
-        raise ServiceError(
-            f"{locked.table.name} has players or a hand in progress: close it instead "
-            "(their stacks go back to their bankrolls), then delete it."
-        )
-    record(staff, locked.table, "Deleted the table.", DELETION)
-    locked.table.delete()
+    """Only an empty table can go: a table with seats is closed instead (chips go home).
+    Anyone watching it sees it closed."""
+    with table_change(table_id) as locked:
+        if locked.seats or locked.hand is not None:
+            raise ServiceError(
+                f"{locked.table.name} has players or a hand in progress: close it instead "
+                "(their stacks go back to their bankrolls), then delete it."
+            )
+        record(staff, locked.table, "Deleted the table.", DELETION)
+        locked.delete_table()
 
 
 # ---------------------------------------------------------------- the game
@@ -124,7 +121,6 @@ def _set_status(locked: Locked, user: User, status: str, message: str) -> None:
         if locked.hand is None:
             for seat in list(locked.seats):
                 free_seat(locked, seat)
-    publish_change(locked)
     record(user, table, message)
 
 
@@ -138,27 +134,24 @@ def _resume_delay(locked: Locked, now: datetime) -> timedelta:
     return max(FIRST_DEAL_DELAY, due - now)
 
 
-@transaction.atomic
 def pause(table_id: int, user: User) -> None:
     """No new hand is dealt until the host resumes; the hand being played plays out."""
-    locked = lock_table(table_id)
-    require_host(locked, user)
-    _set_status(locked, user, Table.Status.PAUSED, "Paused the table.")
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        _set_status(locked, user, Table.Status.PAUSED, "Paused the table.")
 
 
-@transaction.atomic
 def resume(table_id: int, user: User) -> None:
-    locked = lock_table(table_id)
-    require_host(locked, user)
-    _set_status(locked, user, Table.Status.OPEN, "Resumed the table.")
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        _set_status(locked, user, Table.Status.OPEN, "Resumed the table.")
 
 
-@transaction.atomic
 def close(table_id: int, user: User) -> None:
     """Close for good: every stack goes back to its bankroll (after the hand being played)."""
-    locked = lock_table(table_id)
-    require_host(locked, user)
-    _set_status(locked, user, Table.Status.CLOSED, "Closed the table.")
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        _set_status(locked, user, Table.Status.CLOSED, "Closed the table.")
 
 
 def settings_changes(
@@ -210,13 +203,16 @@ def check_settings(table_id: int, changes: dict[str, Any]) -> None:
     settings_changes(table, list(table.seats.values_list("number", flat=True)), changes)
 
 
-@transaction.atomic
 def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table:
     """Blinds, ante, buy-in range, action clock, seats, approval, name, host, the game and
     run it twice: from the next hand (players are told of the game's changes in the table's
     log) (the hand being played keeps the blinds it was dealt at). Refused as a whole, with
     a sentence, when any change cannot be made (see ``settings_changes``)."""
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        return _update_settings(locked, user, changes)
+
+
+def _update_settings(locked: Locked, user: User, changes: dict[str, Any]) -> Table:
     require_host(locked, user)
     refuse_at_tournament(locked, "changing the settings (the schedule sets the blinds)")
     table = locked.table
@@ -234,18 +230,20 @@ def update_settings(table_id: int, user: User, changes: dict[str, Any]) -> Table
     if told:
         notices.add(locked, "settings", user.get_username(), f"{notices.who(locked, user)} "
                     f"changed the table from the next hand: {'; '.join(told)}.")
-    people = [previous_host, *(r["user_id"] for r in waiting)]
-    publish_change(locked, also=[user_id for user_id in people if user_id is not None])
+    locked.tell(previous_host, *(r["user_id"] for r in waiting))
     said = ", ".join(f"{name} {value}" for name, value in changed.items())
     record(user, table, f"Changed the settings: {said}.")
     return table
 
 
-@transaction.atomic
 def bomb_pot_next(table_id: int, user: User) -> None:
     """The host's button: the next hand is a bomb pot (everyone antes the table's bomb pot
     antes, the hand starts on the flop); the table's log says so."""
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        _bomb_pot_next(locked, user)
+
+
+def _bomb_pot_next(locked: Locked, user: User) -> None:
     require_host(locked, user)
     refuse_at_tournament(locked, "a bomb pot")
     table = locked.table
@@ -258,20 +256,18 @@ def bomb_pot_next(table_id: int, user: User) -> None:
                 f"{notices.who(locked, user)} made the next hand a bomb pot: everyone antes "
                 f"{table.bomb_pot_big_blinds} big blinds and the hand starts on the flop"
                 + (" with two boards." if table.bomb_pot_boards == 2 else "."))
-    publish_change(locked)
     record(user, table, "Made the next hand a bomb pot.")
 
 
 # ---------------------------------------------------------------- players
 
 
-@transaction.atomic
 def remove_player(table_id: int, user: User, seat_number: int, reason: str = "") -> None:
     """The player is cashed out: now between hands, else when the hand ends. ``reason``,
     if given, is told to the table (and so to the player)."""
-    locked = lock_table(table_id)
-    require_host(locked, user)
-    _remove(locked, user, seat_at(locked, seat_number), reason.strip())
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        _remove(locked, user, seat_at(locked, seat_number), reason.strip())
 
 
 def _remove(locked: Locked, user: User, seat: Seat, reason: str = "") -> None:
@@ -289,19 +285,15 @@ def _remove(locked: Locked, user: User, seat: Seat, reason: str = "") -> None:
         message = f"Removed {name} from seat {seat.number} (after the current hand)."
         assert locked.state is not None  # the seat is in the live hand
         if locked.state.actor == seat.number:
-            advance_hand(locked, timezone.now())  # folds for them at once, and publishes
-            record(user, locked.table, message)
-            return
+            advance_hand(locked, timezone.now())  # folds for them at once
     else:
         free_seat(locked, seat)
         message = f"Removed {name} from seat {seat.number}."
         if locked.hand is None:
             schedule_next_hand(locked.table, timezone.now(), next_hand_delay())
-    publish_change(locked)
     record(user, locked.table, message)
 
 
-@transaction.atomic
 def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reason: str) -> Seat:
     """Move chips between a seated player's bankroll and their stack, with a reason for the
     ledger: up to the table's maximum buy-in, from the bankroll, or back to it. Not while
@@ -309,7 +301,11 @@ def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reaso
     # Why from the bankroll: a host who could add chips out of nothing could cash them out
     # (issue 21: +99,999,999,999, then close). Moving the player's own chips keeps every
     # bankroll + stack whole, needs no table-local account, and stays within a buy-in.
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        return _adjust_stack(locked, user, seat_number, amount, reason)
+
+
+def _adjust_stack(locked: Locked, user: User, seat_number: int, amount: int, reason: str) -> Seat:
     require_host(locked, user)
     refuse_at_tournament(locked, "adjusting a stack")
     seat = seat_at(locked, seat_number)
@@ -329,7 +325,6 @@ def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reaso
                 f"by {amount:+,} to {seat.stack:,}: {reason.strip()}")
     if locked.hand is None:
         schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
-    publish_change(locked)
     record(
         user, locked.table,
         f"Adjusted {seat.user.get_username()}'s stack by {amount:+}: {reason.strip()}",
@@ -337,10 +332,13 @@ def adjust_stack(table_id: int, user: User, seat_number: int, amount: int, reaso
     return seat
 
 
-@transaction.atomic
 def hand_over(table_id: int, user: User, seat_number: int) -> None:
     """Make the player in ``seat_number`` the host."""
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        _hand_over(locked, user, seat_number)
+
+
+def _hand_over(locked: Locked, user: User, seat_number: int) -> None:
     require_host(locked, user)
     refuse_at_tournament(locked, "handing over the host role (the tournament's host runs it)")
     seat = seat_at(locked, seat_number)
@@ -353,7 +351,7 @@ def hand_over(table_id: int, user: User, seat_number: int) -> None:
     notices.add(locked, "hand_over", name,
                 f"{notices.who(locked, user)} handed the host role to {name}.")
     locked.table.host = seat.user
-    publish_change(locked, also=[previous] if previous else [])
+    locked.tell(previous)  # the host's controls leave their view
     record(user, locked.table, f"Handed the host role to {seat.user.get_username()}.")
 
 
@@ -397,59 +395,60 @@ def _approve(locked: Locked, request: dict[str, Any]) -> None:
         schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
 
 
-@transaction.atomic
 def approve(table_id: int, user: User, seat_number: int) -> None:
-    locked = lock_table(table_id)
-    require_host(locked, user)
-    request = _request_for(locked, seat_number)
-    _approve(locked, request)
-    notices.add(locked, "approve", request["name"], f"{notices.who(locked, user)} let "
-                f"{request['name']} sit in seat {seat_number} with {request['buy_in']:,} chips.")
-    publish_change(locked)
-    record(user, locked.table, f"Let {request['name']} sit in seat {seat_number}.")
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        request = _request_for(locked, seat_number)
+        _approve(locked, request)
+        notices.add(locked, "approve", request["name"], f"{notices.who(locked, user)} let "
+                    f"{request['name']} sit in seat {seat_number} with "
+                    f"{request['buy_in']:,} chips.")
+        record(user, locked.table, f"Let {request['name']} sit in seat {seat_number}.")
 
 
-@transaction.atomic
 def decline(table_id: int, user: User, seat_number: int) -> None:
-    locked = lock_table(table_id)
-    require_host(locked, user)
-    request = _request_for(locked, seat_number)
-    table = locked.table
-    table.seat_requests = [r for r in table.seat_requests if r is not request]
-    publish_change(locked, also=[request["user_id"]])
-    record(user, table, f"Declined {request['name']}'s request for seat {seat_number}.")
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        request = _request_for(locked, seat_number)
+        table = locked.table
+        table.seat_requests = [r for r in table.seat_requests if r is not request]
+        locked.tell(request["user_id"])
+        record(user, table, f"Declined {request['name']}'s request for seat {seat_number}.")
 
 
 # ---------------------------------------------------------------- staff only (the admin)
 
 
-@transaction.atomic
 def remove_seat(seat_id: int, staff: User) -> None:
-    locked, seat = _lock_seat(seat_id, staff)
-    _remove(locked, staff, seat)
+    with table_change(_table_of_seat(seat_id)) as locked:
+        _remove(locked, staff, _seat_for_staff(locked, seat_id, staff))
 
 
-def _lock_seat(seat_id: int, staff: User) -> tuple[Locked, Seat]:
-    """The admin names a seat by its id: lock its table, and find the seat under the lock."""
-    table_id = Seat.objects.values_list("table_id", flat=True).get(pk=seat_id)
-    locked = lock_table(table_id)
+def _table_of_seat(seat_id: int) -> int:
+    """The admin names a seat by its id: the table to lock (the seat is found under it)."""
+    found = Seat.objects.filter(pk=seat_id).values_list("table_id", flat=True).first()
+    if found is None:
+        raise ServiceError("That player has left the table already.")
+    return found
+
+
+def _seat_for_staff(locked: Locked, seat_id: int, staff: User) -> Seat:
     require_host(locked, staff)
     seat = next((s for s in locked.seats if s.pk == seat_id), None)
     if seat is None:
         raise ServiceError("That player has left the table already.")
-    return locked, seat
+    return seat
 
 
-@transaction.atomic
 def sit_out_seat(seat_id: int, staff: User) -> None:
-    locked, seat = _lock_seat(seat_id, staff)
-    if seat.sitting_out:
-        raise ServiceError(f"{seat.user.get_username()} is sitting out already.")
-    # From the next hand, as when a player sits out (the hand being played goes on).
-    seat.sitting_out = True
-    seat.save(update_fields=["sitting_out"])
-    publish_change(locked)
-    record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
+    with table_change(_table_of_seat(seat_id)) as locked:
+        seat = _seat_for_staff(locked, seat_id, staff)
+        if seat.sitting_out:
+            raise ServiceError(f"{seat.user.get_username()} is sitting out already.")
+        # From the next hand, as when a player sits out (the hand being played goes on).
+        seat.sitting_out = True
+        seat.save(update_fields=["sitting_out"])
+        record(staff, locked.table, f"Sat out {seat.user.get_username()} in seat {seat.number}.")
 
 
 def adjust_bankroll(user: User, amount: int, reason: str, staff: User) -> LedgerEntry:

@@ -10,7 +10,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 
 from games import plain_sql
@@ -28,17 +27,15 @@ from games.engine.lineup import Lineup
 from games.models import Hand, Seat, Table
 from games.runout import runout_pause
 from games.services import tournament_table
+from games.services.change import table_change
 from games.services.fair_deals import committed_deal
 from games.services.hand_records import finish_hand, record_events, record_new_hand
 from games.services.writer import (
     Locked,
     ServiceError,
-    StaleVersion,
     is_bot,
-    lock_table,
     next_hand_delay,
     practice_person_here,
-    publish_change,
     schedule_next_hand,
     table_config,
 )
@@ -62,60 +59,46 @@ def bot_think_time() -> timedelta:
 
 
 
-@transaction.atomic
 def act(table_id: int, user: User, kind: str, amount: int | None, version: int) -> None:
-    locked = lock_table(table_id)
-    table, hand, state = locked.table, locked.hand, locked.state
-    seat = locked.seat_of(user)
-    if hand is None or state is None:
-        raise ServiceError("There is no hand in progress.")
-    if version > table.version:
-        raise ServiceError(
-            f"Your action quotes version {version}, but the table is only at version "
-            f"{table.version}; send the version of the table you are looking at."
-        )
-    if version < hand.turn_version:
-        raise StaleVersion(
-            "The table has moved on since you acted (you saw version "
-            f"{version}, it is now {table.version}); check the table and act again."
-        )
-    if seat.number not in state.seats:
-        raise ServiceError("You are not in this hand.")
-    if state.actor != seat.number:
-        actor = next((s for s in locked.seats if s.number == state.actor), None)
-        name = actor.user.get_username() if actor else f"seat {state.actor}"
-        raise ServiceError(f"It is not your turn: {name} is to act.")
-    try:
-        events = state.apply(Action(seat.number, ActionKind(kind), amount))
-    except IllegalAction as error:
-        raise ServiceError(str(error)) from None
-    record_events(hand, events)
-    if seat.consecutive_timeouts:
-        seat.consecutive_timeouts = 0
-        seat.save(update_fields=["consecutive_timeouts"])
-    advance_hand(locked, timezone.now())
+    """``user`` acts at their turn; ``version`` is the table they decided on (a version
+    older than their turn is refused: StaleVersion)."""
+    with table_change(table_id, version) as locked:
+        hand, state = locked.hand, locked.state
+        seat = locked.seat_of(user)
+        if hand is None or state is None:
+            raise ServiceError("There is no hand in progress.")
+        if seat.number not in state.seats:
+            raise ServiceError("You are not in this hand.")
+        if state.actor != seat.number:
+            actor = next((s for s in locked.seats if s.number == state.actor), None)
+            name = actor.user.get_username() if actor else f"seat {state.actor}"
+            raise ServiceError(f"It is not your turn: {name} is to act.")
+        try:
+            events = state.apply(Action(seat.number, ActionKind(kind), amount))
+        except IllegalAction as error:
+            raise ServiceError(str(error)) from None
+        record_events(locked, events)
+        if seat.consecutive_timeouts:
+            seat.consecutive_timeouts = 0
+            seat.save(update_fields=["consecutive_timeouts"])
+        advance_hand(locked, timezone.now())
 
 
-@transaction.atomic
 def choose_runouts(table_id: int, user: User, agree: bool, version: int) -> None:
     """An all-in player answers whether to run the board twice (the table's run it twice
-    is "ask"): one "no" deals it once. ``version`` is the table they saw, as for ``act``."""
-    locked = lock_table(table_id)
-    table, hand, state = locked.table, locked.hand, locked.state
-    seat = locked.seat_of(user)
-    if hand is None or state is None:
-        raise ServiceError("There is no hand in progress.")
-    if version > table.version:
-        raise ServiceError(
-            f"Your answer quotes version {version}, but the table is only at version "
-            f"{table.version}; send the version of the table you are looking at."
-        )
-    try:
-        events = state.choose_runouts(seat.number, agree)
-    except IllegalAction as error:
-        raise ServiceError(str(error)) from None
-    record_events(hand, events)
-    advance_hand(locked, timezone.now())
+    is "ask"): one "no" deals it once. ``version`` is the table they saw, as for ``act``
+    (another player's answer does not make it stale)."""
+    with table_change(table_id, version, answer=True) as locked:
+        hand, state = locked.hand, locked.state
+        seat = locked.seat_of(user)
+        if hand is None or state is None:
+            raise ServiceError("There is no hand in progress.")
+        try:
+            events = state.choose_runouts(seat.number, agree)
+        except IllegalAction as error:
+            raise ServiceError(str(error)) from None
+        record_events(locked, events)
+        advance_hand(locked, timezone.now())
 
 
 def _straddle(locked: Locked, lineup: Lineup) -> dict[int, int] | None:
@@ -155,16 +138,17 @@ def _answer_for_bots_and_absent(locked: Locked) -> None:
         if seat.number not in state.runout_voters:
             continue
         if is_bot(seat):
-            record_events(hand, state.choose_runouts(seat.number, True))
+            record_events(locked, state.choose_runouts(seat.number, True))
         elif seat.leave_after_hand or (seat.sitting_out and seat.consecutive_timeouts > 0):
-            record_events(hand, state.choose_runouts(seat.number, False))
+            record_events(locked, state.choose_runouts(seat.number, False))
 
 
 # ---------------------------------------------------------------- the clock
 
 
 def advance_hand(locked: Locked, now: datetime) -> None:
-    """Save the hand after engine actions: next deadline, or finish it; then broadcast."""
+    """Save the hand after engine actions: next deadline, or finish it (the change that
+    called it then publishes the new version)."""
     hand, state, table = locked.hand, locked.state, locked.table
     assert hand is not None and state is not None  # called only while a hand is live
     _play_for_absent(locked)
@@ -172,7 +156,7 @@ def advance_hand(locked: Locked, now: datetime) -> None:
         _answer_for_bots_and_absent(locked)
     hand.state = state.to_dict()
     hand.board = "".join(state.board)
-    hand.turn_version = table.version + 1  # the version publish_change() will publish
+    hand.turn_version = table.version + 1  # the version this change will publish
     hand.on_time_bank = False
     if state.is_complete:
         hand.bot_acts_at = None
@@ -188,7 +172,6 @@ def advance_hand(locked: Locked, now: datetime) -> None:
             hand,
             ["state", "board", "action_deadline", "turn_version", "on_time_bank", "bot_acts_at"],
         )
-    publish_change(locked)
 
 
 def _play_for_absent(locked: Locked) -> None:
@@ -207,7 +190,7 @@ def _play_for_absent(locked: Locked) -> None:
         or (seat.sitting_out and (tournament or seat.consecutive_timeouts > 0))
     }
     while state.actor is not None and state.actor in absent:
-        record_events(hand, state.apply(state.timeout_action()))
+        record_events(locked, state.apply(state.timeout_action()))
 
 
 def time_bank_seconds() -> int:
@@ -215,42 +198,40 @@ def time_bank_seconds() -> int:
     return max(0, int(settings.TIME_BANK_SECONDS))
 
 
-@transaction.atomic
 def timeout(table_id: int, now: datetime | None = None) -> bool:
     """If the actor's deadline has passed: start their time bank if they have not used it in
     this hand, else check for them when free, or fold."""
     now = now or timezone.now()
-    locked = lock_table(table_id)
-    hand, state = locked.hand, locked.state
-    if hand is None or hand.action_deadline is None or hand.action_deadline > now:
-        return False
-    assert state is not None  # a live hand always has its state
-    if state.runout_voters:
-        # Out of time to answer "run it twice?": whoever has not answered declines.
-        for number in list(state.runout_voters):
-            record_events(hand, state.choose_runouts(number, False), timed_out=True)
+    with table_change(table_id) as locked:
+        hand, state = locked.hand, locked.state
+        if hand is None or hand.action_deadline is None or hand.action_deadline > now:
+            locked.leave_unchanged()
+            return False
+        assert state is not None  # a live hand always has its state
+        if state.runout_voters:
+            # Out of time to answer "run it twice?": whoever has not answered declines.
+            for number in list(state.runout_voters):
+                record_events(locked, state.choose_runouts(number, False), timed_out=True)
+            advance_hand(locked, now)
+            return True
+        seat = next(s for s in locked.seats if s.number == state.actor)
+        if time_bank_seconds() and seat.time_bank_used_in_hand != hand.number:
+            # Their clock ran out: the time bank (once a hand) before the table acts for them.
+            seat.time_bank_used_in_hand = hand.number
+            seat.save(update_fields=["time_bank_used_in_hand"])
+            hand.action_deadline = now + timedelta(seconds=time_bank_seconds())
+            hand.on_time_bank = True
+            hand.save(update_fields=["action_deadline", "on_time_bank"])
+            return True
+        record_events(locked, state.apply(state.timeout_action()), timed_out=True)
+        seat.consecutive_timeouts += 1
+        if seat.consecutive_timeouts >= TIMEOUTS_BEFORE_SITTING_OUT:
+            seat.sitting_out = True
+        seat.save(update_fields=["consecutive_timeouts", "sitting_out"])
         advance_hand(locked, now)
         return True
-    seat = next(s for s in locked.seats if s.number == state.actor)
-    if time_bank_seconds() and seat.time_bank_used_in_hand != hand.number:
-        # Their clock ran out: the time bank (once a hand) before the table acts for them.
-        seat.time_bank_used_in_hand = hand.number
-        seat.save(update_fields=["time_bank_used_in_hand"])
-        hand.action_deadline = now + timedelta(seconds=time_bank_seconds())
-        hand.on_time_bank = True
-        hand.save(update_fields=["action_deadline", "on_time_bank"])
-        publish_change(locked)
-        return True
-    record_events(hand, state.apply(state.timeout_action()), timed_out=True)
-    seat.consecutive_timeouts += 1
-    if seat.consecutive_timeouts >= TIMEOUTS_BEFORE_SITTING_OUT:
-        seat.sitting_out = True
-    seat.save(update_fields=["consecutive_timeouts", "sitting_out"])
-    advance_hand(locked, now)
-    return True
 
 
-@transaction.atomic
 def start_next_hand(
     table_id: int, deck: list[str] | None = None, now: datetime | None = None
 ) -> Hand | None:
@@ -261,9 +242,14 @@ def start_next_hand(
     (games/services/fair_deals.py).
     """
     now = now or timezone.now()
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        return _deal(locked, now, deck)
+
+
+def _deal(locked: Locked, now: datetime, deck: list[str] | None) -> Hand | None:
     table = locked.table
     if locked.hand is not None or table.status != Table.Status.OPEN:
+        locked.leave_unchanged()
         return None
     level = None  # a tournament's blind level, for the hand's record
     if table.is_tournament:
@@ -283,8 +269,7 @@ def start_next_hand(
     )
     table.next_hand_at = None
     if lineup is None:
-        table.save(update_fields=["next_hand_at"])
-        return None
+        return None  # published: the planned deal is off
     dealt = {s.seat for s in lineup.seats}
     # Live play deals the fair deck (docs/fairness.md); a test's or replay's deck proves nothing.
     fair = None if deck else committed_deal(
@@ -318,8 +303,7 @@ def start_next_hand(
     table.button = lineup.button
     table.hands_played += 1
     hand = record_new_hand(
-        table, state, {s.number: s for s in seats if s.number in dealt}, fair, level
+        locked, state, {s.number: s for s in seats if s.number in dealt}, fair, level
     )
-    locked.hand, locked.state, locked.last_hand = hand, state, hand
     advance_hand(locked, now)
     return hand

@@ -1,4 +1,10 @@
-"""Practice tables end themselves (issue 21: bots dealt to each other for ever after their
+"""Practice tables: a person and bots, dealt at once; and bots taking seats at any table.
+
+``start_practice`` makes the table and seats its person and the bots in one change of it
+(one version); ``seat_bots`` seats bots at a table (the host's, or a practice one), also in
+one change. Each bot buys in like a person (games/bots/players.py picks and pays them).
+
+Practice tables end themselves (issue 21: bots dealt to each other for ever after their
 person left, with the person's buy-in still on the table).
 
 - A practice table deals only while its person has it open (games/presence.py) and is
@@ -13,19 +19,26 @@ person left, with the person's buy-in still on the table).
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from games import presence
-from games.models import Hand, Table
+from games.bots import players
+from games.models import Hand, Seat, Table
+from games.services.change import table_change
+from games.services.hosting import create_table
+from games.services.seating import take_seat
 from games.services.writer import (
     FIRST_DEAL_DELAY,
+    Locked,
     free_seat,
-    lock_table,
-    publish_change,
     schedule_next_hand,
 )
+
+PRACTICE_BLINDS = (1, 2)
+PRACTICE_BUY_IN = 200
 
 
 def practice_idle_time() -> timedelta:
@@ -41,17 +54,17 @@ def stopped_for_its_person(table_id: int, user_id: int) -> bool:
     ).exists()
 
 
-@transaction.atomic
 def deal_again(table_id: int, user_id: int) -> None:
     """Plan the next deal of a practice table whose person (``user_id``) is opening it (if
     it may deal)."""
-    locked = lock_table(table_id)
-    table = locked.table
-    if locked.hand is not None or table.next_hand_at is not None:
-        return
-    schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY, arriving=user_id)
-    if table.next_hand_at is not None:
-        publish_change(locked)
+    with table_change(table_id) as locked:
+        table = locked.table
+        if locked.hand is not None or table.next_hand_at is not None:
+            locked.leave_unchanged()
+            return
+        schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY, arriving=user_id)
+        if table.next_hand_at is None:
+            locked.leave_unchanged()  # it may not deal (its person sits out)
 
 
 def idle_practice_tables(now: datetime) -> list[int]:
@@ -80,15 +93,54 @@ def close_idle_practice_tables(now: datetime) -> None:
         _close(table_id)
 
 
-@transaction.atomic
 def _close(table_id: int) -> None:
-    locked = lock_table(table_id)
-    table = locked.table
-    if locked.hand is not None or table.status == Table.Status.CLOSED:
-        return  # dealt again since it was found idle
-    table.status = Table.Status.CLOSED
-    table.next_hand_at = None
-    table.seat_requests = []
-    for seat in list(locked.seats):
-        free_seat(locked, seat)
-    publish_change(locked)
+    with table_change(table_id) as locked:
+        table = locked.table
+        if locked.hand is not None or table.status == Table.Status.CLOSED:
+            locked.leave_unchanged()  # dealt again since it was found idle
+            return
+        table.status = Table.Status.CLOSED
+        table.next_hand_at = None
+        table.seat_requests = []
+        for seat in list(locked.seats):
+            free_seat(locked, seat)
+
+
+@transaction.atomic
+def start_practice(user: User, bots: int, strength: str) -> Table:
+    """A private practice table for ``user`` and ``bots`` bots of ``strength`` (a key of
+    ``players.STRENGTHS``), the person in seat 1, all seated in the table's first change."""
+    small, big = PRACTICE_BLINDS
+    table = create_table(
+        user,
+        name=f"Practice: {user.get_username()}"[:60],
+        small_blind=small,
+        big_blind=big,
+        max_seats=bots + 1,
+        min_buy_in=20 * big,
+        max_buy_in=PRACTICE_BUY_IN,
+        is_private=True,
+        is_practice=True,
+        coach_allowed=True,
+    )
+    with table_change(table.id) as locked:
+        take_seat(locked, user, 1, PRACTICE_BUY_IN)
+        _seat_bots(locked, bots, strength)
+        return locked.table
+
+
+def seat_bots(table_id: int, count: int, strength: str) -> list[Seat]:
+    """Seat up to ``count`` bots of ``strength`` in the empty seats, in one change; a bot
+    short of chips has its bankroll refilled by a recorded adjustment first, so the room's
+    chips stay accounted for."""
+    with table_change(table_id) as locked:
+        return _seat_bots(locked, count, strength)
+
+
+def _seat_bots(locked: Locked, count: int, strength: str) -> list[Seat]:
+    seats = []
+    for number, user in players.bots_for(locked.table, locked.seats, count, strength):
+        seat = take_seat(locked, user, number, players.bot_buy_in(locked.table), approved=True)
+        assert seat is not None  # approved: seated at once, never a request to the host
+        seats.append(seat)
+    return seats

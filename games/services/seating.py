@@ -13,6 +13,7 @@ from games.add_chips_rule import add_chips_refusal, add_chips_room
 from games.engine.fair_deck import check_client_seed
 from games.models import Seat, Table
 from games.services import notices
+from games.services.change import table_change
 from games.services.play import advance_hand
 from games.services.writer import (
     FIRST_DEAL_DELAY,
@@ -20,10 +21,8 @@ from games.services.writer import (
     ServiceError,
     free_seat,
     in_live_hand,
-    lock_table,
     may_host,
     next_hand_delay,
-    publish_change,
     schedule_next_hand,
     table_config,
 )
@@ -46,7 +45,6 @@ def _check_seat_free(locked: Locked, user: User, seat_number: int) -> None:
         raise ServiceError(f"Seat {seat_number} is taken.")
 
 
-@transaction.atomic
 def sit(
     table_id: int, user: User, seat_number: int, buy_in: int, *, post_now: bool = False,
     approved: bool = False, client_seed: str = "",
@@ -56,7 +54,19 @@ def sit(
     is returned. ``approved``: the host (or the host's tool seating bots) already said yes.
     ``client_seed``: the player's entropy for the fair deal (set_client_seed)."""
     client_seed = _checked_client_seed(client_seed)
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        return take_seat(
+            locked, user, seat_number, buy_in, post_now=post_now, approved=approved,
+            client_seed=client_seed,
+        )
+
+
+def take_seat(
+    locked: Locked, user: User, seat_number: int, buy_in: int, *, post_now: bool = False,
+    approved: bool = False, client_seed: str = "",
+) -> Seat | None:
+    """``sit`` inside a change of the table (several players may sit in one change: a
+    practice table's person and bots). ``client_seed`` is checked already."""
     table = locked.table
     requests = table.seat_requests
     mine = next((r for r in requests if r["user_id"] == user.id), None)
@@ -82,7 +92,6 @@ def sit(
                 "buy_in": buy_in, "post_now": post_now, "client_seed": client_seed,
                 "client_seed_at": timezone.now().isoformat() if client_seed else None,
             }]
-            publish_change(locked)
             return None
         chips.buy_in(user, table, buy_in)
     except (ValueError, chips.ChipError) as error:
@@ -104,19 +113,20 @@ def sit(
     locked.seats.append(seat)
     if locked.hand is None:
         schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
-    publish_change(locked)
     return seat
 
 
-@transaction.atomic
 def stand(table_id: int, user: User) -> None:
     """Leave the table: now if not in the live hand, else when it ends (folding on your turn).
     A player still waiting for the host's approval withdraws their request."""
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        _stand(locked, user)
+
+
+def _stand(locked: Locked, user: User) -> None:
     table = locked.table
     if any(r["user_id"] == user.id for r in table.seat_requests):
         table.seat_requests = [r for r in table.seat_requests if r["user_id"] != user.id]
-        publish_change(locked)
         return
     seat = locked.seat_of(user)
     if table.is_tournament:
@@ -131,48 +141,42 @@ def stand(table_id: int, user: User) -> None:
         assert locked.state is not None  # the seat is in the live hand
         if locked.state.actor == seat.number:
             advance_hand(locked, timezone.now())  # folds (or checks) for them at once
-            return
     else:
         free_seat(locked, seat)
         if locked.hand is None:
             schedule_next_hand(table, timezone.now(), next_hand_delay())
-    publish_change(locked)
 
 
-@transaction.atomic
 def set_sitting_out(table_id: int, user: User, sitting_out: bool) -> None:
     """Sit out from the next hand: in the hand being played you still act (or your clock
     runs out), as docs/protocol.md says."""
-    locked = lock_table(table_id)
-    seat = locked.seat_of(user)
-    if seat.sitting_out == sitting_out:
-        raise ServiceError(
-            "You are already sitting out." if sitting_out else "You are already playing."
-        )
-    seat.sitting_out = sitting_out
-    seat.consecutive_timeouts = 0
-    seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
-    if locked.hand is None and not sitting_out:
-        schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
-    publish_change(locked)
+    with table_change(table_id) as locked:
+        seat = locked.seat_of(user)
+        if seat.sitting_out == sitting_out:
+            raise ServiceError(
+                "You are already sitting out." if sitting_out else "You are already playing."
+            )
+        seat.sitting_out = sitting_out
+        seat.consecutive_timeouts = 0
+        seat.save(update_fields=["sitting_out", "consecutive_timeouts"])
+        if locked.hand is None and not sitting_out:
+            schedule_next_hand(locked.table, timezone.now(), FIRST_DEAL_DELAY)
 
 
-@transaction.atomic
 def set_straddle(table_id: int, user: User, straddle: bool) -> None:
     """Straddle (two big blinds before the cards) the next hand you are on the button or
     under the gun, as the host allows (games/services/play.py: the button's straddle first),
     or not. The table sees who will straddle."""
-    locked = lock_table(table_id)
-    seat = locked.seat_of(user)
-    table = locked.table
-    if straddle and not (table.straddles_allowed or table.button_straddles_allowed):
-        raise ServiceError("This table does not allow straddles (the host decides).")
-    if seat.straddle_next == straddle:
-        raise ServiceError("You already straddle the next time you may." if straddle
-                           else "You have no straddle to take back.")
-    seat.straddle_next = straddle
-    seat.save(update_fields=["straddle_next"])
-    publish_change(locked)
+    with table_change(table_id) as locked:
+        seat = locked.seat_of(user)
+        table = locked.table
+        if straddle and not (table.straddles_allowed or table.button_straddles_allowed):
+            raise ServiceError("This table does not allow straddles (the host decides).")
+        if seat.straddle_next == straddle:
+            raise ServiceError("You already straddle the next time you may." if straddle
+                               else "You have no straddle to take back.")
+        seat.straddle_next = straddle
+        seat.save(update_fields=["straddle_next"])
 
 
 def _checked_client_seed(seed: str) -> str:
@@ -182,28 +186,30 @@ def _checked_client_seed(seed: str) -> str:
         raise ServiceError(str(error)) from None
 
 
-@transaction.atomic
 def set_client_seed(table_id: int, user: User, seed: str) -> None:
     """Your entropy for the fair deal, used from the next hand you are dealt into (the deck
     of a hand being played is already fixed); empty: none. Your view shows it
     (``you.client_seed``)."""
     seed = _checked_client_seed(seed)
-    locked = lock_table(table_id)
-    seat = locked.seat_of(user)
-    if seat.client_seed == seed:
-        return  # nothing to change: a page sending its seed again after a reconnect
-    seat.client_seed, seat.client_seed_at = seed, timezone.now()
-    seat.save(update_fields=["client_seed", "client_seed_at"])
-    publish_change(locked)
+    with table_change(table_id) as locked:
+        seat = locked.seat_of(user)
+        if seat.client_seed == seed:
+            locked.leave_unchanged()  # a page sending its seed again after a reconnect
+            return
+        seat.client_seed, seat.client_seed_at = seed, timezone.now()
+        seat.save(update_fields=["client_seed", "client_seed_at"])
 
 
-@transaction.atomic
 def add_chips(table_id: int, user: User, amount: int) -> Seat:
     """Rebuy (from no chips) or top up at your own seat, from your bankroll. A rebuy is
     within the buy-in range; a top-up may bring the stack up to the maximum buy-in. During a
     hand you are in, the chips are queued and added when it ends
     (hand_records.add_queued_top_ups)."""
-    locked = lock_table(table_id)
+    with table_change(table_id) as locked:
+        return _add_chips(locked, user, amount)
+
+
+def _add_chips(locked: Locked, user: User, amount: int) -> Seat:
     table = locked.table
     seat = locked.seat_of(user)
     refusal = add_chips_refusal(
@@ -247,7 +253,6 @@ def add_chips(table_id: int, user: User, amount: int) -> Seat:
     seat.save(update_fields=["stack", "busted_at"])
     if locked.hand is None:
         schedule_next_hand(table, timezone.now(), FIRST_DEAL_DELAY)
-    publish_change(locked)
     return seat
 
 
@@ -269,8 +274,7 @@ def _queue_top_up(locked: Locked, seat: Seat, amount: int, fits: bool) -> None:
             f"{queued} chips queued would be more than your bankroll of {bankroll}."
         )
     seat.queued_top_up = queued
-    seat.save(update_fields=["queued_top_up"])
-    publish_change(locked)  # your view says what is queued (``you.top_up_queued``)
+    seat.save(update_fields=["queued_top_up"])  # your view says so (``you.top_up_queued``)
 
 
 def busted_seat_time() -> timedelta:
@@ -286,19 +290,18 @@ def free_busted_seats(now: datetime) -> None:
         _free_busted_seats_at(table_id, cutoff)
 
 
-@transaction.atomic
 def _free_busted_seats_at(table_id: int, cutoff: datetime) -> None:
-    locked = lock_table(table_id)
-    expired = [
-        s for s in locked.seats
-        if s.busted_at is not None and s.busted_at <= cutoff and s.stack == 0
-        and not in_live_hand(locked, s)
-    ]
-    if not expired:
-        return
-    for seat in expired:
-        name = seat.user.get_username()
-        notices.add(locked, "seat_freed", name, f"{name} did not rebuy in time: seat "
-                    f"{seat.number} is free again.")
-        free_seat(locked, seat)
-    publish_change(locked)
+    with table_change(table_id) as locked:
+        expired = [
+            s for s in locked.seats
+            if s.busted_at is not None and s.busted_at <= cutoff and s.stack == 0
+            and not in_live_hand(locked, s)
+        ]
+        if not expired:
+            locked.leave_unchanged()
+            return
+        for seat in expired:
+            name = seat.user.get_username()
+            notices.add(locked, "seat_freed", name, f"{name} did not rebuy in time: seat "
+                        f"{seat.number} is free again.")
+            free_seat(locked, seat)

@@ -10,15 +10,20 @@ refusal is a ServiceError with a sentence, and changes nothing.
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 
 from games import chips, plain_sql
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
+from games.services.change import table_change
 from games.services.tournament_late import current_level
-from games.services.tournament_table import deal_waiting, lock_running, seat_with_chips
-from games.services.writer import Locked, ServiceError, in_live_hand, publish_change
+from games.services.tournament_table import (
+    deal_waiting,
+    lock_running,
+    running_table,
+    seat_with_chips,
+)
+from games.services.writer import Locked, ServiceError, in_live_hand
 
 
 def addon_problem(
@@ -42,11 +47,16 @@ def addon_problem(
     return deal_waiting(tournament)
 
 
-@transaction.atomic
 def take_addon(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     """The add-on: its price to the prize pool, its chips to your seat."""
     now = now or timezone.now()
-    locked, tournament = lock_running(tournament_id, "there is no add-on to take")
+    nothing = "there is no add-on to take"
+    with table_change(running_table(tournament_id, nothing)) as locked:
+        tournament = lock_running(locked, tournament_id, nothing)
+        return _take_addon(locked, tournament, user, now)
+
+
+def _take_addon(locked: Locked, tournament: Tournament, user: User, now: datetime) -> Seat:
     seat = seat_with_chips(locked, user.id)
     entry = tournament.entries.filter(user=user).first()
     problem = addon_problem(locked, tournament, seat, entry,
@@ -67,5 +77,4 @@ def take_addon(tournament_id: int, user: User, now: datetime | None = None) -> S
     name = user.get_username()
     notices.add(locked, "addon", name, f"{name} takes the add-on for "
                 f"{tournament.addon_price:,}: {tournament.addon_chips:,} more chips.")
-    publish_change(locked)
     return seat

@@ -14,12 +14,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 
 from games.engine.tournament.icm import deal_amounts, equal_split, icm_equities
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
+from games.services.change import table_change
 from games.services.tournament_late import current_level
 from games.services.tournament_table import (
     close_late_registration,
@@ -27,12 +27,12 @@ from games.services.tournament_table import (
     lock_running,
     pay_entry,
     place_prizes,
+    running_table,
 )
 from games.services.writer import (
     FIRST_DEAL_DELAY,
     Locked,
     ServiceError,
-    publish_change,
     schedule_next_hand,
 )
 
@@ -71,7 +71,6 @@ def deal_figures(
     return equities, amounts
 
 
-@transaction.atomic
 def propose_deal(
     tournament_id: int, user: User, method: str, now: datetime | None = None
 ) -> dict[str, Any]:
@@ -80,7 +79,15 @@ def propose_deal(
         method = DealMethod(method)
     except ValueError:
         raise ServiceError("A deal is by ICM ('icm') or an equal split ('equal').") from None
-    locked, tournament = lock_running(tournament_id, "there is no deal to make")
+    nothing = "there is no deal to make"
+    with table_change(running_table(tournament_id, nothing)) as locked:
+        tournament = lock_running(locked, tournament_id, nothing)
+        return _propose_deal(locked, tournament, user, method, now)
+
+
+def _propose_deal(
+    locked: Locked, tournament: Tournament, user: User, method: DealMethod, now: datetime | None
+) -> dict[str, Any]:
     seats = _players_left(locked)
     if not any(s.user_id == user.id for s in seats):
         raise ServiceError("Only a player still in the tournament can propose a deal.")
@@ -112,16 +119,22 @@ def propose_deal(
     kind = "an ICM deal" if method is DealMethod.ICM else "an equal split"
     notices.add(locked, "deal", user.get_username(),
                 f"{user.get_username()} proposes {kind}: {said}. Everyone left must agree.")
-    publish_change(locked)
     return tournament.deal
 
 
-@transaction.atomic
 def answer_deal(tournament_id: int, user: User, agree: bool, now: datetime | None = None) -> bool:
     """Agree to the deal waiting, or decline it (it is withdrawn, and play goes on). True
     when this answer was the last yes: the deal is paid and the tournament is over."""
     now = now or timezone.now()
-    locked, tournament = lock_running(tournament_id, "there is no deal to make")
+    nothing = "there is no deal to make"
+    with table_change(running_table(tournament_id, nothing)) as locked:
+        tournament = lock_running(locked, tournament_id, nothing)
+        return _answer_deal(locked, tournament, user, agree, now)
+
+
+def _answer_deal(
+    locked: Locked, tournament: Tournament, user: User, agree: bool, now: datetime
+) -> bool:
     deal = tournament.deal
     if deal is None:
         raise ServiceError("No deal has been proposed.")
@@ -134,7 +147,6 @@ def answer_deal(tournament_id: int, user: User, agree: bool, now: datetime | Non
         tournament.save(update_fields=["deal"])
         notices.add(locked, "deal", name, f"{name} declined the deal: play goes on.")
         schedule_next_hand(locked.table, now, FIRST_DEAL_DELAY)
-        publish_change(locked)
         return False
     if user.id in deal["agreed"]:
         raise ServiceError("You have agreed to this deal already.")
@@ -142,10 +154,8 @@ def answer_deal(tournament_id: int, user: User, agree: bool, now: datetime | Non
     if set(deal["agreed"]) != set(players):
         tournament.save(update_fields=["deal"])
         notices.add(locked, "deal", name, f"{name} agrees to the deal.")
-        publish_change(locked)
         return False
     _settle(locked, tournament, deal, now)
-    publish_change(locked)
     return True
 
 

@@ -22,17 +22,16 @@ import random
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db import transaction
 
 from games import chips
 from games.models import Seat, Tournament, TournamentEntry
 from games.services import notices
-from games.services.tournament_table import deal_waiting, level_index, lock_running
+from games.services.change import table_change
+from games.services.tournament_table import deal_waiting, level_index, lock_running, running_table
 from games.services.writer import (
     FIRST_DEAL_DELAY,
     Locked,
     ServiceError,
-    publish_change,
     schedule_next_hand,
 )
 
@@ -70,11 +69,16 @@ def entry_problem(
     return deal_waiting(tournament)
 
 
-@transaction.atomic
 def enter(tournament_id: int, user: User, now: datetime) -> TournamentEntry:
     """Register late, or re-enter after going out: the buy-in to the prize pool, the
     starting stack at a free seat, dealt in at the next hand."""
-    locked, tournament = lock_running(tournament_id, "registration is closed")
+    nothing = "registration is closed"
+    with table_change(running_table(tournament_id, nothing)) as locked:
+        tournament = lock_running(locked, tournament_id, nothing)
+        return _enter(locked, tournament, user, now)
+
+
+def _enter(locked: Locked, tournament: Tournament, user: User, now: datetime) -> TournamentEntry:
     entry = tournament.entries.filter(user=user).first()
     problem = entry_problem(locked, tournament, entry, current_level(locked, tournament, now))
     if problem:
@@ -100,7 +104,6 @@ def enter(tournament_id: int, user: User, now: datetime) -> TournamentEntry:
                 f"the prize pool is {tournament.prize_pool(tournament.entries.count()):,}.")
     if locked.hand is None:
         schedule_next_hand(locked.table, now, FIRST_DEAL_DELAY)
-    publish_change(locked)
     return entry
 
 

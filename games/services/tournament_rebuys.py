@@ -10,19 +10,20 @@ refusal is a ServiceError with a sentence, and changes nothing.
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 
 from games import chips, plain_sql
 from games.models import Seat, Tournament
 from games.services import notices
+from games.services.change import table_change
 from games.services.tournament_table import (
     deal_waiting,
     level_index,
     lock_running,
+    running_table,
     seat_with_chips,
 )
-from games.services.writer import Locked, ServiceError, publish_change
+from games.services.writer import Locked, ServiceError
 
 
 def rebuy_problem(
@@ -45,11 +46,16 @@ def rebuy_problem(
     return deal_waiting(tournament)
 
 
-@transaction.atomic
 def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     """Buy in again: the buy-in to the prize pool, the starting stack to your seat."""
     now = now or timezone.now()
-    locked, tournament = lock_running(tournament_id, "there is nothing to rebuy")
+    nothing = "there is nothing to rebuy"
+    with table_change(running_table(tournament_id, nothing)) as locked:
+        tournament = lock_running(locked, tournament_id, nothing)
+        return _rebuy(locked, tournament, user, now)
+
+
+def _rebuy(locked: Locked, tournament: Tournament, user: User, now: datetime) -> Seat:
     seat = seat_with_chips(locked, user.id)
     problem = rebuy_problem(locked, tournament, seat, now)
     if problem:
@@ -69,5 +75,4 @@ def rebuy(tournament_id: int, user: User, now: datetime | None = None) -> Seat:
     name = user.get_username()
     notices.add(locked, "rebuy", name, f"{name} rebuys for {tournament.buy_in:,}: "
                 f"{tournament.starting_stack:,} more chips.")
-    publish_change(locked)
     return seat

@@ -21,25 +21,29 @@ from games.engine.tournament.payouts import Bust, finishing_places, prize_for_pl
 from games.engine.tournament.schedule import BlindLevel
 from games.models import Hand, Seat, Table, Tournament, TournamentEntry
 from games.services import notices
-from games.services.writer import Locked, ServiceError, free_seat, lock_table
+from games.services.writer import Locked, ServiceError, free_seat
 
 
 def tournament_of(table: Table) -> Tournament:
     return Tournament.objects.get(table_id=table.id)
 
 
-def lock_running(tournament_id: int, nothing: str) -> tuple[Locked, Tournament]:
-    """A running tournament's table locked (the writer's lock, taken first as every change
-    at a table does), then its row; ``nothing`` ends the refusal when it is not running
-    ("there is no deal to make")."""
+def running_table(tournament_id: int, nothing: str) -> int:
+    """The table of a tournament being played, to change (``table_change``); ``nothing``
+    ends the refusal when it has none ("there is no deal to make")."""
     found = Tournament.objects.filter(pk=tournament_id).values_list("table_id", flat=True).first()
     if found is None:
         raise ServiceError(f"That tournament is not being played: {nothing}.")
-    locked = lock_table(found)
+    return found
+
+
+def lock_running(locked: Locked, tournament_id: int, nothing: str) -> Tournament:
+    """The tournament's row, locked after its table (the writer's lock comes first, as in
+    every change at a table); refused, ending with ``nothing``, when it is not running."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     if tournament.status != Tournament.Status.RUNNING:
         raise ServiceError(f"{tournament.name} is not running: {nothing}.")
-    return locked, tournament
+    return tournament
 
 
 def seat_with_chips(locked: Locked, user_id: int) -> Seat | None:
@@ -71,7 +75,7 @@ def level_index(tournament: Tournament, now: datetime, hands_dealt: int) -> int:
 def before_deal(locked: Locked, now: datetime) -> int | None:
     """Before a deal: None while a deal among the players waits for their answers (no
     hand meanwhile); else the table's blinds and ante become the level's (saved with the
-    change's other table columns by ``publish_change``) and the level, counted from 1, is
+    change's other table columns when the change ends) and the level, counted from 1, is
     returned for the hand's record."""
     table = locked.table
     tournament = tournament_of(table)

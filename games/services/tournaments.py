@@ -24,11 +24,11 @@ from games.engine.tournament.schedule import (
 )
 from games.models import Seat, Table, Tournament, TournamentEntry
 from games.services import tournament_late
+from games.services.change import new_table, table_change
 from games.services.writer import (
     FIRST_DEAL_DELAY,
+    Locked,
     ServiceError,
-    lock_table,
-    publish_change,
     schedule_next_hand,
 )
 from games.table_limits import MAX_ACTION_SECONDS, MAX_SEATS, MIN_ACTION_SECONDS, MIN_SEATS
@@ -240,15 +240,20 @@ def _start(tournament: Tournament, now: datetime) -> Table:
     """Its table, every entrant seated at random with the starting stack (tournament chips:
     no bankroll pays for them, the prize pool stands for them), and the first deal soon."""
     first = tournament.blind_schedule().levels[0]
-    table = Table.objects.create(
+    made = new_table(
         name=tournament.name, small_blind=first.small_blind, big_blind=first.big_blind,
         # Late registration seats players at the table's free seats, up to ten.
         ante=first.ante, max_seats=MAX_SEATS if tournament.late_levels else tournament.max_players,
         min_buy_in=tournament.starting_stack, max_buy_in=tournament.starting_stack,
         action_seconds=tournament.action_seconds, is_private=True, is_tournament=True,
     )
-    locked = lock_table(table.id)
-    table = locked.table  # the locked row: publish_change saves what changes on it
+    with table_change(made.id) as locked:
+        _seat_entrants(locked, tournament, now)
+        return locked.table
+
+
+def _seat_entrants(locked: Locked, tournament: Tournament, now: datetime) -> None:
+    table = locked.table  # the locked row: the change saves what changes on it
     entries = list(tournament.entries.select_related("user"))
     numbers = list(range(1, tournament.max_players + 1))
     _seat_draw.shuffle(numbers)
@@ -264,6 +269,4 @@ def _start(tournament: Tournament, now: datetime) -> Table:
     tournament.level = 0
     tournament.save(update_fields=["status", "table", "started_at", "level"])
     schedule_next_hand(table, now, FIRST_DEAL_DELAY)
-    publish_change(locked)
-    return table
 

@@ -3,6 +3,9 @@
 Every change at a table runs in one transaction that locks the table row
 (``select_for_update``), so two sockets or two server processes can never change a table at
 once. The state is saved before anything is broadcast: the broadcast runs on commit.
+Services never pair ``lock_table`` and ``publish_change`` themselves: the one shape of a
+change, ``games/services/change.py``'s ``table_change``, calls them; the rest of this module
+is the rules the changes share.
 """
 
 import copy
@@ -22,6 +25,7 @@ from games.engine import HandState, TableConfig
 from games.engine.lineup import enough_to_deal
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
+from games.projection import TableSnapshot
 from games.services import table_memory
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
@@ -68,6 +72,25 @@ class Locked:
     # nothing in the table memory (games/services/table_memory.py).
     seat_ids: frozenset[int] = frozenset()
     keep_registered: bool = False
+    # What the body of a change asked of its end (games/services/change.py): users to give
+    # a personal part beyond those seated and the host, nothing to publish, or the table to
+    # go for good.
+    also: set[int] = field(default_factory=set)
+    unchanged: bool = False
+    deleting: bool = False
+
+    def tell(self, *user_ids: int | None) -> None:
+        """Give these users (None: nobody) their personal part of this change: someone who
+        was the host, or whose request to sit was just answered."""
+        self.also.update(user_id for user_id in user_ids if user_id is not None)
+
+    def leave_unchanged(self) -> None:
+        """This change found nothing to do: it publishes nothing (and must change nothing)."""
+        self.unchanged = True
+
+    def delete_table(self) -> None:
+        """The change ends the table: its sockets see it closed, then its row is deleted."""
+        self.deleting = True
 
     def seat_of(self, user: User) -> Seat:
         seat = next((s for s in self.seats if s.user_id == user.id), None)
@@ -175,6 +198,7 @@ def changed_columns(locked: Locked) -> list[str]:
 def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     """Bump the version and, once the change is committed, send every socket its view.
 
+    Called by the end of ``table_change`` (games/services/change.py), and nowhere else.
     The snapshot is taken here, inside the transaction, so the version names exactly the
     state this transaction saved; the frames are built and sent after the commit. Personal
     parts go to everyone seated when the change began, the host, and the users in ``also``
@@ -184,6 +208,20 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     table.version += 1
     plain_sql.update(table, changed_columns(locked))
     locked.table_values = table_values(table)  # saved: a second change starts from here
+    snapshot = snapshot_of(locked, also)
+    # robust: the change is saved whatever happens to the channel layer; a socket that
+    # misses a version catches up with the next one (or asks for a snapshot).
+    transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
+    lobby_feed.publish_change(locked.lobby_row, snapshot, table)
+    if not locked.keep_registered:
+        locked.keep_registered = True
+        _keep_on_commit(locked)
+
+
+def snapshot_of(locked: Locked, also: Iterable[int] = ()) -> TableSnapshot:
+    """The locked table as this transaction holds it, with the hand on show: the live one,
+    else the last one finished (a voided one shows nothing)."""
+    table = locked.table
     if locked.hand is not None:
         hand, state = locked.hand, locked.state
     elif locked.last_hand is not None and locked.last_hand.status != Hand.Status.VOIDED:
@@ -193,14 +231,7 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     people = {s.user_id for s in locked.seats} | set(also)
     if table.host_id is not None:
         people.add(table.host_id)
-    snapshot = snapshots.capture(table, hand, state, people=people)
-    # robust: the change is saved whatever happens to the channel layer; a socket that
-    # misses a version catches up with the next one (or asks for a snapshot).
-    transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
-    lobby_feed.publish_change(locked.lobby_row, snapshot, table)
-    if not locked.keep_registered:
-        locked.keep_registered = True
-        _keep_on_commit(locked)
+    return snapshots.capture(table, hand, state, people=people)
 
 
 def schedule_next_hand(

@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from games import services, snapshots
 from games.bots import driver
-from games.bots.players import seat_bots
 from games.models import Hand, HandAction, LedgerEntry, Seat, Table
 from games.projection import update_frames
 from games.services.due_work import also_due, due_work
+from games.services.practice import seat_bots
 from tests.games.conftest import chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_bots_take_seats_through_the_writer_and_are_flagged_as_bots(table, alice
     buy_ins = LedgerEntry.objects.filter(kind=LedgerEntry.Kind.BUY_IN, table=table)
     assert buy_ins.count() == 4
     table.refresh_from_db()
-    assert table.version == 4  # each bot's seat is a published change
+    assert table.version == 2  # alice sat down, then the three bots in one change
     assert issued_chips() == chips_in_room()
 
 

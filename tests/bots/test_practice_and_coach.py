@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.bots.players import seat_bots
 from games.models import Hand, Seat, Table
+from games.services.practice import seat_bots
 from tests.bots.conftest import open_page
 from tests.games.conftest import make_user
 

@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import presence, services
-from games.bots.practice import start_practice
 from games.models import Hand, Seat, Table
+from games.services.practice import start_practice
 from tests.bots.conftest import close_page, open_page
 from tests.games.conftest import chips_in_room, issued_chips
 from tests.games.sockets import RecordingSocket

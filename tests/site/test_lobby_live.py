@@ -16,12 +16,13 @@ from django.db import transaction
 from django.test import Client
 
 from games import lobby, presence, services
-from games.bots.practice import start_practice
 from games.forms import CreateTableForm
 from games.lobby_feed import LOBBY_GROUP, open_rows
 from games.lobby_socket import READ_ONLY
 from games.models import Seat, Table
 from games.services import hosting
+from games.services.practice import start_practice
+from games.services.writer import lock_table
 from games.snapshots import capture
 from pokersite.asgi import application
 from tests.games import conftest as shared
@@ -434,7 +435,7 @@ def test_the_row_before_a_change_the_row_after_it_and_the_pages_row_agree(alice,
     services.sit(table.id, bob, 4, 100)
     services.sit(table.id, alice, 2, 100)
     with transaction.atomic():
-        locked = services.lock_table(table.id)
+        locked = lock_table(table.id)  # only read here: the change is never published
         before = lobby.row_of(locked.table, locked.seats)
         snapshot = capture(locked.table, None, None)
     after = lobby.row_after(snapshot, locked.table.is_private, locked.table.hands_played)
