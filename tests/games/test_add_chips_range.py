@@ -10,19 +10,9 @@ from games.consumers import load_snapshot_frame
 from games.models import Seat
 from games.services import seating
 from games.services.writer import ServiceError
-from tests.games.conftest import ACES_KINGS_DECK, make_user
+from tests.games.conftest import ACES_KINGS_DECK
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ann(db):
-    return make_user("js_ann")
-
-
-@pytest.fixture
-def ben(db):
-    return make_user("js_ben")
 
 
 def offered(table, user) -> dict | None:
@@ -44,70 +34,70 @@ def queued_and_stack(user) -> tuple[int, int]:
     return seat.queued_top_up, seat.stack
 
 
-def test_between_hands_the_top_up_range_is_what_the_service_accepts(table, ann, ben):
-    services.sit(table.id, ann, 1, 150)
-    services.sit(table.id, ben, 2, 100)
-    room = offered(table, ann)
+def test_between_hands_the_top_up_range_is_what_the_service_accepts(table, alice, bob):
+    services.sit(table.id, alice, 1, 150)
+    services.sit(table.id, bob, 2, 100)
+    room = offered(table, alice)
     assert room == {"min": 1, "max": 50, "rebuy": False, "queued": False}
-    assert refused(table, ann, room["min"] - 1) and refused(table, ann, room["max"] + 1)
-    assert queued_and_stack(ann) == (0, 150)
-    seating.add_chips(table.id, ann, room["max"])
-    assert queued_and_stack(ann) == (0, 200)
+    assert refused(table, alice, room["min"] - 1) and refused(table, alice, room["max"] + 1)
+    assert queued_and_stack(alice) == (0, 150)
+    seating.add_chips(table.id, alice, room["max"])
+    assert queued_and_stack(alice) == (0, 200)
     # At the maximum buy-in nothing is offered, and nothing is taken.
-    assert offered(table, ann) is None
-    assert refused(table, ann, 1)
+    assert offered(table, alice) is None
+    assert refused(table, alice, 1)
 
 
-def test_after_busting_the_rebuy_range_is_the_buy_in_range(table, ann, ben):
-    # Heads-up, button seat 1: ann Kd Ah beats ben As 7s; ben goes all-in and busts.
-    services.sit(table.id, ann, 1, 200)
-    services.sit(table.id, ben, 2, 50)
+def test_after_busting_the_rebuy_range_is_the_buy_in_range(table, alice, bob):
+    # Heads-up, button seat 1: alice Kd Ah beats bob As 7s; bob goes all-in and busts.
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 50)
     services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
     table.refresh_from_db()
-    services.act(table.id, ann, "raise", 200, table.version)
+    services.act(table.id, alice, "raise", 200, table.version)
     table.refresh_from_db()
-    services.act(table.id, ben, "call", None, table.version)
-    assert queued_and_stack(ben) == (0, 0)
-    room = offered(table, ben)
+    services.act(table.id, bob, "call", None, table.version)
+    assert queued_and_stack(bob) == (0, 0)
+    room = offered(table, bob)
     assert room == {"min": table.min_buy_in, "max": table.max_buy_in, "rebuy": True,
                     "queued": False}
-    assert refused(table, ben, room["min"] - 1) and refused(table, ben, room["max"] + 1)
-    seating.add_chips(table.id, ben, room["min"])
-    assert queued_and_stack(ben) == (0, room["min"])
+    assert refused(table, bob, room["min"] - 1) and refused(table, bob, room["max"] + 1)
+    seating.add_chips(table.id, bob, room["min"])
+    assert queued_and_stack(bob) == (0, room["min"])
 
 
-def test_during_a_hand_the_range_is_what_may_still_be_queued(table, ann, ben):
-    services.sit(table.id, ann, 1, 100)
-    services.sit(table.id, ben, 2, 100)
+def test_during_a_hand_the_range_is_what_may_still_be_queued(table, alice, bob):
+    services.sit(table.id, alice, 1, 100)
+    services.sit(table.id, bob, 2, 100)
     services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
-    room = offered(table, ann)
+    room = offered(table, alice)
     assert room == {"min": 1, "max": 200, "rebuy": False, "queued": True}
-    assert refused(table, ann, room["min"] - 1) and refused(table, ann, room["max"] + 1)
-    seating.add_chips(table.id, ann, 120)
-    room = offered(table, ann)
+    assert refused(table, alice, room["min"] - 1) and refused(table, alice, room["max"] + 1)
+    seating.add_chips(table.id, alice, 120)
+    room = offered(table, alice)
     assert room == {"min": 1, "max": 80, "rebuy": False, "queued": True}
-    assert refused(table, ann, room["max"] + 1)
-    seating.add_chips(table.id, ann, room["max"])
-    assert queued_and_stack(ann) == (200, 100)
-    assert offered(table, ann) is None
-    assert refused(table, ann, 1)
+    assert refused(table, alice, room["max"] + 1)
+    seating.add_chips(table.id, alice, room["max"])
+    assert queued_and_stack(alice) == (200, 100)
+    assert offered(table, alice) is None
+    assert refused(table, alice, 1)
 
 
-def test_nothing_is_offered_to_a_player_who_is_leaving_or_at_a_closed_table(table, ann, ben):
-    services.sit(table.id, ann, 1, 100)
-    services.sit(table.id, ben, 2, 100)
+def test_nothing_is_offered_to_a_player_who_is_leaving_or_at_a_closed_table(table, alice, bob):
+    services.sit(table.id, alice, 1, 100)
+    services.sit(table.id, bob, 2, 100)
     services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
-    services.stand(table.id, ben)  # during the hand: he leaves when it ends
-    assert offered(table, ben) is None
-    assert refused(table, ben, 1)
-    assert offered(table, ann) is not None
+    services.stand(table.id, bob)  # during the hand: he leaves when it ends
+    assert offered(table, bob) is None
+    assert refused(table, bob, 1)
+    assert offered(table, alice) is not None
     table.status = table.Status.CLOSED
     table.save(update_fields=["status"])
-    assert offered(table, ann) is None
-    assert refused(table, ann, 1)
+    assert offered(table, alice) is None
+    assert refused(table, alice, 1)
 
 
-def test_a_spectator_is_offered_nothing(table, ann, ben):
-    services.sit(table.id, ann, 1, 100)
-    _, text = load_snapshot_frame(table.id, ben.id)
+def test_a_spectator_is_offered_nothing(table, alice, bob):
+    services.sit(table.id, alice, 1, 100)
+    _, text = load_snapshot_frame(table.id, bob.id)
     assert json.loads(text)["table"]["you"]["add_chips"] is None
