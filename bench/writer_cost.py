@@ -51,6 +51,7 @@ from games.broadcast import outbox  # noqa: E402
 from games.engine import Action, ActionKind, HandState  # noqa: E402
 from games.models import Hand, Table  # noqa: E402
 from games.projection import update_frames  # noqa: E402
+from games.services import table_memory  # noqa: E402
 from games.services.play import act, start_next_hand  # noqa: E402
 from games.services.seating import sit  # noqa: E402
 
@@ -108,10 +109,12 @@ def start_outbox() -> asyncio.AbstractEventLoop:
 
 
 def measure(
-    table_id: int, users: dict, actions: int, seed: int, loop: asyncio.AbstractEventLoop
+    table_id: int, users: dict, actions: int, seed: int, loop: asyncio.AbstractEventLoop,
+    forget: bool = False,
 ) -> dict:
     """Time ``act`` until its frames are sent (not the benchmark's own reads of whose turn
-    it is)."""
+    it is). With ``forget``, every change finds the table missing from the process's memory
+    (games/services/table_memory.py), as after another process's change or the clock's."""
     rng = random.Random(seed)
     cpu, wall, statements, floor = [], [], [], []
     while len(cpu) < actions:
@@ -125,6 +128,8 @@ def measure(
         version = Table.objects.values_list("version", flat=True).get(pk=table_id)
         kind, amount = choose(state.legal_actions(), rng)
         sent: list[str] = []
+        if forget:
+            table_memory.forget_all()
         with connection.execute_wrapper(functools.partial(count_statement, sent)):
             c0, w0 = time.process_time(), time.perf_counter()
             act(table_id, users[state.actor], kind, amount, version)
@@ -152,14 +157,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--forget", action="store_true",
+        help="every change reads the table again, as after another process's change",
+    )
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     table_id, users = set_up()
     loop = start_outbox()
     measure(table_id, users, 200, args.seed + 1, loop)  # warm-up: imports, caches, the pool
-    figures = measure(table_id, users, args.actions, args.seed, loop)
+    figures = measure(table_id, users, args.actions, args.seed, loop, forget=args.forget)
     vendor = connection.vendor
-    print(f"writer cost per action ({vendor}, {args.actions} actions, six players):")
+    memory = ", table read again at every change" if args.forget else ""
+    print(f"writer cost per action ({vendor}, {args.actions} actions, six players{memory}):")
     rows = (("cpu", "ms CPU"), ("wall", "ms wall"), ("floor", "ms CPU, rules + frames only"))
     for name, unit in rows:
         values = sorted(figures[name])

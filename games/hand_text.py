@@ -61,36 +61,6 @@ def event_text(
     """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
     kind, units, to_units = event["kind"], event["amount"], event["to"]
-    amount = money(units) if money else units
-    to = money(to_units) if money and to_units is not None else to_units
-    all_in = " and is all-in" if event["all_in"] else ""
-    cards = " ".join(event["cards"])
-    # A second run of the board says so: "Turn (second board): 9c".
-    run = f" ({ORDINALS[event.get('board', 0)]} board)" if event.get("board") else ""
-    late = "timed out and " if timed_out else ""
-    count = "four" if hole_cards == 4 else "two"
-    texts = {
-        "post_ante": f"{who} posts an ante of {amount}{all_in}",
-        "post_small_blind": f"{who} posts the small blind of {amount}{all_in}",
-        "post_big_blind": f"{who} posts the big blind of {amount}{all_in}",
-        "post_to_play": f"{who} posts {amount} to play{all_in}",
-        "post_straddle": f"{who} posts a straddle of {amount}{all_in}",
-        "deal_hole": f"{who} is dealt {cards}" if cards else f"{who} is dealt {count} cards",
-        "deal_board": f"{event['street'].capitalize()}{run}: {cards}",
-        "runout_vote": f"{who} {late}"
-        + ("agrees to run it twice" if event["text"] == "agree" else "declines to run it twice"),
-        "fold": f"{who} {'timed out and ' if timed_out else ''}folds",
-        "check": f"{who} {'timed out and ' if timed_out else ''}checks",
-        "call": f"{who} calls {amount}{all_in}",
-        "bet": f"{who} bets {to}{all_in}",
-        "raise": f"{who} raises to {to}{all_in}",
-        "return_uncalled": f"Uncalled bet of {amount} returned to {who}",
-        "show": _show_text(who, cards, event["text"]),
-        "muck": f"{who} mucks",
-        "win": _win_event_text(who, amount, event, pots),
-        "bounty": bounty_text(who, names.get(event.get("payer") or 0,
-                                             f"seat {event.get('payer')}"), amount),
-    }
     return {
         "sequence": event["seq"],
         "street": event["street"],
@@ -99,9 +69,63 @@ def event_text(
         "kind": kind,
         "amount": to_units if kind in ("bet", "raise") else units,
         "cards": event["cards"],
-        "text": texts.get(kind, kind),
+        "text": _sentence(event, who, names, money, pots, timed_out, hole_cards),
         **({"payer": event["payer"]} if kind == "bounty" else {}),
     }
+
+
+def _sentence(
+    event: dict, who: str, names: dict[int, str], money, pots: list[dict] | None,
+    timed_out: bool, hole_cards: int,
+) -> str:
+    """The sentence of ``event_text``'s row: only its own kind's is written (the log is
+    written again at every version of a table, one row per event of the hand)."""
+    kind, units, to_units = event["kind"], event["amount"], event["to"]
+    amount = money(units) if money else units
+    to = money(to_units) if money and to_units is not None else to_units
+    all_in = " and is all-in" if event["all_in"] else ""
+    late = "timed out and " if timed_out else ""
+    if kind == "post_ante":
+        return f"{who} posts an ante of {amount}{all_in}"
+    if kind == "post_small_blind":
+        return f"{who} posts the small blind of {amount}{all_in}"
+    if kind == "post_big_blind":
+        return f"{who} posts the big blind of {amount}{all_in}"
+    if kind == "post_to_play":
+        return f"{who} posts {amount} to play{all_in}"
+    if kind == "post_straddle":
+        return f"{who} posts a straddle of {amount}{all_in}"
+    if kind == "deal_hole":
+        cards = " ".join(event["cards"])
+        count = "four" if hole_cards == 4 else "two"
+        return f"{who} is dealt {cards}" if cards else f"{who} is dealt {count} cards"
+    if kind == "deal_board":
+        # A second run of the board says so: "Turn (second board): 9c".
+        run = f" ({ORDINALS[event.get('board', 0)]} board)" if event.get("board") else ""
+        return f"{event['street'].capitalize()}{run}: {' '.join(event['cards'])}"
+    if kind == "runout_vote":
+        answer = "agrees to" if event["text"] == "agree" else "declines to"
+        return f"{who} {late}{answer} run it twice"
+    if kind in ("fold", "check"):
+        return f"{who} {late}{kind}s"
+    if kind == "call":
+        return f"{who} calls {amount}{all_in}"
+    if kind == "bet":
+        return f"{who} bets {to}{all_in}"
+    if kind == "raise":
+        return f"{who} raises to {to}{all_in}"
+    if kind == "return_uncalled":
+        return f"Uncalled bet of {amount} returned to {who}"
+    if kind == "show":
+        return _show_text(who, " ".join(event["cards"]), event["text"])
+    if kind == "muck":
+        return f"{who} mucks"
+    if kind == "win":
+        return _win_event_text(who, amount, event, pots)
+    if kind == "bounty":
+        payer = names.get(event.get("payer") or 0, f"seat {event.get('payer')}")
+        return bounty_text(who, payer, amount)
+    return kind
 
 
 def _show_text(who: str, cards: str, description: str) -> str:

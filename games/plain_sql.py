@@ -23,6 +23,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model, QuerySet
 from django.db.models.expressions import Expression
 from django.db.models.options import Options
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]  # not in the stubs
 from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=Model)
@@ -44,6 +45,8 @@ class CompiledQuery:
         self._build = build
         self._stand_ins = stand_ins
         self._compiled: dict[str, tuple[str, Converters, int]] = {}
+        # The compiler's select list and model layout, for ``instances``.
+        self._shapes: dict[str, tuple[Any, Any]] = {}
         self.locks = False  # select_for_update(): run only inside a transaction
 
     def _compile(self, using: str) -> tuple[str, Converters, int]:
@@ -61,6 +64,7 @@ class CompiledQuery:
             columns = [expression for expression, _, _ in compiler.select]
             compiled = sql, _converters(columns, compiler.connection), len(columns)
             self._compiled[using] = compiled
+            self._shapes[using] = compiler.select, compiler.klass_info
         return compiled
 
     def rows(self, *params: Any, using: str = DEFAULT_DB_ALIAS) -> list[list[Any]]:
@@ -82,12 +86,24 @@ class CompiledQuery:
         return rows
 
     def instances(self, model: type[M], *params: Any, using: str = DEFAULT_DB_ALIAS) -> list[M]:
-        """The rows as model instances (a plain ``model.objects`` queryset, no joins)."""
-        names = [field.attname for field in model._meta.concrete_fields]
+        """The rows as model instances, as the queryset would make them: every column of
+        ``model`` selected, and the objects of its ``select_related`` attached."""
         rows = self.rows(*params, using=using)
-        if rows and len(rows[0]) != len(names):
+        select, klass_info = self._shapes[using]
+        if klass_info is None or klass_info["model"] is not model:
+            raise ValueError(f"The query does not select rows of {model.__name__}.")
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        names = [column[0].target.attname for column in select[start:end]]
+        if len(names) != len(model._meta.concrete_fields):
             raise ValueError(f"The query does not select every column of {model.__name__}.")
-        return [model.from_db(using, names, row) for row in rows]
+        related = get_related_populators(klass_info, select, using)
+        found = []
+        for row in rows:
+            instance = model.from_db(using, names, row[start:end])
+            for populator in related:
+                populator.populate(row, instance)
+            found.append(instance)
+        return found
 
 
 def _converters(columns: Sequence[Expression], connection: BaseDatabaseWrapper) -> Converters:

@@ -41,6 +41,8 @@ _TIMED_OUT = plain_sql.CompiledQuery(
 )
 # Where a Hand object keeps its timed-out sequences once read (timed_out_sequences).
 _TIMED_OUT_KEY = "_timed_out_sequences"
+# Where a Hand object keeps its fair-deal record as shown (fair_deal_shown).
+_FAIR_DEAL_KEY = "_fair_deal_shown"
 # A socket's snapshot is re-read when a writer committed while it was being read.
 LOAD_ATTEMPTS = 3
 
@@ -107,8 +109,7 @@ def capture(
             users=users,
             on_time_bank=hand.on_time_bank and hand.status == Hand.Status.IN_PROGRESS,
             timed_out=timed_out_sequences(hand),
-            # The server seed only once the hand is over: a live hand's is never captured.
-            fair_deal=shown_record(hand.fair_deal, hand.status != Hand.Status.IN_PROGRESS),
+            fair_deal=fair_deal_shown(hand),
         )
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
     table_fields["host_id"] = table.host_id
@@ -140,6 +141,18 @@ def timed_out_sequences(hand: Hand) -> frozenset[int]:
             )
         hand.__dict__[_TIMED_OUT_KEY] = known = stored
     return known
+
+
+def fair_deal_shown(hand: Hand) -> dict[str, Any] | None:
+    """The hand's fair-deal record as it may be shown: the server seed only once the hand is
+    over (a live hand's is never captured). Worked out once per ``Hand`` object and state of
+    play, as the record is fixed when the hand is dealt; the result is never changed."""
+    over = hand.status != Hand.Status.IN_PROGRESS
+    known = hand.__dict__.get(_FAIR_DEAL_KEY)
+    if known is None or known[0] is not hand.fair_deal or known[1] != over:
+        known = (hand.fair_deal, over, shown_record(hand.fair_deal, over))
+        hand.__dict__[_FAIR_DEAL_KEY] = known
+    return known[2]
 
 
 def remember_timed_out(hand: Hand, sequence: int) -> None:

@@ -110,6 +110,12 @@ DATABASE_THREADS = env_int(
 )
 if DATABASE_THREADS < 1:
     raise ImproperlyConfigured(f"DATABASE_THREADS={DATABASE_THREADS} must be at least 1.")
+# How long a thread may hold Python's interpreter lock while another waits for it
+# (sys.setswitchinterval; Python's default is 5 ms). The database threads give the lock up at
+# every statement and wait to take it back: behind an event loop busy with a burst, each of a
+# change's statements waited up to 5 ms. 0.5 ms cut the burst's p95 by about a third
+# (docs/deploy.md, "The interpreter lock"). Set by games/database_threads.py.
+THREAD_SWITCH_SECONDS = env_float("THREAD_SWITCH_SECONDS", 0.0005, minimum=0.0001)
 
 # A socket re-joins its groups every third of this, so a channel whose process died
 # leaves its groups within this many seconds while live ones never do (games/consumers.py).

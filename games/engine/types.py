@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from games.engine.config_rules import CONFIG_FIELDS, buy_in_problem, config_problems, unknown_game
@@ -309,6 +310,12 @@ class Event:
         if not self.is_private:
             return self
         return Event(self.seq, self.kind, self.street, self.seat)
+
+    @cached_property
+    def public_dict(self) -> dict[str, Any]:
+        """``public().to_dict()``, made once per event: every view of a hand (each version
+        of a table, each bot's look) lists all its events. Shared: never change it."""
+        return self.public().to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -90,7 +90,7 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
         )
     legal = legal_actions(hand)
     events = [
-        e.to_dict() if (e.is_private and e.seat == seat) else e.public().to_dict()
+        e.to_dict() if (e.is_private and e.seat == seat) else e.public_dict
         for e in hand.events
     ]
     return {

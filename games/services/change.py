@@ -38,6 +38,7 @@ from games.services.writer import (
     ServiceError,
     StaleVersion,
     changed_columns,
+    keep_on_commit,
     lock_table,
     publish_change,
     snapshot_of,
@@ -126,6 +127,7 @@ def _finish(locked: Locked) -> None:
                 f"Table {locked.table.id}: a change said it left the table unchanged, but "
                 f"it changed {', '.join(changed)}; publish it instead."
             )
+        keep_on_commit(locked)
     else:
         publish_change(locked, locked.also)
 

@@ -116,6 +116,17 @@ _LOCK_TABLE = plain_sql.CompiledQuery(
 )
 
 
+# What a change reads when this process does not hold the table in memory (another process,
+# or the clock process, changed it last): compiled once too.
+_SEATS_WITH_PLAYERS = plain_sql.CompiledQuery(
+    lambda table_id: Seat.objects.filter(table_id=table_id).select_related("user", "user__player"),
+    0,
+)
+_LATEST_HAND = plain_sql.CompiledQuery(
+    lambda table_id: Hand.objects.filter(table_id=table_id).order_by("-number")[:1], 0
+)
+
+
 def lock_table(table_id: int) -> Locked:
     """Lock the table row for this transaction; its seats and latest hand come from this
     process's memory when no one changed the table since (games/services/table_memory.py),
@@ -140,8 +151,10 @@ def lock_table(table_id: int) -> Locked:
 def _read_seats_and_hands(
     table: Table,
 ) -> tuple[list[Seat], Hand | None, HandState | None, Hand | None]:
-    seats = list(Seat.objects.filter(table=table).select_related("user", "user__player"))
-    latest = table.hands.order_by("-number").first()
+    seats = _SEATS_WITH_PLAYERS.instances(Seat, table.id)
+    latest = next(iter(_LATEST_HAND.instances(Hand, table.id)), None)
+    if latest is not None:
+        latest.table = table  # as ``table.hands`` would have it: the locked row itself
     live = latest if latest is not None and latest.status == Hand.Status.IN_PROGRESS else None
     state = HandState.from_dict(live.state) if live else None
     return seats, live, state, latest
@@ -160,9 +173,10 @@ def _check_kept(
         )
 
 
-def _keep_on_commit(locked: Locked) -> None:
+def keep_on_commit(locked: Locked) -> None:
     """Once the change commits, remember the table as it then stands (the seats and hands
-    the database holds), unless a player sat down or left during it."""
+    the database holds), unless a player sat down or left during it. Also after a change
+    that found nothing to do: ``lock_table`` took the table out of the memory."""
     transaction.on_commit(table_memory.KeepOnCommit(functools.partial(_kept_after, locked)))
 
 
@@ -215,7 +229,7 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     lobby_feed.publish_change(locked.lobby_row, snapshot, table)
     if not locked.keep_registered:
         locked.keep_registered = True
-        _keep_on_commit(locked)
+        keep_on_commit(locked)
 
 
 def snapshot_of(locked: Locked, also: Iterable[int] = ()) -> TableSnapshot:

@@ -63,6 +63,28 @@ def test_locked_instances_have_every_column_as_the_orm_reads_it(table, hand):
     assert isinstance(live.state, dict)  # JSON, decoded
 
 
+def test_instances_attach_their_select_related_objects_as_the_orm_does(
+    table, hand, alice, django_assert_num_queries
+):
+    query = plain_sql.CompiledQuery(
+        lambda table_id: Seat.objects.filter(table_id=table_id).select_related(
+            "user", "user__player"
+        ),
+        0,
+    )
+    wanted = list(Seat.objects.filter(table_id=table.id).select_related("user", "user__player"))
+    with django_assert_num_queries(1):
+        got = query.instances(Seat, table.id)
+        related = [(seat.user, seat.user.player) for seat in got]  # no query more
+    assert [every_column(s) for s in got] == [every_column(s) for s in wanted]
+    assert [(every_column(u), every_column(p)) for u, p in related] == [
+        (every_column(s.user), every_column(s.user.player)) for s in wanted
+    ]
+    assert got[0].user.username == alice.username
+    with pytest.raises(ValueError, match="rows of Table"):
+        query.instances(Table, table.id)
+
+
 @pytest.mark.django_db(transaction=True)  # autocommit, as outside a test's transaction
 def test_a_lock_outside_a_transaction_is_refused(table):
     lock = plain_sql.CompiledQuery(
