@@ -18,13 +18,15 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import orjson
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, JSONField, Model, QuerySet
 from django.db.models.expressions import Expression
 from django.db.models.options import Options
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]  # not in the stubs
 from django.db.transaction import TransactionManagementError
+
+from games import write_batch
 
 M = TypeVar("M", bound=Model)
 # A column's conversions from what the driver returns (SQLite's text dates, 0/1 booleans;
@@ -74,9 +76,8 @@ class CompiledQuery:
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            rows = [list(row) for row in cursor.fetchall()]
+        # With any writes waiting before it (games/write_batch.py).
+        rows = [list(row) for row in write_batch.read(connection, sql, params)]
         for row in rows:
             for position, functions, expression in converters:
                 value = row[position]
@@ -145,10 +146,8 @@ def update(instance: Model, names: Sequence[str], using: str = DEFAULT_DB_ALIAS)
     setters = ", ".join(f"{quote(field.column)} = %s" for field in fields)
     sql = f"UPDATE {quote(meta.db_table)} SET {setters} WHERE {quote(meta.pk.column)} = %s"
     values = [_db_value(field, field.pre_save(instance, False), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, instance.pk])
-        if cursor.rowcount != 1:
-            raise DatabaseError(f"{meta.object_name} {instance.pk} was not saved: no such row.")
+    refusal = f"{meta.object_name} {instance.pk} was not saved: no such row."
+    write_batch.write(connection, sql, [*values, instance.pk], refusal)
 
 
 def insert(objects: Iterable[Model], names: Sequence[str], using: str = DEFAULT_DB_ALIAS) -> int:
@@ -169,6 +168,5 @@ def insert(objects: Iterable[Model], names: Sequence[str], using: str = DEFAULT_
         for obj in objects
         for field in fields
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+    write_batch.write(connection, sql, values, None)
     return len(objects)

@@ -31,7 +31,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games import broadcast, lobby_feed
+from games import broadcast, lobby_feed, write_batch
 from games.models import Table
 from games.services.writer import (
     Locked,
@@ -66,21 +66,24 @@ class TableChange:
     """``table_change``'s context manager (a class, not a generator: this is every action's
     hot path)."""
 
-    __slots__ = ("_atomic", "_locked", "answer", "table_id", "version")
+    __slots__ = ("_atomic", "_locked", "_writes", "answer", "table_id", "version")
 
     def __init__(self, table_id: int, version: int | None, answer: bool) -> None:
         self.table_id, self.version, self.answer = table_id, version, answer
         self._atomic = transaction.atomic()
+        # The change's writes go to PostgreSQL with its next read (games/write_batch.py).
+        self._writes = write_batch.together()
         self._locked: Locked | None = None
 
     def __enter__(self) -> Locked:
         self._atomic.__enter__()
         try:
+            self._writes.__enter__()
             locked = lock_table(self.table_id)
             if self.version is not None:
                 check_version(locked, self.version, answer=self.answer)
         except BaseException as error:
-            self._atomic.__exit__(type(error), error, error.__traceback__)
+            self._leave(type(error), error, error.__traceback__)
             raise
         self._locked = locked
         return locked
@@ -94,8 +97,21 @@ class TableChange:
             try:
                 _finish(self._locked)
             except BaseException as failure:
-                self._atomic.__exit__(type(failure), failure, failure.__traceback__)
+                self._leave(type(failure), failure, failure.__traceback__)
                 raise
+        self._leave(kind, error, trace)
+
+    def _leave(
+        self, kind: type[BaseException] | None, error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        """Send the writes still waiting (or drop them with a failed change), then commit
+        or roll back."""
+        try:
+            self._writes.__exit__(kind, error, trace)
+        except BaseException as failure:
+            self._atomic.__exit__(type(failure), failure, failure.__traceback__)
+            raise
         self._atomic.__exit__(kind, error, trace)
 
 

@@ -26,6 +26,11 @@ pytestmark = pytest.mark.django_db(transaction=True)  # commit callbacks run, th
 # BEGIN, lock the table, insert the action, save the hand, bump the version, read the seats
 # for the views, COMMIT.
 STATEMENTS = {"sit": 19, "deal": 13, "call": 7, "sit_out": 6, "check": 7, "timeout": 7}
+# On PostgreSQL the plain writes go with the next read (games/write_batch.py): a call is
+# BEGIN, the lock, one execute of the INSERT, the two UPDATEs and the seats' read, COMMIT.
+ROUND_TRIPS_ON_POSTGRESQL = {
+    "sit": 18, "deal": 10, "call": 4, "sit_out": 5, "check": 4, "timeout": 6,
+}
 
 
 def statements(change, *args, **kwargs) -> list[str]:
@@ -50,7 +55,8 @@ def test_the_shape_adds_no_statement_to_any_change(table, alice, bob, carol, set
     counted["check"] = statements(services.act, table.id, bob, "check", None, version_of(table))
     deadline = Hand.objects.filter(table=table).latest("number").action_deadline
     counted["timeout"] = statements(services.timeout, table.id, deadline)
-    assert {name: len(sqls) for name, sqls in counted.items()} == STATEMENTS, "\n\n".join(
+    wanted = ROUND_TRIPS_ON_POSTGRESQL if connection.vendor == "postgresql" else STATEMENTS
+    assert {name: len(sqls) for name, sqls in counted.items()} == wanted, "\n\n".join(
         f"{name}:\n" + "\n".join(sql[:120] for sql in sqls) for name, sqls in counted.items()
     )
 
