@@ -1,4 +1,4 @@
-"""What the table clock does on each tick (games/clock.py calls ``run_due_work``).
+"""What the table clock does on each tick (games/live/clock.py calls ``run_due_work``).
 
 The services sit below the bots, which act through them like people: the bots' turns join
 the tick through ``also_due``, called at start-up (games/apps.py), so that no import runs
@@ -38,7 +38,7 @@ def run_due_work(now: datetime | None = None) -> None:
 def due_work(now: datetime) -> list[Callable[[], object]]:
     """What one clock tick has to do, as separate changes (one table each, mostly), so that
     the clock can run them side by side with each other and with the sockets' commands
-    (games/clock.py)."""
+    (games/live/clock.py)."""
     due_hands = Hand.objects.filter(
         status=Hand.Status.IN_PROGRESS, action_deadline__lte=now
     ).values_list("table_id", flat=True)

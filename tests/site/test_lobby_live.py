@@ -15,10 +15,11 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.test import Client
 
-from games import lobby, presence, services
+from games import lobby, services
 from games.forms import CreateTableForm
-from games.lobby_feed import LOBBY_GROUP, open_rows
-from games.lobby_socket import READ_ONLY
+from games.live import presence
+from games.live.lobby_feed import LOBBY_GROUP, open_rows
+from games.live.lobby_socket import READ_ONLY
 from games.models import Seat, Table
 from games.services import hosting
 from games.services.practice import start_practice

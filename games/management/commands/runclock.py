@@ -13,7 +13,7 @@ import signal
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.background import background
+from games.live.background import background
 
 
 class Command(BaseCommand):

@@ -3,9 +3,9 @@
 Three loops run beside the sockets, on the server's own event loop (Channels' in-memory
 layer only delivers within one loop):
 
-- the outbox (games/broadcast.py): sends the frames the writer built after each commit;
-- liveness (games/watched_tables.py): republishes a version a dead process never sent;
-- the table clock (games/clock.py): deadlines, bots' turns and the next deal. It is left
+- the outbox (games/live/broadcast.py): sends the frames the writer built after each commit;
+- liveness (games/live/watched_tables.py): republishes a version a dead process never sent;
+- the table clock (games/live/clock.py): deadlines, bots' turns and the next deal. It is left
   out when ``TABLE_CLOCK`` is off, for deployments that run it once, in its own process
   (``manage.py runclock``).
 
@@ -48,9 +48,9 @@ Loop = Callable[[], Coroutine[Any, Any, None]]
 def loops(*, clock: bool, sockets: bool = True) -> list[tuple[str, Loop]]:
     """The loops to run, by name: the outbox always, liveness where sockets are served,
     the clock when asked."""
-    from games.broadcast import outbox
-    from games.clock import run_clock
-    from games.watched_tables import run_liveness
+    from games.live.broadcast import outbox
+    from games.live.clock import run_clock
+    from games.live.watched_tables import run_liveness
 
     chosen: list[tuple[str, Loop]] = [("outbox", outbox.run)]
     if sockets:
@@ -94,7 +94,7 @@ class BackgroundWork:
 
     async def stop(self) -> None:
         """Send what the outbox still holds, then cancel the loops."""
-        from games.broadcast import outbox
+        from games.live.broadcast import outbox
 
         await outbox.flush()
         for task in self.tasks:

@@ -86,7 +86,7 @@ class Outbox:
         self.queue: asyncio.Queue[tuple[str, Callable[[], Awaitable[None]]]] | None = None
 
     async def run(self) -> None:
-        """Send queued frames forever; started on the server's loop (games/background.py)."""
+        """Send queued frames forever; started on the server's loop (games/live/background.py)."""
         self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
         try:
             while True:
@@ -113,7 +113,7 @@ class Outbox:
         self.put_send(what, functools.partial(send_frames, table_id, frames))
 
     def put_group(self, group: str, message: dict[str, Any]) -> None:
-        """Queue one message for a whole group (the lobby's, games/lobby_feed.py)."""
+        """Queue one message for a whole group (the lobby's, games/live/lobby_feed.py)."""
         what = f"{message['type']} to {group}"
         self.put_send(what, functools.partial(send_group, group, message))
 

@@ -2,11 +2,11 @@
 
 A socket reads the table from the database once, for its first snapshot (and again when the
 client asks to ``sync``). After that it only forwards frames the writer built and encoded
-once per version (games/broadcast.py): the public frame, with its own user's personal part
+once per version (games/live/broadcast.py): the public frame, with its own user's personal part
 when they have one (never another's), so forwarding costs no query and no encoding.
 
 ``receive`` only counts a frame against the socket's budget and queues it: its command runs
-in the socket's command queue, one at a time and in order (games/guarded_socket.py says
+in the socket's command queue, one at a time and in order (games/live/guarded_socket.py says
 why: a flood must be read, and cut off, as fast as it comes).
 """
 
@@ -17,16 +17,17 @@ import logging
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import chat_frames, presence, services, snapshots, watched_tables
+from games import services, snapshots
 from games.access import may_watch
-from games.broadcast import session_tag, table_group, user_group
-from games.command_queue import CommandQueue
-from games.database_threads import reading, writing
-from games.guarded_socket import GuardedSocket
+from games.live import chat_frames, presence, watched_tables
+from games.live.broadcast import session_tag, table_group, user_group
+from games.live.command_queue import CommandQueue
+from games.live.database_threads import reading, writing
+from games.live.guarded_socket import GuardedSocket
+from games.live.version_order import HOLD_SECONDS, VersionOrder
 from games.projection import snapshot_frame, with_personal
 from games.protocol import ProtocolError, Sync, parse_command
 from games.services import practice
-from games.version_order import HOLD_SECONDS, VersionOrder
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 # sent after accepting, so that the client learns why (a refused handshake only says 403).
 CLOSE_UNAUTHENTICATED = 4401  # no login, or logged out since
 CLOSE_NO_SUCH_TABLE = 4404  # no such table, or a private one you were not invited to
-# 4429 (CLOSE_FLOODING, games/flood.py): cut off for flooding (games/guarded_socket.py).
+# 4429 (CLOSE_FLOODING, games/live/flood.py): cut off for flooding (games/live/guarded_socket.py).
 CLOSE_INTERNAL_ERROR = 1011  # a command failed unexpectedly (logged)
 
 
@@ -110,7 +111,7 @@ class TableConsumer(GuardedSocket):
         await self.close(code=CLOSE_INTERNAL_ERROR)
 
     async def handle(self, text_data: str | None):
-        """One frame's command, in this socket's command queue (games/command_queue.py)."""
+        """One frame's command, in this socket's command queue (games/live/command_queue.py)."""
         try:
             command = parse_command(text_data)
         except ProtocolError as error:
@@ -148,7 +149,7 @@ class TableConsumer(GuardedSocket):
             await self.send(text_data=message["frame"])
 
     async def table_presence(self, message):
-        """Which seated players have no page open (games/presence.py): no version."""
+        """Which seated players have no page open (games/live/presence.py): no version."""
         presence.heard(message["table"], message["frame"])
         await self.send(text_data=message["frame"])
 
@@ -158,7 +159,7 @@ class TableConsumer(GuardedSocket):
             await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def forward(self, version: int, frame: str):
-        """Send the frames of each version once, in version order (games/version_order.py)."""
+        """Send the frames of each version once, in version order (games/live/version_order.py)."""
         watched_tables.saw(self.table_id, version)
         for ready in self.order.arrive(version, frame):
             await self.send(text_data=ready)

@@ -4,7 +4,7 @@ Deadlines and next-hand times live in the database, so the clock needs no connec
 and picks up where it left off after a restart. Several processes may run it at once: each
 change goes through the services' row lock and version check, so a deadline fires once.
 It runs in every server process unless ``TABLE_CLOCK`` is off, or once per deployment in a
-process of its own (``manage.py runclock``); games/background.py starts it.
+process of its own (``manage.py runclock``); games/live/background.py starts it.
 """
 
 import asyncio
@@ -12,7 +12,7 @@ import logging
 
 from django.utils import timezone
 
-from games.database_threads import reading, writing
+from games.live.database_threads import reading, writing
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 0.5
@@ -30,7 +30,7 @@ async def run_clock() -> None:
 
 async def tick() -> None:
     """One tick: each table's due change on a writer thread of its own, side by side, so
-    that a busy tick never holds up the sockets' commands (games/database_threads.py)."""
+    that a busy tick never holds up the sockets' commands (games/live/database_threads.py)."""
     from games.services.due_work import due_work
 
     items = await reading(due_work)(timezone.now())

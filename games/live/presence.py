@@ -31,8 +31,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games.broadcast import table_group
-from games.database_threads import reading
+from games.live.broadcast import table_group
+from games.live.database_threads import reading
 from games.models import Seat
 
 log = logging.getLogger(__name__)
@@ -164,7 +164,7 @@ def entry(user_id: int, channel: str) -> str:
 
 
 # A socket's connect and close wait for none of this: frames that a socket has not started
-# (or stopped) reading pile up in the server meanwhile (games/guarded_socket.py).
+# (or stopped) reading pile up in the server meanwhile (games/live/guarded_socket.py).
 
 
 def opened(table_id: int, user_id: int, channel: str) -> asyncio.Task[None]:

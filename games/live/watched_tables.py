@@ -15,8 +15,9 @@ import asyncio
 import logging
 from collections import Counter
 
-from games import broadcast, snapshots
-from games.database_threads import reading
+from games import snapshots
+from games.live import broadcast
+from games.live.database_threads import reading
 from games.models import Table
 
 log = logging.getLogger(__name__)
