@@ -9,19 +9,15 @@ the channel layer's cost is per message (one PUBLISH, one delivery to each proce
 socket), and a table of six sent seven before.
 """
 
-import asyncio
 import functools
 import hashlib
-import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, get_channel_layer
 
+from games.live import runtime
 from games.projection import Frames, TableSnapshot, update_frames
-
-log = logging.getLogger(__name__)
 
 
 def table_group(table_id: int) -> str:
@@ -72,62 +68,15 @@ async def send_group(group: str, message: dict[str, Any]) -> None:
     await channel_layer().group_send(group, message)
 
 
-class Outbox:
-    """Frames (a table's versions, the lobby's rows) waiting to be sent by the server's event
-    loop, in the order they were made.
-
-    The writer runs in the database thread; handing its frames to the loop lets it take the
-    next change at once instead of waiting for the channel layer. Without a running server
-    loop (a management command, a test calling the services) frames are sent on the spot.
-    """
-
-    def __init__(self) -> None:
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.queue: asyncio.Queue[tuple[str, Callable[[], Awaitable[None]]]] | None = None
-
-    async def run(self) -> None:
-        """Send queued frames forever; started on the server's loop (games/live/background.py)."""
-        self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
-        try:
-            while True:
-                what, send = await self.queue.get()
-                try:
-                    await send()
-                except Exception:  # the layer may be briefly away; the next version catches up
-                    log.exception("could not send %s", what)
-                finally:
-                    self.queue.task_done()
-        finally:
-            self.loop = self.queue = None  # stopped: later frames are sent on the spot
-
-    async def flush(self, timeout: float = 5.0) -> None:
-        """Wait (at most ``timeout`` seconds) until every queued frame has been sent."""
-        if self.queue is not None:
-            try:
-                await asyncio.wait_for(self.queue.join(), timeout)
-            except TimeoutError:
-                log.warning("%d frames were not sent before shutdown", self.queue.qsize())
-
-    def put(self, table_id: int, frames: Frames) -> None:
-        what = f"table {table_id} version {frames.version}"
-        self.put_send(what, functools.partial(send_frames, table_id, frames))
-
-    def put_group(self, group: str, message: dict[str, Any]) -> None:
-        """Queue one message for a whole group (the lobby's, games/live/lobby_feed.py)."""
-        what = f"{message['type']} to {group}"
-        self.put_send(what, functools.partial(send_group, group, message))
-
-    def put_send(self, what: str, send: Callable[[], Awaitable[None]]) -> None:
-        loop, queue = self.loop, self.queue
-        if loop is not None and queue is not None and loop.is_running():
-            loop.call_soon_threadsafe(queue.put_nowait, (what, send))
-        else:
-            async_to_sync(send)()
-
-
-outbox = Outbox()
-
-
 def publish(snapshot: TableSnapshot) -> None:
     """Build this version's frames once and send them. Called after the change commits."""
-    outbox.put(snapshot.table["id"], update_frames(snapshot))
+    table_id, frames = snapshot.table["id"], update_frames(snapshot)
+    what = f"table {table_id} version {frames.version}"
+    runtime.current().outbox.put(what, functools.partial(send_frames, table_id, frames))
+
+
+def publish_to_group(group: str, message: dict[str, Any]) -> None:
+    """Send one message to a whole group (the lobby's, games/live/lobby_feed.py) through
+    the same outbox, after the versions queued before it."""
+    what = f"{message['type']} to {group}"
+    runtime.current().outbox.put(what, functools.partial(send_group, group, message))

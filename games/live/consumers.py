@@ -19,7 +19,7 @@ from django.db import DatabaseError
 
 from games import services, snapshots
 from games.access import may_watch
-from games.live import chat_frames, presence, watched_tables
+from games.live import chat_frames, presence, runtime
 from games.live.broadcast import session_tag, table_group, user_group
 from games.live.command_queue import CommandQueue
 from games.live.database_threads import reading, writing
@@ -47,7 +47,7 @@ def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
 
 
 class TableConsumer(GuardedSocket):
-    watching = False  # counted in watched_tables while True
+    watching = False  # counted in the runtime's watched tables while True
 
     async def connect(self):
         self.user = self.scope["user"]
@@ -55,6 +55,7 @@ class TableConsumer(GuardedSocket):
         self.label = f"table {self.table_id}"
         self.user_key = str(self.user.id)  # how a version's message names this user's part
         self.order = VersionOrder()
+        self.watched = runtime.current().watched  # this process's, for liveness
         self.gap_timer: asyncio.TimerHandle | None = None
         await self.accept()
         if not self.user.is_authenticated:
@@ -73,7 +74,7 @@ class TableConsumer(GuardedSocket):
         self.tasks.append(self.commands.task)
         # Join before reading the snapshot, so no version committed after it is missed.
         await self.join([table_group(self.table_id), user_group(self.user.id)])
-        watched_tables.watch(self.table_id)
+        self.watched.watch(self.table_id)
         self.watching = True
         # A practice table stops dealing while its person is away: back, it deals again
         # (planned before the snapshot, which then shows it).
@@ -88,7 +89,7 @@ class TableConsumer(GuardedSocket):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
-            watched_tables.unwatch(self.table_id)
+            self.watched.unwatch(self.table_id)
             presence.closed(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
@@ -160,7 +161,7 @@ class TableConsumer(GuardedSocket):
 
     async def forward(self, version: int, frame: str):
         """Send the frames of each version once, in version order (games/live/version_order.py)."""
-        watched_tables.saw(self.table_id, version)
+        self.watched.saw(self.table_id, version)
         for ready in self.order.arrive(version, frame):
             await self.send(text_data=ready)
         if self.order.waiting and self.gap_timer is None and not self.closing:
@@ -183,7 +184,7 @@ class TableConsumer(GuardedSocket):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
         version, frame = loaded
-        watched_tables.saw(self.table_id, version)
+        self.watched.saw(self.table_id, version)
         if version < self.order.last:
             return  # a newer frame already went out while this was read
         await self.send(text_data=frame)

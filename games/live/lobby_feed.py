@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 
 from games import lobby
-from games.live.broadcast import outbox
+from games.live.broadcast import publish_to_group
 from games.lobby import LobbyRow
 from games.models import Seat, Table
 from games.projection import TableSnapshot
@@ -69,4 +69,4 @@ def announce_deleted(table: Table) -> None:
 
 def _send_on_commit(message: dict[str, Any]) -> None:
     # robust: the change is saved whatever happens to the channel layer.
-    transaction.on_commit(lambda: outbox.put_group(LOBBY_GROUP, message), robust=True)
+    transaction.on_commit(lambda: publish_to_group(LOBBY_GROUP, message), robust=True)

@@ -1,81 +1,42 @@
-"""Liveness: the sockets of every process reach the database's latest version by themselves.
+"""The tables this process's sockets watch, and the newest version it has seen of each.
 
-A change is broadcast after its commit; a process that dies between the two leaves everyone
-one version behind until the next change (which may be a whole clock away). So each process
-remembers, for the tables its sockets watch, the newest version it has seen, and a loop
-compares that with the database every few seconds. A table found behind at the same
-database version twice in a row (stuck: not merely a broadcast on its way, nor a table in
-play, whose next change brings everything) is published again from the database by this
-process; sockets drop versions they already have, so a repeat costs nothing.
-
-Everything here but the two functions run in the database thread is used on the event loop.
+Liveness (games/live/liveness.py) compares these with the database to find a version a
+dead process never broadcast. Used on the event loop only; one per process, in the live
+runtime (games/live/runtime.py).
 """
 
-import asyncio
-import logging
 from collections import Counter
 
-from games import snapshots
-from games.live import broadcast
-from games.live.database_threads import reading
-from games.models import Table
 
-log = logging.getLogger(__name__)
-CHECK_SECONDS = 2.0
+class WatchedTables:
+    """Table id -> how many of this process's sockets watch it, and the newest version seen.
 
-_sockets: Counter[int] = Counter()  # table id -> sockets of this process watching it
-_seen: dict[int, int] = {}  # table id -> newest version this process has seen
+    >>> watched = WatchedTables()
+    >>> watched.watch(7); watched.saw(7, 41); watched.saw(8, 3)
+    >>> watched.seen()
+    {7: 41}
+    >>> watched.unwatch(7); watched.seen()
+    {}
+    """
 
+    def __init__(self) -> None:
+        self.sockets: Counter[int] = Counter()  # table id -> sockets of this process watching it
+        self.newest: dict[int, int] = {}  # table id -> newest version this process has seen
 
-def watch(table_id: int) -> None:
-    _sockets[table_id] += 1
-    _seen.setdefault(table_id, -1)
+    def watch(self, table_id: int) -> None:
+        self.sockets[table_id] += 1
+        self.newest.setdefault(table_id, -1)
 
+    def unwatch(self, table_id: int) -> None:
+        self.sockets[table_id] -= 1
+        if self.sockets[table_id] <= 0:
+            del self.sockets[table_id]
+            self.newest.pop(table_id, None)
 
-def unwatch(table_id: int) -> None:
-    _sockets[table_id] -= 1
-    if _sockets[table_id] <= 0:
-        del _sockets[table_id]
-        _seen.pop(table_id, None)
+    def saw(self, table_id: int, version: int) -> None:
+        if table_id in self.newest and version > self.newest[table_id]:
+            self.newest[table_id] = version
 
-
-def saw(table_id: int, version: int) -> None:
-    if table_id in _seen and version > _seen[table_id]:
-        _seen[table_id] = version
-
-
-def latest_versions(table_ids: list[int]) -> dict[int, int]:
-    return dict(Table.objects.filter(id__in=table_ids).values_list("id", "version"))
-
-
-def republish(table_id: int) -> None:
-    """Publish the table's latest committed version to every socket, in every process."""
-    snapshot = snapshots.load(table_id)
-    if snapshot is not None:
-        broadcast.publish(snapshot)
-
-
-async def tables_behind() -> dict[int, int]:
-    """Table id -> database version, for the tables this process has not seen at it."""
-    seen = dict(_seen)
-    if not seen:
-        return {}
-    latest = await reading(latest_versions)(list(seen))
-    return {table: version for table, version in latest.items() if version > seen[table]}
-
-
-async def run_liveness() -> None:
-    """Forever: republish tables stuck behind the database at one version for two checks."""
-    behind_before: dict[int, int] = {}
-    while True:
-        await asyncio.sleep(CHECK_SECONDS)
-        try:
-            behind = await tables_behind()
-            for table_id, version in behind.items():
-                if behind_before.get(table_id) == version:
-                    log.warning("table %s: version %s was never broadcast; publishing it",
-                                table_id, version)
-                    await reading(republish)(table_id)
-            behind_before = behind
-        except Exception:
-            log.exception("liveness check failed")
+    def seen(self) -> dict[int, int]:
+        """A copy: table id -> the newest version seen, for every watched table."""
+        return dict(self.newest)
