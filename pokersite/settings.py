@@ -167,7 +167,7 @@ SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "20/second;240/minute")
 SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
 SOCKET_QUEUED_FRAMES = env_int("SOCKET_QUEUED_FRAMES", 16)
 # Table chat messages one user may send (all tables together), counted in Redis when
-# REDIS_URL is set so that every process shares the count (games/live/chat_rates.py).
+# REDIS_URL is set so that every process shares the count (games/services/chat_rates.py).
 CHAT_RATES = env_rates("CHAT_RATES", "5/10 seconds;30/minute")
 
 # Whether this process runs the table clock (deadlines, bots' turns, the next deal). Off in

@@ -19,7 +19,7 @@ from django.db import DatabaseError
 
 from games import services, snapshots
 from games.access import may_watch
-from games.live import chat_frames, presence, runtime
+from games.live import presence, runtime
 from games.live.broadcast import session_tag, table_group, user_group
 from games.live.command_queue import CommandQueue
 from games.live.database_threads import reading, writing
@@ -27,7 +27,7 @@ from games.live.guarded_socket import GuardedSocket
 from games.live.version_order import HOLD_SECONDS, VersionOrder
 from games.projection import snapshot_frame, with_personal
 from games.protocol import ProtocolError, Sync, parse_command
-from games.services import practice
+from games.services import chat_frames, practice
 
 log = logging.getLogger(__name__)
 
