@@ -134,7 +134,7 @@ if REDIS_URL:
         redis_database = urlsplit(REDIS_URL).path.strip("/") or "0"
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "pokersite.layers.PubSubChannelLayer",
+                "BACKEND": "pokersite.pubsub_layer.PubSubChannelLayer",
                 "CONFIG": {"hosts": [redis_host], "prefix": f"asgi-db{redis_database}"},
             }
         }
@@ -155,7 +155,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "pokersite.layers.SweepingInMemoryChannelLayer",
+            "BACKEND": "pokersite.memory_layer.MemoryChannelLayer",
             "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS},
         }
     }

@@ -73,7 +73,7 @@ class GuardedSocket(AsyncWebsocketConsumer):
             await self.forget_channel()
 
     async def forget_channel(self):
-        """Tell the layer this socket's own channel is done with (pokersite/layers.py)."""
+        """Tell the layer this socket's own channel is done with (pokersite/pubsub_layer.py)."""
         forget = getattr(self.channel_layer, "forget_channel", None)
         if forget is None or not getattr(self, "channel_name", None):
             return
