@@ -10,18 +10,14 @@ socket), and a table of six sent seven before.
 """
 
 import functools
-import hashlib
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, get_channel_layer
 
 from games.live import runtime
+from games.live.groups import session_tag, table_group, user_group
 from games.projection import Frames, TableSnapshot, update_frames
-
-
-def table_group(table_id: int) -> str:
-    return f"table_{table_id}"
 
 
 def channel_layer() -> BaseChannelLayer:
@@ -30,15 +26,6 @@ def channel_layer() -> BaseChannelLayer:
     if layer is None:
         raise RuntimeError("CHANNEL_LAYERS has no default layer.")
     return layer
-
-
-def user_group(user_id: int) -> str:
-    return f"user_{user_id}"
-
-
-def session_tag(session_key: str) -> str:
-    """What names a browser session in messages: a hash, as session keys are secrets."""
-    return hashlib.sha256(session_key.encode()).hexdigest()[:32]
 
 
 def end_session(user_id: int, session_key: str) -> None:

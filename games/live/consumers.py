@@ -19,10 +19,10 @@ from django.db import DatabaseError
 
 from games import services, snapshots
 from games.access import may_watch
-from games.live import presence, runtime
-from games.live.broadcast import session_tag, table_group, user_group
+from games.live import runtime
 from games.live.command_queue import CommandQueue
 from games.live.database_threads import reading, writing
+from games.live.groups import session_tag, table_group, user_group
 from games.live.guarded_socket import GuardedSocket
 from games.live.version_order import HOLD_SECONDS, VersionOrder
 from games.projection import snapshot_frame, with_personal
@@ -55,7 +55,8 @@ class TableConsumer(GuardedSocket):
         self.label = f"table {self.table_id}"
         self.user_key = str(self.user.id)  # how a version's message names this user's part
         self.order = VersionOrder()
-        self.watched = runtime.current().watched  # this process's, for liveness
+        live = runtime.current()  # this process's: its watched tables (for liveness), presence
+        self.watched, self.presence = live.watched, live.presence
         self.gap_timer: asyncio.TimerHandle | None = None
         await self.accept()
         if not self.user.is_authenticated:
@@ -83,14 +84,14 @@ class TableConsumer(GuardedSocket):
         await self.send_snapshot()
         await self.send_chat_history()
         # Beside the socket: frames that wait for connect to finish pile up unread.
-        self.tasks.append(presence.opened(self.table_id, self.user.id, self.channel_name))
+        self.tasks.append(self.presence.opened(self.table_id, self.user.id, self.channel_name))
 
     async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
             self.watched.unwatch(self.table_id)
-            presence.closed(self.channel_name)
+            self.presence.closed(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()
@@ -151,7 +152,7 @@ class TableConsumer(GuardedSocket):
 
     async def table_presence(self, message):
         """Which seated players have no page open (games/live/presence.py): no version."""
-        presence.heard(message["table"], message["frame"])
+        self.presence.heard(message["table"], message["frame"])
         await self.send(text_data=message["frame"])
 
     async def session_ended(self, message):

@@ -11,9 +11,9 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services
-from games.live import presence
 from games.live.broadcast import table_group
 from games.live.consumers import load_snapshot_frame
+from games.live.runtime import current
 from games.projection import update_frames
 from games.snapshots import capture, hand_on_show
 from tests.games.conftest import ACES_KINGS_DECK, make_user
@@ -35,7 +35,7 @@ async def open_sockets(table, users) -> list[RecordingSocket]:
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
     # Each socket's presence (games/live/presence.py) is recorded on connect: not counted either.
-    await asyncio.wait_for(presence.settled(), timeout=10)
+    await asyncio.wait_for(current().presence.settled(), timeout=10)
     return sockets
 
 

@@ -1,5 +1,6 @@
 """The live runtime (games/live/runtime.py): one object per process, started once, its state
-its own; a test makes a fresh one instead of resetting globals."""
+(the outbox, the watched tables, presence, the tasks) its own; a test makes a fresh one
+instead of resetting globals."""
 
 import asyncio
 import json
@@ -94,12 +95,15 @@ async def test_the_lifespan_starts_the_runtime_once_and_stops_it(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_socket_counts_its_table_in_its_own_runtime(table, alice):
-    before = current().watched.seen()
+async def test_a_socket_counts_itself_in_its_own_runtime(table, alice):
+    before = current().watched.seen(), dict(current().presence.sockets)
     with installed(LiveRuntime()) as runtime:
         socket = await RecordingSocket.open(table.id, alice)
         frame = await socket.receive()
         assert runtime.watched.seen() == {table.id: frame["version"]}
+        # Counted in presence at the end of the connect, after the snapshot went out.
+        await until(lambda: list(runtime.presence.sockets.values()) == [(table.id, alice.id)])
         await socket.close()
-        await until(lambda: not runtime.watched.seen())
-    assert current().watched.seen() == before
+        await until(lambda: not runtime.watched.seen() and not runtime.presence.sockets)
+        await runtime.presence.settled()
+    assert (current().watched.seen(), current().presence.sockets) == before
