@@ -6,7 +6,7 @@
 
 Plays hands of six bots by calling the services directly (games/services/play.py), the way
 a socket's command runs in a database thread, with the outbox running on an event loop of
-its own as in a server (games/broadcast.py), and prints per action, until its frames are
+its own as in a server (games/live/outbox.py), and prints per action, until its frames are
 sent: the process's CPU time (every thread), the wall time, and the statements sent. The
 frames go to the in-memory channel layer with no socket listening: building them counts, a
 transport does not. The benchmark's own table and users are deleted and made again in the
@@ -47,8 +47,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
 from games import snapshots  # noqa: E402
-from games.broadcast import outbox  # noqa: E402
 from games.engine import Action, ActionKind, HandState  # noqa: E402
+from games.live.runtime import current  # noqa: E402
 from games.models import Hand, Table  # noqa: E402
 from games.projection import update_frames  # noqa: E402
 from games.services import table_memory  # noqa: E402
@@ -100,6 +100,7 @@ def count_statement(sent: list[str], execute, sql, params, many, context):  # no
 
 def start_outbox() -> asyncio.AbstractEventLoop:
     """The server's outbox, on a loop in a thread of its own (a server's event loop)."""
+    outbox = current().outbox
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()
     asyncio.run_coroutine_threadsafe(outbox.run(), loop)
@@ -133,7 +134,7 @@ def measure(
         with connection.execute_wrapper(functools.partial(count_statement, sent)):
             c0, w0 = time.process_time(), time.perf_counter()
             act(table_id, users[state.actor], kind, amount, version)
-            asyncio.run_coroutine_threadsafe(outbox.flush(), loop).result()
+            asyncio.run_coroutine_threadsafe(current().outbox.flush(), loop).result()
             c1, w1 = time.process_time(), time.perf_counter()
         cpu.append((c1 - c0) * 1000)
         wall.append((w1 - w0) * 1000)

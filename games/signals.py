@@ -6,9 +6,9 @@ from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
-from games import lobby_feed
-from games.broadcast import end_session
 from games.chips import ensure_player, top_up_if_broke
+from games.live import lobby_feed
+from games.live.broadcast import end_session
 from games.models import Table
 
 

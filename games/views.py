@@ -15,10 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import lobby_feed
 from games.access import INVITED_TABLES, can_see
 from games.accounts import GuestForm
 from games.forms import CreateTableForm
+from games.live import lobby_feed
 from games.models import Emote, Table
 from games.models.chat import MAX_CHAT_LENGTH
 from pokersite.lan import is_loopback, lan_addresses

@@ -16,7 +16,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from evaluator import evaluate  # noqa: E402
-from games.background import start_on_daphne, with_background_work  # noqa: E402
+from games.live.background import start_on_daphne, with_background_work  # noqa: E402
 from pokersite.origins import SameOriginValidator  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
@@ -31,7 +31,7 @@ routes = ProtocolTypeRouter(
 )
 
 # The table clock, the outbox and liveness start with the server: through the ASGI lifespan
-# (uvicorn, hypercorn) or on daphne's loop, which speaks no lifespan (games/background.py).
+# (uvicorn, hypercorn) or on daphne's loop, which speaks no lifespan (games/live/background.py).
 application = with_background_work(routes)
 start_on_daphne()
 

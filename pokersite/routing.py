@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.routing import websocket_urlpatterns as games_routes
+from games.live.routing import websocket_urlpatterns as games_routes
 from pokersite.health import HealthConsumer
 
 # django-stubs types path() for Django views, not Channels' ASGI consumers: ignored here.

@@ -100,7 +100,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Threads per process that run the sockets' and the clock's database work, so that one
 # table's change does not wait for another's round trip to the database
-# (games/database_threads.py). Two by default: the threads share one interpreter lock, so
+# (games/live/database_threads.py). Two by default: the threads share one interpreter lock, so
 # more only take turns at the CPU, and measured here ten gave a worse burst p95 and fewer
 # actions a second than two (docs/deploy.md, "Capacity"). More help when the database is far
 # away (each change then waits longer on the network). Never more than the connection pool.
@@ -114,11 +114,11 @@ if DATABASE_THREADS < 1:
 # (sys.setswitchinterval; Python's default is 5 ms). The database threads give the lock up at
 # every statement and wait to take it back: behind an event loop busy with a burst, each of a
 # change's statements waited up to 5 ms. 0.5 ms cut the burst's p95 by about a third
-# (docs/deploy.md, "The interpreter lock"). Set by games/database_threads.py.
+# (docs/deploy.md, "The interpreter lock"). Set by games/live/database_threads.py.
 THREAD_SWITCH_SECONDS = env_float("THREAD_SWITCH_SECONDS", 0.0005, minimum=0.0001)
 
 # A socket re-joins its groups every third of this, so a channel whose process died
-# leaves its groups within this many seconds while live ones never do (games/consumers.py).
+# leaves its groups within this many seconds while live ones never do (games/live/consumers.py).
 CHANNEL_GROUP_EXPIRY_SECONDS = env_int("CHANNEL_GROUP_EXPIRY_SECONDS", 15 * 60)
 REDIS_URL = env_str("REDIS_URL")
 # Which channels_redis layer carries frames between processes: "pubsub" (one PUBLISH per
@@ -140,7 +140,7 @@ if REDIS_URL:
         redis_database = urlsplit(REDIS_URL).path.strip("/") or "0"
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "pokersite.layers.PubSubChannelLayer",
+                "BACKEND": "pokersite.pubsub_layer.PubSubChannelLayer",
                 "CONFIG": {"hosts": [redis_host], "prefix": f"asgi-db{redis_database}"},
             }
         }
@@ -161,19 +161,19 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "pokersite.layers.SweepingInMemoryChannelLayer",
+            "BACKEND": "pokersite.memory_layer.MemoryChannelLayer",
             "CONFIG": {"group_expiry": CHANNEL_GROUP_EXPIRY_SECONDS},
         }
     }
 
 # What one table socket may send (the ``limits`` notation), how many refused frames in a row
-# end it with close code 4429 (games/flood.py), and how many of its frames may wait for the
-# ones before them to be handled before it is closed with 4429 too (games/command_queue.py).
+# end it with close code 4429 (games/live/flood.py), and how many of its frames may wait for the
+# ones before them to be handled before it is closed with 4429 too (games/live/command_queue.py).
 SOCKET_FRAME_RATES = env_rates("SOCKET_FRAME_RATES", "20/second;240/minute")
 SOCKET_REFUSALS_BEFORE_CLOSE = env_int("SOCKET_REFUSALS_BEFORE_CLOSE", 30)
 SOCKET_QUEUED_FRAMES = env_int("SOCKET_QUEUED_FRAMES", 16)
 # Table chat messages one user may send (all tables together), counted in Redis when
-# REDIS_URL is set so that every process shares the count (games/chat_rates.py).
+# REDIS_URL is set so that every process shares the count (games/services/chat_rates.py).
 CHAT_RATES = env_rates("CHAT_RATES", "5/10 seconds;30/minute")
 
 # Whether this process runs the table clock (deadlines, bots' turns, the next deal). Off in

@@ -4,6 +4,10 @@ import statement, those inside functions and under TYPE_CHECKING too), and by im
 - The evaluator core, the engine and the drills (``learning.drills``) import no Django,
   directly or through other modules.
 - The engine imports only itself and the evaluator core.
+- The live runtime (``games.live``) sits on top of the games app: below it, only the
+  writer's way out (``broadcast``, ``lobby_feed``: what a change sends after its commit;
+  ``presence``: who has a table open) is imported, and only the project's entry points
+  import its start (``background``) and its routes.
 - No module of the evaluator or the games app is in an import cycle, not even through an
   import inside a function (tests/import_cycles.py reads every import statement).
 """
@@ -21,6 +25,16 @@ import pytest
 from tests.import_cycles import describe, find_cycles, import_graph
 
 ENGINE = "games.engine"
+LIVE = "games.live"
+# What the rest of the games app may import of the live runtime: how a change's frames and
+# lobby rows leave after the commit, and who has a table open.
+LIVE_WAY_OUT = {"games.live.broadcast", "games.live.lobby_feed", "games.live.presence"}
+# Who may import the rest: the servers' entry point, the routes, and the clock's process.
+LIVE_ENTRY_POINTS = {
+    "pokersite.asgi": {"games.live.background"},
+    "pokersite.routing": {"games.live.routing"},
+    "games.management.commands.runclock": {"games.live.background"},
+}
 DRILLS = "learning.drills"
 # The evaluator's Django side: the app config and the console commands (its pages live in
 # the learning app). Everything else in the package is its core.
@@ -92,6 +106,26 @@ def test_the_engine_imports_only_itself_and_the_evaluator_core(module):
         and name not in package(ENGINE) and name not in evaluator_core()
     }
     assert not outside, f"{module} imports {sorted(outside)}"
+
+
+def outside_live() -> list[str]:
+    return sorted(
+        module for module in graph().modules
+        if module.split(".")[0] in ("evaluator", "games", "learning", "pokersite")
+        and module not in package(LIVE)
+    )
+
+
+@pytest.mark.parametrize("module", outside_live())
+def test_below_the_live_runtime_only_its_way_out_is_imported(module):
+    imported = graph().find_modules_directly_imported_by(module) & package(LIVE)
+    allowed = LIVE_WAY_OUT | LIVE_ENTRY_POINTS.get(module, set())
+    assert imported <= allowed, f"{module} imports {sorted(imported - allowed)}"
+
+
+def test_the_live_entry_points_exist_as_listed():
+    for module, imported in LIVE_ENTRY_POINTS.items():
+        assert imported <= graph().find_modules_directly_imported_by(module), module
 
 
 def cycles_in(root: Path, packages: list[str]) -> list[str]:

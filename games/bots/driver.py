@@ -1,4 +1,4 @@
-"""A bot's turn, taken by the table clock (games/clock.py -> services.run_due_work, which
+"""A bot's turn, taken by the table clock (games/live/clock.py -> services.run_due_work, which
 lists ``due_bot_turns`` among its work: games/apps.py adds it at start-up).
 
 When a bot is to act, the writer sets ``Hand.bot_acts_at`` a moment ahead (a human-like

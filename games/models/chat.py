@@ -1,7 +1,7 @@
 """Table chat: messages kept with their table, and the players its host muted.
 
 Chat is not table state: it carries no version and never goes through the table lock
-(games/services/chat.py writes it; games/chat_frames.py says what clients see of it).
+(games/services/chat.py writes it; games/services/chat_frames.py says what clients see of it).
 """
 
 from django.conf import settings

@@ -31,7 +31,8 @@ from typing import Any
 
 from django.db import transaction
 
-from games import broadcast, lobby_feed, write_batch
+from games import write_batch
+from games.live import broadcast, lobby_feed
 from games.models import Table
 from games.services.writer import (
     Locked,

@@ -1,4 +1,4 @@
-"""What the table clock does on each tick (games/clock.py calls ``run_due_work``).
+"""What the table clock does on each tick (games/live/clock.py calls ``run_due_work``).
 
 The services sit below the bots, which act through them like people: the bots' turns join
 the tick through ``also_due``, called at start-up (games/apps.py), so that no import runs
@@ -6,14 +6,15 @@ from here up to games/bots/.
 """
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import partial
 
 from django.utils import timezone
 
-from games.models import CommandReceipt, Hand, Table
+from games.models import Hand, Table
 from games.services.play import start_next_hand, timeout
 from games.services.practice import close_idle_practice_tables
+from games.services.receipts import ReceiptCleanup
 from games.services.seating import free_busted_seats
 
 DueChanges = Callable[[datetime], list[Callable[[], object]]]
@@ -27,18 +28,20 @@ def also_due(changes: DueChanges) -> None:
         _also_due.append(changes)
 
 
-def run_due_work(now: datetime | None = None) -> None:
+def run_due_work(now: datetime | None = None, receipts: ReceiptCleanup | None = None) -> None:
     """One clock tick, each item in turn: fire passed deadlines, let bots act, deal hands
     that are due, free the seats of busted players who did not rebuy, close idle practice
     tables."""
-    for item in due_work(now or timezone.now()):
+    for item in due_work(now or timezone.now(), receipts):
         item()
 
 
-def due_work(now: datetime) -> list[Callable[[], object]]:
+def due_work(now: datetime, receipts: ReceiptCleanup | None = None) -> list[Callable[[], object]]:
     """What one clock tick has to do, as separate changes (one table each, mostly), so that
     the clock can run them side by side with each other and with the sockets' commands
-    (games/clock.py)."""
+    (games/live/clock.py). ``receipts`` is the clock's own cleanup of old command receipts
+    (its last run); without one, as in a single call, old receipts are deleted now."""
+    receipts = receipts or ReceiptCleanup()
     due_hands = Hand.objects.filter(
         status=Hand.Status.IN_PROGRESS, action_deadline__lte=now
     ).values_list("table_id", flat=True)
@@ -49,20 +52,6 @@ def due_work(now: datetime) -> list[Callable[[], object]]:
         status=Table.Status.OPEN, next_hand_at__lte=now
     ).values_list("id", flat=True)
     items += [partial(start_next_hand, table_id, now=now) for table_id in due_tables]
-    items += [partial(free_busted_seats, now), partial(forget_old_receipts, now)]
+    items += [partial(free_busted_seats, now), partial(receipts.forget_old_receipts, now)]
     items.append(partial(close_idle_practice_tables, now))
     return items
-
-
-# A repeated copy of a command arrives within seconds; a day of receipts is plenty.
-RECEIPTS_KEPT = timedelta(days=1)
-_receipts_purged_at: datetime | None = None
-
-
-def forget_old_receipts(now: datetime) -> None:
-    """Every ten minutes or so (per process), delete receipts older than RECEIPTS_KEPT."""
-    global _receipts_purged_at
-    if _receipts_purged_at is not None and now - _receipts_purged_at < timedelta(minutes=10):
-        return
-    _receipts_purged_at = now
-    CommandReceipt.objects.filter(created_at__lt=now - RECEIPTS_KEPT).delete()

@@ -7,7 +7,7 @@ one change. Each bot buys in like a person (games/bots/players.py picks and pays
 Practice tables end themselves (issue 21: bots dealt to each other for ever after their
 person left, with the person's buy-in still on the table).
 
-- A practice table deals only while its person has it open (games/presence.py) and is
+- A practice table deals only while its person has it open (games/live/presence.py) and is
   playing (not sitting out): ``writer.practice_person_here``, read by ``schedule_next_hand``
   and the deal.
 - When they open it again, the dealing starts again (``stopped_for_its_person``, then
@@ -24,8 +24,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from games import presence
 from games.bots import players
+from games.live import presence
 from games.models import Hand, Seat, Table
 from games.services.change import table_change
 from games.services.hosting import create_table

@@ -20,9 +20,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import JSONField
 
-from games import broadcast, chips, lobby, lobby_feed, plain_sql, presence, snapshots
+from games import chips, lobby, plain_sql, snapshots
 from games.engine import HandState, TableConfig
 from games.engine.lineup import enough_to_deal
+from games.live import broadcast, lobby_feed, presence
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
 from games.projection import TableSnapshot

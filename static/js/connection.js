@@ -10,7 +10,7 @@ const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 8000;
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_SERVICE_RESTART = 1012;
-const CLOSE_SERVER_RESTART = 4012; // daphne's 1012 (games/background.py)
+const CLOSE_SERVER_RESTART = 4012; // daphne's 1012 (games/live/background.py)
 const RECONNECT_AT_ONCE = new Set([CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, CLOSE_SERVER_RESTART]);
 
 // Commands that carry no table version carry a request id, new for each request, so that

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from games import presence
+from games.live import presence
 from games.models import Table
 from games.services import practice
 from tests.games import conftest as shared
@@ -27,7 +27,7 @@ def quick_bots(settings):
     settings.NEXT_HAND_DELAY_SECONDS = 0
 
 
-# What a table page's socket records when it opens (games/consumers.py), for tests that
+# What a table page's socket records when it opens (games/live/consumers.py), for tests that
 # play without one: a practice table deals only while its person has it open.
 PAGE = "a-test-page"
 

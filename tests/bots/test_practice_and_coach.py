@@ -101,7 +101,7 @@ def test_the_coach_gives_you_your_figures_and_a_verdict_and_nobody_elses_cards(
 
 
 def test_bots_are_marked_on_the_felt(alice, table):
-    from games.consumers import load_snapshot_frame
+    from games.live.consumers import load_snapshot_frame
 
     services.sit(table.id, alice, 1, 200)
     seat_bots(table.id, 1, "random")

@@ -10,7 +10,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import presence, services
+from games import services
+from games.live import presence
 from games.models import Hand, Seat, Table
 from games.services.practice import start_practice
 from tests.bots.conftest import close_page, open_page

@@ -16,7 +16,7 @@ SITE = [(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")]
 
 # The code Channels' test client reports for a handshake closed before it was accepted: the
 # application gave no code of its own, and daphne answers such a handshake with HTTP 403.
-# The table's own codes (4401, 4404, 4429) come after accepting (games/consumers.py).
+# The table's own codes (4401, 4404, 4429) come after accepting (games/live/consumers.py).
 REFUSED_HANDSHAKE = 1000
 
 
@@ -35,7 +35,7 @@ NEEDS_REQUEST_ID = {"sit", "stand", "sit_out", "sit_back", "chat_mute", "add_chi
 # Chat frames carry no table version: they are kept apart from the table's frames, so a
 # test reading the table frame by frame is not disturbed by a socket's chat history.
 CHAT_FRAMES = {"chat", "chat_history", "chat_mutes"}
-# Presence frames (games/presence.py) carry no version either: kept in ``presence``.
+# Presence frames (games/live/presence.py) carry no version either: kept in ``presence``.
 PRESENCE_FRAMES = {"presence"}
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from games import services
-from games.consumers import load_snapshot_frame
+from games.live.consumers import load_snapshot_frame
 from games.models import Seat
 from games.services import seating
 from games.services.writer import ServiceError

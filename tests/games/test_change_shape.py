@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.broadcast import channel_layer, table_group
+from games.live.broadcast import channel_layer, table_group
 from games.models import Hand, Seat, Table
 from games.services import hosting, seating, table_memory
 from games.services.change import table_change

@@ -15,9 +15,9 @@ from limits import parse_many
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from games import chat_rates
 from games.access import INVITED_TABLES
 from games.models import ChatMessage, ChatMute, Emote, Table
+from games.services import chat_rates
 from games.services.chat import send_chat, set_chat_mute
 from games.services.writer import ServiceError
 from pokersite.asgi import application

@@ -15,10 +15,10 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services
-from games.broadcast import table_group, user_group
 from games.engine import HandState
 from games.engine.fair_deal import FairDeal, check_deal
 from games.engine.fair_deck import commitment, fair_deck
+from games.live.broadcast import table_group, user_group
 from games.models import Hand, Seat, Table
 from games.services.seating import set_client_seed
 from tests.games.conftest import make_user

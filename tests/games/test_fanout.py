@@ -10,9 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import presence, services
-from games.broadcast import table_group
-from games.consumers import load_snapshot_frame
+from games import services
+from games.live.broadcast import table_group
+from games.live.consumers import load_snapshot_frame
+from games.live.runtime import current
 from games.projection import update_frames
 from games.snapshots import capture, hand_on_show
 from tests.games.conftest import ACES_KINGS_DECK, make_user
@@ -33,8 +34,8 @@ async def open_sockets(table, users) -> list[RecordingSocket]:
     for socket in sockets:
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
-    # Each socket's presence (games/presence.py) is recorded on connect: not counted either.
-    await asyncio.wait_for(presence.settled(), timeout=10)
+    # Each socket's presence (games/live/presence.py) is recorded on connect: not counted either.
+    await asyncio.wait_for(current().presence.settled(), timeout=10)
     return sockets
 
 

@@ -9,7 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import broadcast, services
+from games import services
+from games.live import broadcast
 from games.models import Hand, HandAction, Table
 from tests.games.conftest import ACES_KINGS_DECK
 from tests.games.live import LiveSocket, session_key_for, subprocess_env

@@ -8,7 +8,8 @@ import os
 import pytest
 from channels.db import database_sync_to_async
 
-from games import presence, services
+from games import services
+from games.live import presence
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.games.sockets import RecordingSocket
 from tests.servers import daphne_process, daphne_server

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games import services
-from games.consumers import load_snapshot_frame
+from games.live.consumers import load_snapshot_frame
 from games.models import Seat
 from tests.games.conftest import ACES_KINGS_DECK
 

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from games import services
-from games.consumers import load_snapshot_frame
 from games.engine import EventKind, HandState
 from games.history.replayer import PAYS
+from games.live.consumers import load_snapshot_frame
 from games.models import Hand
 from tests.games.conftest import ACES_KINGS_DECK, make_user
 

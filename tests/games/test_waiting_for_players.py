@@ -6,9 +6,9 @@ import json
 import pytest
 
 from games import services
-from games.consumers import load_snapshot_frame
 from games.engine import FULL_DECK, SeatInput, TableConfig, start_hand
 from games.engine.lineup import PLAYERS_TO_DEAL, enough_to_deal
+from games.live.consumers import load_snapshot_frame
 from games.models import Table
 from tests.games.conftest import make_user
 

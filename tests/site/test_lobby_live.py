@@ -15,10 +15,11 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.test import Client
 
-from games import lobby, presence, services
+from games import lobby, services
 from games.forms import CreateTableForm
-from games.lobby_feed import LOBBY_GROUP, open_rows
-from games.lobby_socket import READ_ONLY
+from games.live.lobby_feed import LOBBY_GROUP, open_rows
+from games.live.lobby_socket import READ_ONLY
+from games.live.runtime import current
 from games.models import Seat, Table
 from games.services import hosting
 from games.services.practice import start_practice
@@ -399,7 +400,8 @@ async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol, sett
         socket = await RecordingSocket.open(table.id, user)
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
-        await asyncio.wait_for(presence.settled(), timeout=10)  # the socket's presence, too
+        # The socket's presence, too.
+        await asyncio.wait_for(current().presence.settled(), timeout=10)
         async with statements_in_every_thread() as log:
             await socket.send({"type": "sit", "seat": seat, "buy_in": 200})
             assert (await socket.receive())["type"] == "update"

@@ -1,5 +1,6 @@
 """The typed environment helpers fail loudly on bad values and parse good ones."""
 
+import ast
 import os
 from pathlib import Path
 
@@ -76,3 +77,51 @@ def test_it_places_a_relative_sqlite_file_in_the_project():
 def test_it_names_an_unsupported_database_scheme():
     with pytest.raises(ImproperlyConfigured, match="'mysql' is not supported"):
         parse_database_url("mysql://root@localhost/x", Path("."))
+
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def environment_reads(source: str) -> list[str]:
+    """Each use of ``os.environ`` or ``os.getenv`` in ``source``, as written. An entry
+    point's ``os.environ.setdefault("DJANGO_SETTINGS_MODULE", ...)`` names the settings
+    module rather than reading a setting, and is left out."""
+    tree = ast.parse(source)
+    naming_settings = {
+        id(node.func.value) for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        and ast.unparse(node.func) == "os.environ.setdefault"
+        and ast.unparse(node.args[0]) == "'DJANGO_SETTINGS_MODULE'"
+    }
+    found = [
+        ast.unparse(node) for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and ast.unparse(node) in ("os.environ", "os.getenv")
+        and id(node) not in naming_settings
+    ]
+    found += [
+        f"from os import {alias.name}" for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "os"
+        for alias in node.names if alias.name in ("environ", "getenv")
+    ]
+    return found
+
+
+def test_the_scan_sees_a_read_and_leaves_the_settings_module_out():
+    assert environment_reads("import os\nos.environ.get('TABLE_CLOCK')") == ["os.environ"]
+    assert environment_reads("from os import getenv") == ["from os import getenv"]
+    assert environment_reads(
+        "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'pokersite.settings')"
+    ) == []
+
+
+def test_the_site_reads_the_environment_only_in_pokersite_env():
+    """Every setting goes through pokersite/env.py's typed helpers (and the settings), so
+    that ``TABLE_CLOCK=no`` means what ``TABLE_CLOCK=off`` does everywhere."""
+    readers = {
+        str(path.relative_to(ROOT)): reads
+        for package in ("evaluator", "games", "learning", "pokersite")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if (reads := environment_reads(path.read_text()))
+    }
+    assert set(readers) == {"pokersite/env.py"}, readers

@@ -13,7 +13,7 @@ import signal
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.background import background
+from games.live.background import start_runtime
 
 
 class Command(BaseCommand):
@@ -36,8 +36,8 @@ class Command(BaseCommand):
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        background.start("runclock", clock=True, sockets=False)
+        runtime = start_runtime("runclock", clock=True, sockets=False)
         self.stdout.write("The table clock is running; stop it with Ctrl-C or SIGTERM.")
         await stop.wait()
-        await background.stop()
+        await runtime.stop()
         self.stdout.write("The table clock stopped.")

@@ -31,8 +31,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games.broadcast import table_group
-from games.database_threads import reading
+from games.live.database_threads import reading
+from games.live.groups import table_group
 from games.models import Seat
 
 log = logging.getLogger(__name__)
@@ -122,28 +122,10 @@ class RedisStore:
         return {int(entry.split(b" ", 1)[0]) for entry in entries}
 
 
+# The shared store (Redis, or with the in-memory layer this process's stand-in for it), made
+# on first use like the channel layer it goes with; what this process keeps of its own
+# sockets is the live runtime's ``Presence`` (games/live/runtime.py).
 _store: MemoryStore | RedisStore | None = None
-_sockets: dict[str, tuple[int, int]] = {}  # this process's sockets: channel -> (table, user)
-_last: dict[int, str] = {}  # table -> the last presence frame sent or heard
-_renewer: asyncio.Task[None] | None = None
-_work: set[asyncio.Task[None]] = set()  # under way (the loop only holds tasks weakly)
-
-
-def _beside(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-    """Run ``work`` as a task, counted as under way from now on (not from when it starts)."""
-    task = asyncio.get_running_loop().create_task(work)
-    _work.add(task)
-    task.add_done_callback(_work.discard)
-    return task
-
-
-async def settled() -> None:
-    """Wait until this event loop has no presence work under way (for tests that count a
-    change's database statements: presence reads are not part of it)."""
-    loop = asyncio.get_running_loop()
-    # Tasks of a loop that closed before they ran never finish: not this loop's business.
-    while any(task.get_loop() is loop and not task.done() for task in list(_work)):
-        await asyncio.sleep(0.01)
 
 
 def store() -> MemoryStore | RedisStore:
@@ -163,45 +145,6 @@ def entry(user_id: int, channel: str) -> str:
     return f"{user_id} {channel}"
 
 
-# A socket's connect and close wait for none of this: frames that a socket has not started
-# (or stopped) reading pile up in the server meanwhile (games/guarded_socket.py).
-
-
-def opened(table_id: int, user_id: int, channel: str) -> asyncio.Task[None]:
-    """A socket opened: count it, and send it (and the table, if it changed) who is away."""
-    _sockets[channel] = (table_id, user_id)
-    _keep_renewing()
-    return _beside(_arrive(table_id, user_id, channel))
-
-
-async def _arrive(table_id: int, user_id: int, channel: str) -> None:
-    try:
-        await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
-        await publish(table_id, reply_to=channel)
-    except Exception:  # presence must never cost a socket its table
-        log.warning("table %s: presence not recorded", table_id, exc_info=True)
-
-
-def closed(channel: str) -> None:
-    """A socket closed (cleanly or not): uncount it and tell the table if that changed it."""
-    found = _sockets.pop(channel, None)
-    if found is not None:
-        _beside(_depart(*found, channel))
-
-
-async def _depart(table_id: int, user_id: int, channel: str) -> None:
-    try:
-        await store().remove(table_id, entry(user_id, channel))
-        await publish(table_id)
-    except Exception:
-        log.warning("table %s: presence not updated", table_id, exc_info=True)
-
-
-def heard(table_id: int, frame: str) -> None:
-    """A presence frame for the table reached a socket of this process."""
-    _last[table_id] = frame
-
-
 async def frame_for(table_id: int) -> str:
     users = await store().users(table_id, time.time())
     seats = await reading(_seated_people)(table_id)
@@ -214,42 +157,103 @@ def _seated_people(table_id: int) -> list[tuple[int, int, str]]:
     return list(rows.values_list("number", "user_id", "user__username"))
 
 
-async def publish(table_id: int, reply_to: str | None = None) -> None:
-    """Send the table its presence frame if it changed; ``reply_to`` gets it in any case."""
-    frame = await frame_for(table_id)
-    layer = get_channel_layer()
-    assert layer is not None  # settings always name one
-    message = {"type": "table.presence", "table": table_id, "frame": frame}
-    if _last.get(table_id) != frame:
-        _last[table_id] = frame
-        await layer.group_send(table_group(table_id), message)
-    elif reply_to is not None:
-        await layer.send(reply_to, message)
+# A socket's connect and close wait for none of this: frames that a socket has not started
+# (or stopped) reading pile up in the server meanwhile (games/live/guarded_socket.py).
 
 
-def _keep_renewing() -> None:
-    global _renewer
-    loop = asyncio.get_running_loop()
-    if _renewer is None or _renewer.done() or _renewer.get_loop() is not loop:
-        _renewer = loop.create_task(_renew_forever())
+class Presence:
+    """This process's side of presence: its sockets' entries, the last frame of each table,
+    the task renewing the entries, and the work under way. One per live runtime."""
 
+    def __init__(self) -> None:
+        self.sockets: dict[str, tuple[int, int]] = {}  # channel -> (table, user)
+        self.last: dict[int, str] = {}  # table -> the last presence frame sent or heard
+        self.renewer: asyncio.Task[None] | None = None
+        self.work: set[asyncio.Task[None]] = set()  # under way (a loop holds tasks weakly)
 
-async def _renew_forever() -> None:
-    """Renew this process's entries every third of their life, and tell each table of ours
-    whether that changed who is away (another process died, someone's seat changed)."""
-    while _sockets:
-        await asyncio.sleep(ttl() / 3)
-        await renew_once()
+    def beside(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``work`` as a task, counted as under way from now on (not from when it
+        starts)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.work.add(task)
+        task.add_done_callback(self.work.discard)
+        return task
 
+    async def settled(self) -> None:
+        """Wait until this event loop has no presence work under way (for tests that count a
+        change's database statements: presence reads are not part of it)."""
+        loop = asyncio.get_running_loop()
+        # Tasks of a loop that closed before they ran never finish: not this loop's business.
+        while any(task.get_loop() is loop and not task.done() for task in list(self.work)):
+            await asyncio.sleep(0.01)
 
-async def renew_once() -> None:
-    by_table: dict[int, dict[str, float]] = {}
-    expires = time.time() + ttl()
-    for channel, (table_id, user_id) in list(_sockets.items()):
-        by_table.setdefault(table_id, {})[entry(user_id, channel)] = expires
-    for table_id, entries in by_table.items():
+    def opened(self, table_id: int, user_id: int, channel: str) -> asyncio.Task[None]:
+        """A socket opened: count it, and send it (and the table, if it changed) who is
+        away."""
+        self.sockets[channel] = (table_id, user_id)
+        self.keep_renewing()
+        return self.beside(self.arrive(table_id, user_id, channel))
+
+    async def arrive(self, table_id: int, user_id: int, channel: str) -> None:
         try:
-            await store().put(table_id, entries)
-            await publish(table_id)
+            await store().put(table_id, {entry(user_id, channel): time.time() + ttl()})
+            await self.publish(table_id, reply_to=channel)
+        except Exception:  # presence must never cost a socket its table
+            log.warning("table %s: presence not recorded", table_id, exc_info=True)
+
+    def closed(self, channel: str) -> None:
+        """A socket closed (cleanly or not): uncount it and tell the table if that changed
+        it."""
+        found = self.sockets.pop(channel, None)
+        if found is not None:
+            self.beside(self.depart(*found, channel))
+
+    async def depart(self, table_id: int, user_id: int, channel: str) -> None:
+        try:
+            await store().remove(table_id, entry(user_id, channel))
+            await self.publish(table_id)
         except Exception:
-            log.warning("table %s: presence not renewed", table_id, exc_info=True)
+            log.warning("table %s: presence not updated", table_id, exc_info=True)
+
+    def heard(self, table_id: int, frame: str) -> None:
+        """A presence frame for the table reached a socket of this process."""
+        self.last[table_id] = frame
+
+    async def publish(self, table_id: int, reply_to: str | None = None) -> None:
+        """Send the table its presence frame if it changed; ``reply_to`` gets it in any
+        case."""
+        frame = await frame_for(table_id)
+        layer = get_channel_layer()
+        assert layer is not None  # settings always name one
+        message = {"type": "table.presence", "table": table_id, "frame": frame}
+        if self.last.get(table_id) != frame:
+            self.last[table_id] = frame
+            await layer.group_send(table_group(table_id), message)
+        elif reply_to is not None:
+            await layer.send(reply_to, message)
+
+    def keep_renewing(self) -> None:
+        loop = asyncio.get_running_loop()
+        renewer = self.renewer
+        if renewer is None or renewer.done() or renewer.get_loop() is not loop:
+            self.renewer = loop.create_task(self.renew_forever())
+
+    async def renew_forever(self) -> None:
+        """Renew this process's entries every third of their life, and tell each table of
+        ours whether that changed who is away (another process died, someone's seat
+        changed)."""
+        while self.sockets:
+            await asyncio.sleep(ttl() / 3)
+            await self.renew_once()
+
+    async def renew_once(self) -> None:
+        by_table: dict[int, dict[str, float]] = {}
+        expires = time.time() + ttl()
+        for channel, (table_id, user_id) in list(self.sockets.items()):
+            by_table.setdefault(table_id, {})[entry(user_id, channel)] = expires
+        for table_id, entries in by_table.items():
+            try:
+                await store().put(table_id, entries)
+                await self.publish(table_id)
+            except Exception:
+                log.warning("table %s: presence not renewed", table_id, exc_info=True)

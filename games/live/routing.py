@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from games.consumers import TableConsumer
-from games.lobby_socket import LobbyConsumer
+from games.live.consumers import TableConsumer
+from games.live.lobby_socket import LobbyConsumer
 
 # django-stubs types path() for Django views, not Channels' ASGI consumers: ignored here.
 websocket_urlpatterns = [

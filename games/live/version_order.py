@@ -5,7 +5,7 @@ consecutive versions at nearly the same moment, and through Redis the later one 
 first. A socket that forwarded it at once would show the page a gap (and the page would ask
 for a snapshot); instead the frame is held until its predecessor arrives. If the predecessor
 never comes (the channel layer delivers at most once), the socket sends a fresh snapshot
-after ``HOLD_SECONDS`` (games/consumers.py), and the held frames newer than it follow.
+after ``HOLD_SECONDS`` (games/live/consumers.py), and the held frames newer than it follow.
 """
 
 HOLD_SECONDS = 0.5

@@ -8,7 +8,10 @@ themselves are muted (so their page can say so). See docs/protocol.md, "Chat".
 import json
 from typing import Any
 
+from django.contrib.auth.models import User
+
 from games.models import ChatMessage, ChatMute, Table
+from games.services.writer import may_host
 
 HISTORY_LENGTH = 50
 
@@ -32,10 +35,8 @@ def message_frame(message: ChatMessage, player: str) -> str:
     return encode({"type": "chat", "message": message_view(message, player)})
 
 
-def mutes_seen_by(table: Table, viewer, muted: list[int]) -> list[int]:
+def mutes_seen_by(table: Table, viewer: User, muted: list[int]) -> list[int]:
     """The mute list as ``viewer`` may see it: whole for the host or staff, else their own."""
-    from games.services.writer import may_host  # services import this module
-
     if may_host(table, viewer):
         return sorted(muted)
     return [viewer.id] if viewer.id in muted else []
@@ -45,11 +46,11 @@ def muted_ids(table_id: int) -> list[int]:
     return list(ChatMute.objects.filter(table_id=table_id).values_list("user_id", flat=True))
 
 
-def mutes_frame(table: Table, viewer, muted: list[int]) -> str:
+def mutes_frame(table: Table, viewer: User, muted: list[int]) -> str:
     return encode({"type": "chat_mutes", "muted": mutes_seen_by(table, viewer, muted)})
 
 
-def history_frame(table_id: int, viewer) -> str | None:
+def history_frame(table_id: int, viewer: User) -> str | None:
     """The last messages, oldest first, and the mutes ``viewer`` may see (None: no table)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:

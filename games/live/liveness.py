@@ -2,45 +2,27 @@
 
 A change is broadcast after its commit; a process that dies between the two leaves everyone
 one version behind until the next change (which may be a whole clock away). So each process
-remembers, for the tables its sockets watch, the newest version it has seen, and a loop
-compares that with the database every few seconds. A table found behind at the same
-database version twice in a row (stuck: not merely a broadcast on its way, nor a table in
-play, whose next change brings everything) is published again from the database by this
-process; sockets drop versions they already have, so a repeat costs nothing.
+remembers, for the tables its sockets watch, the newest version it has seen
+(games/live/watched_tables.py), and a loop compares that with the database every few
+seconds. A table found behind at the same database version twice in a row (stuck: not
+merely a broadcast on its way, nor a table in play, whose next change brings everything) is
+published again from the database by this process; sockets drop versions they already
+have, so a repeat costs nothing.
 
 Everything here but the two functions run in the database thread is used on the event loop.
 """
 
 import asyncio
 import logging
-from collections import Counter
 
-from games import broadcast, snapshots
-from games.database_threads import reading
+from games import snapshots
+from games.live import broadcast
+from games.live.database_threads import reading
+from games.live.watched_tables import WatchedTables
 from games.models import Table
 
 log = logging.getLogger(__name__)
 CHECK_SECONDS = 2.0
-
-_sockets: Counter[int] = Counter()  # table id -> sockets of this process watching it
-_seen: dict[int, int] = {}  # table id -> newest version this process has seen
-
-
-def watch(table_id: int) -> None:
-    _sockets[table_id] += 1
-    _seen.setdefault(table_id, -1)
-
-
-def unwatch(table_id: int) -> None:
-    _sockets[table_id] -= 1
-    if _sockets[table_id] <= 0:
-        del _sockets[table_id]
-        _seen.pop(table_id, None)
-
-
-def saw(table_id: int, version: int) -> None:
-    if table_id in _seen and version > _seen[table_id]:
-        _seen[table_id] = version
 
 
 def latest_versions(table_ids: list[int]) -> dict[int, int]:
@@ -54,22 +36,22 @@ def republish(table_id: int) -> None:
         broadcast.publish(snapshot)
 
 
-async def tables_behind() -> dict[int, int]:
-    """Table id -> database version, for the tables this process has not seen at it."""
-    seen = dict(_seen)
+async def tables_behind(watched: WatchedTables) -> dict[int, int]:
+    """Table id -> database version, for the watched tables this process has not seen at it."""
+    seen = watched.seen()
     if not seen:
         return {}
     latest = await reading(latest_versions)(list(seen))
     return {table: version for table, version in latest.items() if version > seen[table]}
 
 
-async def run_liveness() -> None:
+async def run_liveness(watched: WatchedTables) -> None:
     """Forever: republish tables stuck behind the database at one version for two checks."""
     behind_before: dict[int, int] = {}
     while True:
         await asyncio.sleep(CHECK_SECONDS)
         try:
-            behind = await tables_behind()
+            behind = await tables_behind(watched)
             for table_id, version in behind.items():
                 if behind_before.get(table_id) == version:
                     log.warning("table %s: version %s was never broadcast; publishing it",

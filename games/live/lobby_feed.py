@@ -2,7 +2,7 @@
 a new watcher (or the lobby page) starts from.
 
 Messages go out after the change commits, through the same outbox as the tables' frames
-(games/broadcast.py). A private table makes no row (games/lobby.py), so nothing about it is
+(games/live/broadcast.py). A private table makes no row (games/lobby.py), so nothing about it is
 ever sent here, not even its removal.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 
 from games import lobby
-from games.broadcast import outbox
+from games.live.broadcast import publish_to_group
 from games.lobby import LobbyRow
 from games.models import Seat, Table
 from games.projection import TableSnapshot
@@ -69,4 +69,4 @@ def announce_deleted(table: Table) -> None:
 
 def _send_on_commit(message: dict[str, Any]) -> None:
     # robust: the change is saved whatever happens to the channel layer.
-    transaction.on_commit(lambda: outbox.put_group(LOBBY_GROUP, message), robust=True)
+    transaction.on_commit(lambda: publish_to_group(LOBBY_GROUP, message), robust=True)

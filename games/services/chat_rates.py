@@ -1,6 +1,6 @@
 """How often one person may chat: ``CHAT_RATES`` per user, all tables together.
 
-Unlike the per-socket frame budget (games/flood.py), a person may have sockets in several
+Unlike the per-socket frame budget (games/live/flood.py), a person may have sockets in several
 processes, so the count lives in Redis when ``REDIS_URL`` is set (the ``limits`` library's
 moving window, shared by every process) and in this process's memory otherwise (then there
 is only one process: the in-memory channel layer needs it).

@@ -4,7 +4,7 @@ A socket's ``receive`` only counts a frame and puts its job here; the database w
 in this queue's task. So the socket reads frames as fast as they come, its frame budget
 sees a flood as it happens, and frames never pile up in the server's own (unbounded) queue
 while a command waits for the database. What may pile up here is bounded: ``offer`` says
-no once ``size`` jobs wait, and the socket is cut off (games/guarded_socket.py).
+no once ``size`` jobs wait, and the socket is cut off (games/live/guarded_socket.py).
 """
 
 import asyncio

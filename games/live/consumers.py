@@ -2,11 +2,11 @@
 
 A socket reads the table from the database once, for its first snapshot (and again when the
 client asks to ``sync``). After that it only forwards frames the writer built and encoded
-once per version (games/broadcast.py): the public frame, with its own user's personal part
+once per version (games/live/broadcast.py): the public frame, with its own user's personal part
 when they have one (never another's), so forwarding costs no query and no encoding.
 
 ``receive`` only counts a frame against the socket's budget and queues it: its command runs
-in the socket's command queue, one at a time and in order (games/guarded_socket.py says
+in the socket's command queue, one at a time and in order (games/live/guarded_socket.py says
 why: a flood must be read, and cut off, as fast as it comes).
 """
 
@@ -17,16 +17,17 @@ import logging
 from django.conf import settings
 from django.db import DatabaseError
 
-from games import chat_frames, presence, services, snapshots, watched_tables
+from games import services, snapshots
 from games.access import may_watch
-from games.broadcast import session_tag, table_group, user_group
-from games.command_queue import CommandQueue
-from games.database_threads import reading, writing
-from games.guarded_socket import GuardedSocket
+from games.live import runtime
+from games.live.command_queue import CommandQueue
+from games.live.database_threads import reading, writing
+from games.live.groups import session_tag, table_group, user_group
+from games.live.guarded_socket import GuardedSocket
+from games.live.version_order import HOLD_SECONDS, VersionOrder
 from games.projection import snapshot_frame, with_personal
 from games.protocol import ProtocolError, Sync, parse_command
-from games.services import practice
-from games.version_order import HOLD_SECONDS, VersionOrder
+from games.services import chat_frames, practice
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 # sent after accepting, so that the client learns why (a refused handshake only says 403).
 CLOSE_UNAUTHENTICATED = 4401  # no login, or logged out since
 CLOSE_NO_SUCH_TABLE = 4404  # no such table, or a private one you were not invited to
-# 4429 (CLOSE_FLOODING, games/flood.py): cut off for flooding (games/guarded_socket.py).
+# 4429 (CLOSE_FLOODING, games/live/flood.py): cut off for flooding (games/live/guarded_socket.py).
 CLOSE_INTERNAL_ERROR = 1011  # a command failed unexpectedly (logged)
 
 
@@ -46,7 +47,7 @@ def load_snapshot_frame(table_id: int, user_id: int) -> tuple[int, str] | None:
 
 
 class TableConsumer(GuardedSocket):
-    watching = False  # counted in watched_tables while True
+    watching = False  # counted in the runtime's watched tables while True
 
     async def connect(self):
         self.user = self.scope["user"]
@@ -54,6 +55,8 @@ class TableConsumer(GuardedSocket):
         self.label = f"table {self.table_id}"
         self.user_key = str(self.user.id)  # how a version's message names this user's part
         self.order = VersionOrder()
+        live = runtime.current()  # this process's: its watched tables (for liveness), presence
+        self.watched, self.presence = live.watched, live.presence
         self.gap_timer: asyncio.TimerHandle | None = None
         await self.accept()
         if not self.user.is_authenticated:
@@ -72,7 +75,7 @@ class TableConsumer(GuardedSocket):
         self.tasks.append(self.commands.task)
         # Join before reading the snapshot, so no version committed after it is missed.
         await self.join([table_group(self.table_id), user_group(self.user.id)])
-        watched_tables.watch(self.table_id)
+        self.watched.watch(self.table_id)
         self.watching = True
         # A practice table stops dealing while its person is away: back, it deals again
         # (planned before the snapshot, which then shows it).
@@ -81,14 +84,14 @@ class TableConsumer(GuardedSocket):
         await self.send_snapshot()
         await self.send_chat_history()
         # Beside the socket: frames that wait for connect to finish pile up unread.
-        self.tasks.append(presence.opened(self.table_id, self.user.id, self.channel_name))
+        self.tasks.append(self.presence.opened(self.table_id, self.user.id, self.channel_name))
 
     async def leave_now(self):
         # The seat is kept: the clock still runs for a disconnected player.
         if self.watching:
             self.watching = False
-            watched_tables.unwatch(self.table_id)
-            presence.closed(self.channel_name)
+            self.watched.unwatch(self.table_id)
+            self.presence.closed(self.channel_name)
         if self.gap_timer is not None:
             self.gap_timer.cancel()
         await super().leave_now()
@@ -110,7 +113,7 @@ class TableConsumer(GuardedSocket):
         await self.close(code=CLOSE_INTERNAL_ERROR)
 
     async def handle(self, text_data: str | None):
-        """One frame's command, in this socket's command queue (games/command_queue.py)."""
+        """One frame's command, in this socket's command queue (games/live/command_queue.py)."""
         try:
             command = parse_command(text_data)
         except ProtocolError as error:
@@ -148,8 +151,8 @@ class TableConsumer(GuardedSocket):
             await self.send(text_data=message["frame"])
 
     async def table_presence(self, message):
-        """Which seated players have no page open (games/presence.py): no version."""
-        presence.heard(message["table"], message["frame"])
+        """Which seated players have no page open (games/live/presence.py): no version."""
+        self.presence.heard(message["table"], message["frame"])
         await self.send(text_data=message["frame"])
 
     async def session_ended(self, message):
@@ -158,8 +161,8 @@ class TableConsumer(GuardedSocket):
             await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def forward(self, version: int, frame: str):
-        """Send the frames of each version once, in version order (games/version_order.py)."""
-        watched_tables.saw(self.table_id, version)
+        """Send the frames of each version once, in version order (games/live/version_order.py)."""
+        self.watched.saw(self.table_id, version)
         for ready in self.order.arrive(version, frame):
             await self.send(text_data=ready)
         if self.order.waiting and self.gap_timer is None and not self.closing:
@@ -182,7 +185,7 @@ class TableConsumer(GuardedSocket):
             await self.close(code=CLOSE_NO_SUCH_TABLE)
             return
         version, frame = loaded
-        watched_tables.saw(self.table_id, version)
+        self.watched.saw(self.table_id, version)
         if version < self.order.last:
             return  # a newer frame already went out while this was read
         await self.send(text_data=frame)

@@ -8,8 +8,8 @@ memory store, used here before, starts a timer thread whenever its last one has 
 nearly every frame of a calm socket waited on the event loop for a new thread to start,
 3% of a busy server's CPU samples.) It counts frames as the socket reads them, so it only
 holds a flood back if the socket reads as fast as the client writes: that is why a socket's
-``receive`` does no work but counting and queueing (games/guarded_socket.py,
-games/command_queue.py).
+``receive`` does no work but counting and queueing (games/live/guarded_socket.py,
+games/live/command_queue.py).
 """
 
 import time

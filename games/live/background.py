@@ -1,11 +1,12 @@
-"""The background work of a server process, and how it starts under every ASGI server.
+"""How the live runtime (games/live/runtime.py) starts under every ASGI server, and what
+it runs.
 
 Three loops run beside the sockets, on the server's own event loop (Channels' in-memory
 layer only delivers within one loop):
 
-- the outbox (games/broadcast.py): sends the frames the writer built after each commit;
-- liveness (games/watched_tables.py): republishes a version a dead process never sent;
-- the table clock (games/clock.py): deadlines, bots' turns and the next deal. It is left
+- the outbox (games/live/outbox.py): sends the frames the writer built after each commit;
+- liveness (games/live/liveness.py): republishes a version a dead process never sent;
+- the table clock (games/live/clock.py): deadlines, bots' turns and the next deal. It is left
   out when ``TABLE_CLOCK`` is off, for deployments that run it once, in its own process
   (``manage.py runclock``).
 
@@ -21,16 +22,24 @@ How they start, per server:
 A server stopping (SIGTERM: a restart) closes its sockets with a code that makes pages
 reconnect at once, through the proxy to another process (docs/protocol.md). uvicorn sends
 1012, "service restart", itself; daphne would drop them (1006, after which pages back off),
-so ``start_on_daphne`` closes them first, with 4012 (``open_sockets``).
+so ``start_on_daphne`` closes them first, with 4012 (the runtime's ``open_sockets``).
+
+Every start goes through ``start_runtime``, the one place that reads ``TABLE_CLOCK``
+(settings, through pokersite/env.py).
 """
 
 import asyncio
+import functools
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from django.conf import settings
+
+from games.live.clock import run_clock
+from games.live.liveness import run_liveness
+from games.live.runtime import LiveRuntime, Loop, current
 
 log = logging.getLogger(__name__)
 
@@ -42,87 +51,37 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 AnyASGIApp = Callable[..., Awaitable[None]]
 
 
-Loop = Callable[[], Coroutine[Any, Any, None]]
-
-
-def loops(*, clock: bool, sockets: bool = True) -> list[tuple[str, Loop]]:
+def loops(runtime: LiveRuntime, *, clock: bool, sockets: bool = True) -> list[tuple[str, Loop]]:
     """The loops to run, by name: the outbox always, liveness where sockets are served,
     the clock when asked."""
-    from games.broadcast import outbox
-    from games.clock import run_clock
-    from games.watched_tables import run_liveness
-
-    chosen: list[tuple[str, Loop]] = [("outbox", outbox.run)]
+    chosen: list[tuple[str, Loop]] = [("outbox", runtime.outbox.run)]
     if sockets:
-        chosen.append(("liveness", run_liveness))
+        chosen.append(("liveness", functools.partial(run_liveness, runtime.watched)))
     if clock:
-        chosen.append(("table-clock", run_clock))
+        chosen.append(("table-clock", functools.partial(run_clock, runtime.receipts)))
     return chosen
 
 
-class BackgroundWork:
-    """The loops of this process, started once (``start``) and stopped on shutdown."""
-
-    def __init__(self) -> None:
-        self.started_by: str | None = None
-        self.tasks: list[asyncio.Task[None]] = []
-
-    @property
-    def started(self) -> bool:
-        return self.started_by is not None
-
-    def start(
-        self,
-        by: str,
-        *,
-        clock: bool | None = None,
-        sockets: bool = True,
-        loop: asyncio.AbstractEventLoop | None = None,
-    ) -> None:
-        """Start the loops once, on ``loop`` (default: the running one); ``by`` says who
-        started them, for the log."""
-        if self.started:
-            return
-        loop = loop or asyncio.get_running_loop()
-        clock = settings.TABLE_CLOCK if clock is None else clock
-        self.started_by = by
-        chosen = loops(clock=clock, sockets=sockets)
-        self.tasks = [loop.create_task(run(), name=name) for name, run in chosen]
-        log.info(
-            "background work started by %s: %s", by, ", ".join(t.get_name() for t in self.tasks)
-        )
-
-    async def stop(self) -> None:
-        """Send what the outbox still holds, then cancel the loops."""
-        from games.broadcast import outbox
-
-        await outbox.flush()
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.tasks = []
-        self.started_by = None
-
-
-background = BackgroundWork()
-
-# 1012 ("service restart") in the private range: daphne's WebSocket library lets an
-# application close only with 1000 or 3000-4999.
-CLOSE_SERVER_RESTART = 4012
-# The ``send`` of every WebSocket this process serves, while it is open.
-open_sockets: set[Send] = set()
-
-
-async def close_sockets_for_restart() -> None:
-    """Close every open socket with 4012 (pages reconnect at once, to another process)."""
-    closing = [
-        send({"type": "websocket.close", "code": CLOSE_SERVER_RESTART}) for send in open_sockets
-    ]
-    await asyncio.gather(*closing, return_exceptions=True)
+def start_runtime(
+    by: str,
+    *,
+    runtime: LiveRuntime | None = None,
+    clock: bool | None = None,
+    sockets: bool = True,
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> LiveRuntime:
+    """The one start of the live runtime (this process's unless ``runtime`` is given), on
+    ``loop`` (default: the running one); the clock runs unless ``TABLE_CLOCK`` is off, or as
+    ``clock`` says. Starting a started runtime changes nothing."""
+    runtime = runtime or current()
+    clock = settings.TABLE_CLOCK if clock is None else clock
+    if not runtime.started:
+        runtime.start(by, loops(runtime, clock=clock, sockets=sockets), loop=loop)
+    return runtime
 
 
 def start_on_daphne() -> None:
-    """Under daphne, start the loops when its reactor starts (on daphne's asyncio loop).
+    """Under daphne, start the runtime when its reactor starts (on daphne's asyncio loop).
 
     Merely importing daphne (its Django app does) installs the reactor without running it,
     so the start is tied to the reactor running, never to the import: under uvicorn it
@@ -135,10 +94,11 @@ def start_on_daphne() -> None:
     from twisted.internet.defer import Deferred
 
     loop = daphne_server.twisted_loop
-    reactor.callWhenRunning(background.start, "daphne", loop=loop)  # type: ignore[attr-defined]
+    reactor.callWhenRunning(start_runtime, "daphne", loop=loop)  # type: ignore[attr-defined]
 
     def close_sockets() -> Deferred[None]:
-        return Deferred.fromFuture(asyncio.ensure_future(close_sockets_for_restart(), loop=loop))
+        closing = current().close_sockets_for_restart()
+        return Deferred.fromFuture(asyncio.ensure_future(closing, loop=loop))
 
     # Added before daphne's own trigger (which cancels the consumers), so it runs first; the
     # reactor waits for it before closing connections. (Twisted's interface declares the
@@ -165,17 +125,18 @@ def with_background_work(app: AnyASGIApp) -> ASGIApp:
         if scope["type"] == "lifespan":
             await serve_lifespan(receive, send)
             return
-        if scope["type"] == "http" and not background.started:
+        runtime = current()
+        if scope["type"] == "http" and not runtime.started:
             log.error(NO_LIFESPAN)
-            background.start("the first request")
+            start_runtime("the first request", runtime=runtime)
         if scope["type"] != "websocket":
             await app(scope, receive, send)
             return
-        open_sockets.add(send)
+        runtime.open_sockets.add(send)
         try:
             await app(scope, receive, send)
         finally:
-            open_sockets.discard(send)
+            runtime.open_sockets.discard(send)
 
     return application
 
@@ -186,12 +147,12 @@ async def serve_lifespan(receive: Receive, send: Send) -> None:
         message = await receive()
         if message["type"] == "lifespan.startup":
             try:
-                background.start("lifespan")
+                start_runtime("lifespan")
             except Exception as error:
                 await send({"type": "lifespan.startup.failed", "message": str(error)})
                 raise
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
-            await background.stop()
+            await current().stop()
             await send({"type": "lifespan.shutdown.complete"})
             return

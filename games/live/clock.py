@@ -4,7 +4,9 @@ Deadlines and next-hand times live in the database, so the clock needs no connec
 and picks up where it left off after a restart. Several processes may run it at once: each
 change goes through the services' row lock and version check, so a deadline fires once.
 It runs in every server process unless ``TABLE_CLOCK`` is off, or once per deployment in a
-process of its own (``manage.py runclock``); games/background.py starts it.
+process of its own (``manage.py runclock``); games/live/background.py starts it. What it
+keeps between ticks (when it last deleted old command receipts) is the live runtime's
+(games/live/runtime.py).
 """
 
 import asyncio
@@ -12,28 +14,28 @@ import logging
 
 from django.utils import timezone
 
-from games.database_threads import reading, writing
+from games.live.database_threads import reading, writing
+from games.services.due_work import due_work
+from games.services.receipts import ReceiptCleanup
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 0.5
 
 
-async def run_clock() -> None:
+async def run_clock(receipts: ReceiptCleanup) -> None:
     """Apply due timeouts and start due hands, forever, every TICK_SECONDS."""
     while True:
         try:
-            await tick()
+            await tick(receipts)
         except Exception:
             log.exception("table clock tick failed")
         await asyncio.sleep(TICK_SECONDS)
 
 
-async def tick() -> None:
+async def tick(receipts: ReceiptCleanup) -> None:
     """One tick: each table's due change on a writer thread of its own, side by side, so
-    that a busy tick never holds up the sockets' commands (games/database_threads.py)."""
-    from games.services.due_work import due_work
-
-    items = await reading(due_work)(timezone.now())
+    that a busy tick never holds up the sockets' commands (games/live/database_threads.py)."""
+    items = await reading(due_work)(timezone.now(), receipts)
     results = await asyncio.gather(*(writing(item)() for item in items), return_exceptions=True)
     for item, result in zip(items, results, strict=True):
         if isinstance(result, Exception):

@@ -7,7 +7,7 @@ however the socket ends.
   database, leaves a flood piling up in the server's memory, unread and so unseen by the
   frame budget. Here the socket reads its own frames, in one loop that takes every frame
   already waiting without yielding (``reading``): a frame only passes the budget
-  (games/flood.py) before its work is queued (games/command_queue.py). Other messages (the
+  (games/live/flood.py) before its work is queued (games/live/command_queue.py). Other messages (the
   channel layer's, connect and disconnect) go through Channels as before.
 - **Floods are cut off at once.** Too many refusals in a row, or too many frames waiting:
   the socket is closed with 4429, leaves its groups at once, and every frame still on its
@@ -29,7 +29,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games.flood import CLOSE_FLOODING, FrameBudget
+from games.live.flood import CLOSE_FLOODING, FrameBudget
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class GuardedSocket(AsyncWebsocketConsumer):
             await self.forget_channel()
 
     async def forget_channel(self):
-        """Tell the layer this socket's own channel is done with (pokersite/layers.py)."""
+        """Tell the layer this socket's own channel is done with (pokersite/pubsub_layer.py)."""
         forget = getattr(self.channel_layer, "forget_channel", None)
         if forget is None or not getattr(self, "channel_name", None):
             return
@@ -117,7 +117,7 @@ class GuardedSocket(AsyncWebsocketConsumer):
     async def dispatch(self, message):
         """Channels' dispatch, without its ``aclose_old_connections`` before every message:
         that is a hop through the process's one shared database thread per socket and per
-        broadcast, for sockets whose database work all runs on games/database_threads.py,
+        broadcast, for sockets whose database work all runs on games/live/database_threads.py,
         which hands connections back after each call."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
