@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_last import CHROMIUM_OPEN, put_browser_tests_last
 from tests.servers import ROOT, daphne_server
 
 HERE = Path(__file__).resolve().parent
@@ -46,9 +47,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.is_relative_to(HERE) or "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-    # Browser tests last: Playwright's sync API leaves its own event loop behind, which
-    # async tests collected after it would trip over (see docs/architecture.md, "Stack facts").
-    items.sort(key=lambda item: "browser" in item.keywords)
+    # Browser tests last, in every process (tests/browser_last.py).
+    put_browser_tests_last(items)
 
 
 @dataclass
@@ -116,9 +116,10 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def chromium(pytestconfig):
     from playwright.sync_api import sync_playwright
 
+    pytestconfig.stash[CHROMIUM_OPEN] = True  # from now on, browser tests only
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium_path(), args=CHROMIUM_FLAGS
