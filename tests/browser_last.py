@@ -2,10 +2,11 @@
 
 Playwright's sync API leaves its own event loop behind in the process once Chromium is open
 (the session's ``chromium`` fixture), and an async test run after it trips over that loop.
-So collection puts the browser tests after all others; pytest-xdist's default ``load``
-scheduling hands each worker its tests in collection order, so on every worker they come
-last too. Should some other scheduling break that, the test that would trip fails at once
-and says why, instead of failing on an event loop.
+So collection puts the browser tests after all others, and pytest-xdist must hand each
+worker its tests in collection order for them to come last on every worker too: ``--dist
+load`` does, and ``--dist loadfile`` with ``--no-loadscope-reorder`` (what ``make test``
+uses; without that flag xdist sends the files with the most tests first). Should a run
+break the order, the test that would trip fails at once and says why.
 """
 
 import pytest
@@ -21,7 +22,7 @@ def refuse_a_test_after_chromium(item: pytest.Item) -> None:
     if "browser" not in item.keywords and item.config.stash.get(CHROMIUM_OPEN, False):
         pytest.fail(
             "a test that is not a browser test runs after Chromium opened in this process: "
-            "browser tests must run last (tests/browser_last.py; pytest-xdist's --dist load "
-            "keeps collection order per worker)",
+            "browser tests must run last (tests/browser_last.py: with pytest-xdist, "
+            "--dist load, or --dist loadfile --no-loadscope-reorder)",
             pytrace=False,
         )

@@ -68,6 +68,31 @@ def actor_of(person):
     return next(s["player"] for s in person.view()["seats"] if s["number"] == hand["to_act"])
 
 
+# -1 once the player in seat 6 is dealt into a live hand; else the version of the table when
+# someone else is to act in it, once newer than ``seen``.
+DEALT_IN_OR_NEXT_TURN = """seen => {
+  const v = window.pokerTable.view, s = v.seats.find(x => x.number === 6);
+  if (v.hand && !v.hand.complete && s && s.in_hand) return -1;
+  return v.hand && !v.hand.complete && v.hand.to_act && v.version > seen ? v.version : null;
+}"""
+
+
+def fold_until_dealt_in(newcomer, players) -> None:
+    """Wait until ``newcomer`` (seat 6) is dealt in, folding for ``players`` meanwhile."""
+    seen = 0
+    for _ in range(20):
+        seen = newcomer.page.wait_for_function(DEALT_IN_OR_NEXT_TURN, arg=seen).json_value()
+        if seen == -1:
+            return
+        name = actor_of(newcomer)
+        if name not in players:  # the hand ended meanwhile
+            continue
+        actor = players[name]
+        actor.page.wait_for_function("v => window.pokerTable.view.version >= v", arg=seen)
+        send_act(actor, "fold")
+    raise AssertionError(f"{newcomer.name} was not dealt in")
+
+
 def test_the_status_line_names_whoever_is_to_act_now_on_every_page(three_handed):
     dora, eve, finn, gus = three_handed
     players = {p.name: p for p in (dora, eve, finn)}
@@ -130,11 +155,9 @@ def test_a_player_who_posts_a_big_blind_is_not_told_to_wait_for_it(three_handed,
         if not hal.view()["seats"][-1]["in_hand"]:
             expect(seat).not_to_contain_text("Waits for BB")
             expect(hal.status()).to_contain_text("You post a big blind to play the next hand.")
-        # Hal may have sat down during a hand: wait for the first hand hal is dealt into.
-        hal.page.wait_for_function(
-            "() => { const v = window.pokerTable.view; const s = v.seats.find("
-            " x => x.number === 6); return v.hand && !v.hand.complete && s && s.in_hand; }"
-        )
+        # Hal may have sat down during a hand: the others fold it to its end, and hal is
+        # dealt into the next.
+        fold_until_dealt_in(hal, {p.name: p for p in three_handed[:3]})
         expect(hal.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
         expect(seat).not_to_contain_text("Waits for BB")
         assert not hal.problems, hal.problems
