@@ -17,8 +17,12 @@ DAPHNE_READ_LIMITS := --websocket-max-message-size 16384 --websocket-max-frame-s
 
 # Extra pytest arguments for `make check` and `make test`, e.g. PYTEST_ARGS="-x tests/engine".
 PYTEST_ARGS ?=
-# `make check` runs tests in this many processes (pytest-xdist); WORKERS=0 runs them in one.
+# `make check` and `make test` run tests in this many processes (pytest-xdist); WORKERS=0
+# runs them in one. `make test` hands out whole files, in collection order: a browser test
+# module's setup (its site data, its people) is done once, and the browser tests stay last
+# on every worker (tests/browser_last.py).
 WORKERS ?= auto
+TEST_DIST := --dist loadfile --no-loadscope-reorder
 
 .PHONY: run test check venv lint node-tools bench bench-review bench-live bench-bots clean
 
@@ -29,7 +33,7 @@ run: $(SYNCED)
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) $(DAPHNE_READ_LIMITS) pokersite.asgi:application
 
 test: lint $(NODE_TOOLS)
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
 
 check: lint
 	$(VENV)/bin/pytest -m "not slow and not browser" -n $(WORKERS) $(PYTEST_ARGS)

@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 
 from deploy.stack import nginx_path
+from tests.browser_last import refuse_a_test_after_chromium
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
@@ -49,6 +50,10 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=services_reason))
         if browser_reason and "browser" in item.keywords:
             item.add_marker(pytest.mark.skip(reason=browser_reason))
+
+
+def pytest_runtest_setup(item):
+    refuse_a_test_after_chromium(item)
 
 
 # Every server process a test starts inherits this: what a process remembers of a table is

@@ -1,5 +1,8 @@
 """A real site for the browser tests: daphne on a fresh SQLite file, driven by Chromium.
 
+Under pytest-xdist every worker that runs browser tests has a site of its own: its own
+SQLite file (in the worker's temporary folder), its own free port and its own Chromium.
+
 The server is a separate process serving the real ASGI app (HTTP and WebSockets, with the
 table clock on, so hands deal by themselves). It never shares the pytest-django test
 database: it has its own SQLite file under a temporary folder, migrated before it starts,
@@ -16,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser_last import CHROMIUM_OPEN, put_browser_tests_last
 from tests.servers import ROOT, daphne_server
 
 HERE = Path(__file__).resolve().parent
@@ -43,9 +47,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.is_relative_to(HERE) or "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-    # Browser tests last: Playwright's sync API leaves its own event loop behind, which
-    # async tests collected after it would trip over (see docs/architecture.md, "Stack facts").
-    items.sort(key=lambda item: "browser" in item.keywords)
+    # Browser tests last, in every process (tests/browser_last.py).
+    put_browser_tests_last(items)
 
 
 @dataclass
@@ -91,6 +94,13 @@ def site(tmp_path_factory):
         # Every browser test makes its guests from 127.0.0.1: more than a person would in an
         # hour, fewer than this. The limit itself is tested in tests/site.
         "GUEST_RATE_PER_ADDRESS": "500/h",
+        # The site's pauses, short: the tests wait for what the pages show, never for a time,
+        # so the site's own 4 s between hands and 1.5 s between run-out streets only slow
+        # them. Not zero: a finished hand and a run-out still show before the next deal.
+        "NEXT_HAND_DELAY_SECONDS": "1",
+        "RUNOUT_STREET_SECONDS": "0.4",
+        # What no variable reaches (the import step): tests/browser/site_settings.py.
+        "DJANGO_SETTINGS_MODULE": "tests.browser.site_settings",
     }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
@@ -106,9 +116,10 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def chromium(pytestconfig):
     from playwright.sync_api import sync_playwright
 
+    pytestconfig.stash[CHROMIUM_OPEN] = True  # from now on, browser tests only
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium_path(), args=CHROMIUM_FLAGS

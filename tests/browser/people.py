@@ -206,3 +206,18 @@ def check_or_call(person: Person, with_keys: bool) -> None:
     person.page.wait_for_function(NEWER_VERSION_OR_REFUSAL, arg=[before, refused])
     refusals = person.page.evaluate("window.refusals")[refused:]
     assert not refusals, f"{person.name}'s action was refused: {refusals}"
+
+
+def send(person: Person, message: dict) -> None:
+    """Send ``message`` on the page's own socket, with the version the page shows."""
+    person.page.evaluate(
+        "(m) => window.pokerTable.socket.send({...m, version: window.pokerTable.view.version})",
+        message,
+    )
+
+
+def set_choice(host: Person, name: str, value: str) -> None:
+    """Choose ``value`` for the host panel's setting ``name`` and save the settings."""
+    form = host.page.locator("#host-panel form.host-settings")
+    form.locator(f"select[name={name}]").select_option(value)
+    form.get_by_role("button", name="Save settings").click()

@@ -4,8 +4,7 @@ and a button straddle posted from the player's own straddle button."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, open_table, wait_for_new_hand
-from tests.browser.test_home_games_in_browser import send
+from tests.browser.people import Person, open_table, send, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -48,6 +47,10 @@ def test_a_double_board_bomb_pot_shows_both_boards_and_what_each_paid(chromium, 
         expect(guest.page.locator("#log")).to_contain_text("starts on the flop with two boards.")
         host.page.locator("#host-panel button[data-control=resume]").click()
         number = wait_for_new_hand(people)
+        # Paused while the hand plays: it plays to its end and stays on show (no next deal).
+        host.page.locator("#host-panel button[data-control=pause]").click()
+        expect(guest.page.locator("#table-banner")).to_contain_text(
+            "The host paused the game: this hand plays to its end")
         for person in people:
             felt = person.page.locator("#felt")
             expect(felt.locator("[data-role=bomb-pot]")).to_have_text("Bomb pot, two boards")

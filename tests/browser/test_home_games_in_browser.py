@@ -5,22 +5,9 @@ with the pot-size bet button."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, open_table, to_act, wait_for_new_hand
+from tests.browser.people import Person, open_table, send, set_choice, to_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
-
-
-def send(person, message):
-    person.page.evaluate(
-        "(m) => window.pokerTable.socket.send({...m, version: window.pokerTable.view.version})",
-        message,
-    )
-
-
-def set_choice(host, name, value):
-    form = host.page.locator("#host-panel form.host-settings")
-    form.locator(f"select[name={name}]").select_option(value)
-    form.get_by_role("button", name="Save settings").click()
 
 
 def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium, site):
@@ -35,6 +22,10 @@ def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium,
         )
         hana.page.locator("#host-panel button[data-control=resume]").click()
         number = wait_for_new_hand(people)
+        # Paused while the hand plays: it plays to its end and stays on show (no next deal).
+        hana.page.locator("#host-panel button[data-control=pause]").click()
+        expect(ivo.page.locator("#table-banner")).to_contain_text(
+            "The host paused the game: this hand plays to its end")
         first = to_act(people)
         send(first, {"type": "act", "action": "all_in"})
         second = ivo if first is hana else hana

@@ -8,8 +8,7 @@ import math
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import Person, to_act, wait_for_new_hand
-from tests.browser.test_home_games_in_browser import set_choice
+from tests.browser.people import Person, set_choice, to_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 # Its own, not whichever module pytest imported last: an Omaha hand's coach figures take

@@ -17,17 +17,6 @@ alice, bob, carol, spectator, table = (
 )
 
 
-def pytest_collection_modifyitems(config, items):
-    """Browser tests last (as tests/browser/conftest.py does), and this folder's first among
-    them: they open and close their own Chromium before tests/browser opens the session's."""
-
-    def key(item):
-        browser = "browser" in item.keywords
-        return (browser, browser and "history" not in item.path.parts)
-
-    items.sort(key=key)
-
-
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     """The shared users get real passwords; hashing them properly takes most of a test."""

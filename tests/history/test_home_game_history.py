@@ -70,7 +70,7 @@ def test_an_omaha_hand_run_twice_reads_everywhere(client, table, alice, bob):
     assert list(again.finishing_stacks) == [
         hand_state(hand).result.finishing_stacks[p.seat] for p in hand_state(hand).players]
     text = stars.content.decode()
-    assert text.splitlines()[0].startswith("PokerStars Hand #1: Omaha Pot Limit (1/2)")
+    assert text.splitlines()[0].startswith(f"PokerStars Hand #{hand.id}: Omaha Pot Limit (1/2)")
     second = text.index("*** SECOND SHOW DOWN ***")
     for part in (text[:second], text[second:]):
         # Each board paid half of the 200 chips, counted from the collected lines.

@@ -24,7 +24,7 @@ from games.history.session import Sample
 from games.history.session_tournaments import imported_key, played_key
 from games.models import Hand, HandFacts, ImportedHand
 from tests.history.conftest import play_random, seat
-from tests.history.test_session_review import ACES_CRACKED
+from tests.history.stars_samples import ACES_CRACKED
 from tests.history.test_tournament_review import heads_up_sng
 from tests.history.test_uploads import upload_in_steps
 

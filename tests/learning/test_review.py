@@ -13,9 +13,14 @@ from games import services
 from games.bots.review import review_hand
 from games.engine import HandState
 from games.models import Hand, Seat, Table
+from tests.engine.helpers import stacked_deck
 from tests.games.conftest import make_user
 
 pytestmark = pytest.mark.django_db
+
+# Aces for both players, whoever has the button: calling them before the flop and folding
+# them to a bet on it are mistakes the coach must find (a random deal may have none).
+ACES_EACH = stacked_deck(["AsAh", "AdAc"], "2c7d9h")
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +54,7 @@ def act(table_id: int, seat_number: int, kind: str, amount: int | None = None) -
 def play_hand(table, first: int, second: int) -> Hand:
     """Heads-up: the button calls, the big blind checks; on the flop the big blind checks,
     the button bets 4 and the big blind folds (its cards are never shown)."""
-    services.start_next_hand(table.id)
+    services.start_next_hand(table.id, deck=list(ACES_EACH))
     act(table.id, first, "call")
     act(table.id, second, "check")
     act(table.id, second, "check")
@@ -66,7 +71,7 @@ def played(table):
     services.sit(table.id, alice, 1, 200)
     services.sit(table.id, bob, 2, 200)
     hands = []
-    services.start_next_hand(table.id)
+    services.start_next_hand(table.id, deck=list(ACES_EACH))
     state = state_of(table.id)
     button = state.button
     other = 2 if button == 1 else 1

@@ -1,6 +1,9 @@
 """Importing in Chromium: the upload shows a progress bar that moves step by step and ends
 with the summary (imported, already imported, refused with reasons); the session review draws
 its chart and every number leads to its hands, which open in the replayer in the site's money.
+
+Each test's person is made on the site's own database (``site.run``) and logs in; the site
+reads uploads two hands a step (``HISTORY_IMPORT_STEP`` in tests/browser/site_settings.py).
 """
 
 from pathlib import Path
@@ -8,16 +11,41 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import conftest as browser
-from tests.history import test_replayer_in_browser as shared
-from tests.history.test_pokerstars_import import DATA
-from tests.history.test_session_review import ACES_CRACKED
-
-# The replayer's browser fixtures: a Chromium of this module's own, pages on the live server.
-chromium, page_for = shared.chromium, shared.page_for
-_database_beside_playwright = shared._database_beside_playwright
+from tests.browser.conftest import log_in
+from tests.history.stars_samples import ACES_CRACKED, DATA
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+# One person a test, so that each test's imports are its own.
+UPLOADER, REVIEWER = "import_uma", "import_rex"
+
+
+@pytest.fixture(scope="module")
+def people(site):
+    site.run(
+        "from tests.games.conftest import make_user\n"
+        f"make_user({UPLOADER!r}); make_user({REVIEWER!r})"
+    )
+
+
+@pytest.fixture
+def page_of(chromium, site, people):
+    """``page_of(name)``: a page of the site with ``name`` logged in."""
+    contexts = []
+
+    def open_page(name):
+        context = chromium.new_context(viewport={"width": 1280, "height": 900},
+                                       base_url=site.url)
+        contexts.append(context)
+        page = context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda error: page.problems.append(str(error)))
+        log_in(page, name)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 def upload_file(tmp_path: Path, *, broken: bool = True) -> Path:
@@ -29,11 +57,10 @@ def upload_file(tmp_path: Path, *, broken: bool = True) -> Path:
 
 
 def test_a_bulk_upload_moves_its_progress_bar_and_ends_with_a_summary(
-    page_for, live_server, alice, settings, tmp_path
+    page_of, artifacts, tmp_path
 ):
-    settings.HISTORY_IMPORT_STEP = 2  # eight hands: four steps after the upload
-    page = page_for(alice)
-    page.goto(f"{live_server.url}/hands/import/")
+    page = page_of(UPLOADER)  # eight hands, two a step: four steps after the upload
+    page.goto("/hands/import/")
     page.evaluate("""() => {
         window.seen = [];
         const bar = document.getElementById("upload-bar");
@@ -55,8 +82,7 @@ def test_a_bulk_upload_moves_its_progress_bar_and_ends_with_a_summary(
     values = [v for v, _max in page.evaluate("window.seen")]
     assert {2, 4, 6, 8} <= set(values), values  # the bar moved step by step
     expect(page.locator("#upload-count")).to_have_text("8 of 8 hands read · 7 imported")
-    browser.ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=browser.ARTIFACTS / "import-summary.png", full_page=True)
+    page.screenshot(path=artifacts / "import-summary.png", full_page=True)
 
     # The same file again: every hand is found already imported.
     page.locator("#upload_file").set_input_files(str(upload_file(tmp_path)))
@@ -72,11 +98,9 @@ def test_a_bulk_upload_moves_its_progress_bar_and_ends_with_a_summary(
     assert page.problems == []
 
 
-def test_the_session_review_draws_its_chart_and_numbers_lead_to_hands(
-    page_for, live_server, alice, tmp_path
-):
-    page = page_for(alice)
-    page.goto(f"{live_server.url}/hands/import/")
+def test_the_session_review_draws_its_chart_and_numbers_lead_to_hands(page_of, artifacts):
+    page = page_of(REVIEWER)
+    page.goto("/hands/import/")
     page.locator("#upload_text").fill(ACES_CRACKED + "\n\n" +
                                   (DATA / "hypatia-heads-up-muck.txt").read_text())
     page.get_by_role("button", name="Import").click()
@@ -95,8 +119,7 @@ def test_the_session_review_draws_its_chart_and_numbers_lead_to_hands(
     adjusted_end = chart.locator('[data-series="adjusted"]').evaluate(
         "p => p.getPointAtLength(p.getTotalLength()).y")
     assert adjusted_end < net_end  # luck cost money: the adjusted line ends higher
-    browser.ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=browser.ARTIFACTS / "session-review.png", full_page=True)
+    page.screenshot(path=artifacts / "session-review.png", full_page=True)
 
     row = page.locator('tr[data-position="all"]')
     row.locator('[data-stat="pfr"] a').click()
