@@ -141,6 +141,28 @@ def clean_page(chromium, site):
     assert not problems, problems
 
 
+@pytest.fixture
+def page_for(chromium, site):
+    """``page_for(name)``: a laptop-sized page of the site with ``name`` logged in (None:
+    nobody); each keeps the scripts' errors in ``page.problems``."""
+    contexts = []
+
+    def open_page(name=None):
+        context = chromium.new_context(viewport={"width": 1280, "height": 900},
+                                       base_url=site.url)
+        contexts.append(context)
+        page = context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda error: page.problems.append(str(error)))
+        if name is not None:
+            log_in(page, name)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

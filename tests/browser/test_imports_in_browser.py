@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in
 from tests.history.stars_samples import ACES_CRACKED, DATA
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -28,26 +27,6 @@ def people(site):
     )
 
 
-@pytest.fixture
-def page_of(chromium, site, people):
-    """``page_of(name)``: a page of the site with ``name`` logged in."""
-    contexts = []
-
-    def open_page(name):
-        context = chromium.new_context(viewport={"width": 1280, "height": 900},
-                                       base_url=site.url)
-        contexts.append(context)
-        page = context.new_page()
-        page.problems = []
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        log_in(page, name)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
 def upload_file(tmp_path: Path, *, broken: bool = True) -> Path:
     texts = [(DATA / p).read_text() for p in sorted(q.name for q in DATA.glob("*.txt"))]
     bad = ACES_CRACKED.replace("#300000000001", "#42").replace("Hero: calls $93", "Hero: dances")
@@ -57,9 +36,9 @@ def upload_file(tmp_path: Path, *, broken: bool = True) -> Path:
 
 
 def test_a_bulk_upload_moves_its_progress_bar_and_ends_with_a_summary(
-    page_of, artifacts, tmp_path
+    page_for, people, artifacts, tmp_path
 ):
-    page = page_of(UPLOADER)  # eight hands, two a step: four steps after the upload
+    page = page_for(UPLOADER)  # eight hands, two a step: four steps after the upload
     page.goto("/hands/import/")
     page.evaluate("""() => {
         window.seen = [];
@@ -98,8 +77,10 @@ def test_a_bulk_upload_moves_its_progress_bar_and_ends_with_a_summary(
     assert page.problems == []
 
 
-def test_the_session_review_draws_its_chart_and_numbers_lead_to_hands(page_of, artifacts):
-    page = page_of(REVIEWER)
+def test_the_session_review_draws_its_chart_and_numbers_lead_to_hands(
+    page_for, people, artifacts
+):
+    page = page_for(REVIEWER)
     page.goto("/hands/import/")
     page.locator("#upload_text").fill(ACES_CRACKED + "\n\n" +
                                   (DATA / "hypatia-heads-up-muck.txt").read_text())

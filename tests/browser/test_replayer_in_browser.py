@@ -11,8 +11,6 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in
-
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 # The hands of tests/history/conftest.py, each dealt from its known deck: the players of
@@ -47,27 +45,6 @@ print(json.dumps(hands))
 @pytest.fixture(scope="module")
 def hands(site) -> dict[str, int]:
     return json.loads(site.run(SETUP).strip().splitlines()[-1])
-
-
-@pytest.fixture
-def page_for(chromium, site):
-    """``page_for(name)``: a page of the site with ``name`` logged in (None: nobody)."""
-    contexts = []
-
-    def open_page(name=None):
-        context = chromium.new_context(viewport={"width": 1280, "height": 900},
-                                       base_url=site.url)
-        contexts.append(context)
-        page = context.new_page()
-        page.problems = []
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        if name is not None:
-            log_in(page, name)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def felt(page) -> dict:
