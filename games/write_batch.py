@@ -33,7 +33,9 @@ _WAITING = "_writes_waiting"  # the connection's attribute holding them while to
 class together:  # noqa: N801  (used as ``with write_batch.together():``)
     """Writes wait for the next statement while inside (on PostgreSQL). Inside another
     ``together()`` (a change within a change) the outer writes are sent first, so that the
-    inner change's failure drops only its own."""
+    inner change's failure drops only its own. (A change within a change also opens a
+    savepoint, whose SAVEPOINT and ROLLBACK TO statements send the waiting writes anyway;
+    this keeps a ``together()`` without one right too.)"""
 
     def __init__(self, using: str = DEFAULT_DB_ALIAS) -> None:
         self.using = using
