@@ -1,7 +1,7 @@
 """Throttles, and what a browser is sent: nothing unlimited that costs chips or CPU.
 
-Each test comes from an address of its own, so counts left in the cache (Redis in CI's
-second pass) by another test or an earlier run do not matter.
+Rates are per day and each test comes from an address of its own (tests/throttling.py says
+why).
 """
 
 import json
@@ -19,6 +19,7 @@ from django.test import Client
 from games.models import LedgerEntry
 from tests.games.conftest import make_user
 from tests.servers import ROOT, daphne_server
+from tests.throttling import client_from_new_address
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +30,8 @@ def throttles(settings):
     return settings
 
 
-def client_from_new_address() -> Client:
-    return Client(REMOTE_ADDR=f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.7")
-
-
 def test_wrong_passwords_are_throttled_and_then_even_the_right_one_waits(throttles):
-    throttles.LOGIN_RATE_PER_NAME = "5/m"
+    throttles.LOGIN_RATE_PER_NAME = "5/d"
     name = f"victim{uuid.uuid4().hex[:8]}"
     make_user(name)
     client = client_from_new_address()
@@ -50,7 +47,7 @@ def test_wrong_passwords_are_throttled_and_then_even_the_right_one_waits(throttl
 
 
 def test_one_address_cannot_mint_guests_and_their_chips_without_limit(throttles):
-    throttles.GUEST_RATE_PER_ADDRESS = "3/h"
+    throttles.GUEST_RATE_PER_ADDRESS = "3/d"
     client = client_from_new_address()
     tag = uuid.uuid4().hex[:6]
     answers = []
@@ -64,7 +61,7 @@ def test_one_address_cannot_mint_guests_and_their_chips_without_limit(throttles)
 
 
 def test_anonymous_equity_runs_are_throttled_and_people_logged_in_are_not(throttles):
-    throttles.ANONYMOUS_EQUITY_RATE = "2/m"
+    throttles.ANONYMOUS_EQUITY_RATE = "2/d"
     client = client_from_new_address()
     query = {"hands": "AhAs,KdKc", "board": "2c 7d 9h"}
     answers = [client.get("/learn/api/equity", query) for _ in range(4)]
@@ -124,7 +121,7 @@ class NoRedirects(urllib.request.HTTPRedirectHandler):
 
 
 def test_the_streamed_range_runs_are_throttled_for_anonymous_visitors_too(throttles):
-    throttles.ANONYMOUS_EQUITY_RATE = "2/m"
+    throttles.ANONYMOUS_EQUITY_RATE = "2/d"
     client = client_from_new_address()
     query = {"range": ["AsKs", "QQ+"], "board": "Kh 7d 2c"}
     answers = [client.get("/learn/api/ranges/stream", query) for _ in range(3)]
