@@ -15,6 +15,7 @@ Nothing here sends signals: no receiver listens to saves of the models written t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import orjson
@@ -29,6 +30,8 @@ from django.db.transaction import TransactionManagementError
 from games import write_batch
 
 M = TypeVar("M", bound=Model)
+# A stand-in for a query's datetime parameter (``CompiledQuery``).
+STAND_IN_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 # A column's conversions from what the driver returns (SQLite's text dates, 0/1 booleans;
 # JSON text) to the field's Python value, with the expression they belong to.
 Converters = list[tuple[int, list[Callable[..., Any]], Expression]]
@@ -39,14 +42,16 @@ class CompiledQuery:
 
     ``build(*params)`` makes the queryset. It is compiled with ``stand_ins`` (values that
     must come back as its SQL parameters, in order, or the query is refused at first use),
-    so the one SQL text fits every call. Rows come back converted, in the queryset's
-    column order (``.values(*names)``: the names' order).
+    so the one SQL text fits every call. A datetime may come back as the database takes it
+    (SQLite's text): each call's datetimes are then adapted the same way. Rows come back
+    converted, in the queryset's column order (``.values(*names)``: the names' order).
     """
 
     def __init__(self, build: Callable[..., QuerySet[Any, Any]], *stand_ins: Any) -> None:
         self._build = build
         self._stand_ins = stand_ins
         self._compiled: dict[str, tuple[str, Converters, int]] = {}
+        self._adapters: dict[str, list[Callable[[Any], Any] | None]] = {}
         # The compiler's select list and model layout, for ``instances``.
         self._shapes: dict[str, tuple[Any, Any]] = {}
         self.locks = False  # select_for_update(): run only inside a transaction
@@ -58,11 +63,7 @@ class CompiledQuery:
             self.locks = queryset.query.select_for_update
             compiler = queryset.query.get_compiler(using)
             sql, params = compiler.as_sql()
-            if tuple(params) != self._stand_ins:
-                raise ValueError(
-                    f"The query's parameters {params!r} are not its stand-ins "
-                    f"{self._stand_ins!r}: it cannot be compiled once for every call."
-                )
+            self._adapters[using] = _adapters(params, self._stand_ins, compiler.connection)
             columns = [expression for expression, _, _ in compiler.select]
             compiled = sql, _converters(columns, compiler.connection), len(columns)
             self._compiled[using] = compiled
@@ -76,8 +77,12 @@ class CompiledQuery:
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
+        adapted = [
+            value if adapt is None else adapt(value)
+            for adapt, value in zip(self._adapters[using], params, strict=True)
+        ]
         # With any writes waiting before it (games/write_batch.py).
-        rows = [list(row) for row in write_batch.read(connection, sql, params)]
+        rows = [list(row) for row in write_batch.read(connection, sql, adapted)]
         for row in rows:
             for position, functions, expression in converters:
                 value = row[position]
@@ -105,6 +110,27 @@ class CompiledQuery:
                 populator.populate(row, instance)
             found.append(instance)
         return found
+
+
+def _adapters(
+    params: Sequence[Any], stand_ins: tuple[Any, ...], connection: BaseDatabaseWrapper
+) -> list[Callable[[Any], Any] | None]:
+    """How each call's value becomes its SQL parameter: as it is (None), or adapted as the
+    ORM adapts a datetime for this database; refused if the parameters are not the
+    stand-ins."""
+    adapt_datetime = connection.ops.adapt_datetimefield_value
+    adapters: list[Callable[[Any], Any] | None] = []
+    for param, stand_in in zip(params, stand_ins, strict=False):
+        if param == stand_in:
+            adapters.append(None)
+        elif isinstance(stand_in, datetime) and param == adapt_datetime(stand_in):
+            adapters.append(adapt_datetime)
+    if len(adapters) != len(stand_ins) or len(params) != len(stand_ins):
+        raise ValueError(
+            f"The query's parameters {tuple(params)!r} are not its stand-ins "
+            f"{stand_ins!r}: it cannot be compiled once for every call."
+        )
+    return adapters
 
 
 def _converters(columns: Sequence[Expression], connection: BaseDatabaseWrapper) -> Converters:

@@ -19,9 +19,16 @@ from games import services
 from games.bots.selfplay import bot_decision
 from games.engine import HandState
 from games.models import Hand, Seat, Table
+from games.plain_sql import STAND_IN_TIME, CompiledQuery
 
 log = logging.getLogger(__name__)
 _rng = random.Random()
+# Read every tick by every clock: compiled once (games/plain_sql.py says why).
+_DUE_BOTS = CompiledQuery(
+    lambda status, now: Hand.objects.filter(status=status).filter(bot_acts_at__lte=now)
+    .order_by().values_list("table_id"),
+    Hand.Status.IN_PROGRESS, STAND_IN_TIME,
+)
 
 
 def play_due_bots(now: datetime) -> int:
@@ -41,8 +48,8 @@ def due_bot_turns(now: datetime) -> list[Callable[[], object]]:
 
 def due_bots(now: datetime) -> list[int]:
     """The tables where a bot's turn is due."""
-    due = Hand.objects.filter(status=Hand.Status.IN_PROGRESS, bot_acts_at__lte=now)
-    return list(due.values_list("table_id", flat=True))
+    return [table_id for (table_id,) in _DUE_BOTS.rows(Hand.Status.IN_PROGRESS, now)]
+
 
 
 def play_bot_turn(table_id: int) -> bool:

@@ -58,7 +58,7 @@ def loops(runtime: LiveRuntime, *, clock: bool, sockets: bool = True) -> list[tu
     if sockets:
         chosen.append(("liveness", functools.partial(run_liveness, runtime.watched)))
     if clock:
-        chosen.append(("table-clock", functools.partial(run_clock, runtime.receipts)))
+        chosen.append(("table-clock", functools.partial(run_clock, runtime.housekeeping)))
     return chosen
 
 

@@ -3,8 +3,8 @@
 What a server process keeps while it runs, beside its sockets: the outbox (frames waiting
 for the event loop, games/live/outbox.py), the tables its sockets watch
 (games/live/watched_tables.py), its sockets' presence (games/live/presence.py), the
-clock's own state between ticks (when it last deleted old command receipts,
-games/services/receipts.py), the sockets open for a restart to close, and the background
+clock's own state between ticks (when it last ran each slow scan,
+games/services/housekeeping.py), the sockets open for a restart to close, and the background
 tasks. One is made per process, ``current()``; games/live/background.py starts it, once,
 from the ASGI lifespan, daphne's reactor or ``manage.py runclock``. A test makes a fresh
 one and puts it in place with ``installed`` instead of resetting globals.
@@ -22,7 +22,7 @@ from typing import Any
 from games.live.outbox import Outbox
 from games.live.presence import Presence
 from games.live.watched_tables import WatchedTables
-from games.services.receipts import ReceiptCleanup
+from games.services.housekeeping import Housekeeping
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class LiveRuntime:
         self.outbox = Outbox()
         self.watched = WatchedTables()
         self.presence = Presence()
-        self.receipts = ReceiptCleanup()
+        self.housekeeping = Housekeeping()
         self.open_sockets: set[Send] = set()  # each open WebSocket's ``send``
         self.tasks: list[asyncio.Task[None]] = []
         self.started_by: str | None = None

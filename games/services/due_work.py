@@ -6,17 +6,37 @@ from here up to games/bots/.
 """
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
 from django.utils import timezone
 
 from games.models import Hand, Table
+from games.plain_sql import STAND_IN_TIME, CompiledQuery
+from games.services.housekeeping import Housekeeping
 from games.services.play import start_next_hand, timeout
 from games.services.practice import close_idle_practice_tables
-from games.services.receipts import ReceiptCleanup
+from games.services.receipts import forget_old_receipts
 from games.services.seating import free_busted_seats
 
+# Scans for things measured in minutes, each run at most once per its period by a clock
+# (games/services/housekeeping.py says why).
+SLOW_SCANS: list[tuple[Callable[[datetime], None], timedelta]] = [
+    (free_busted_seats, timedelta(seconds=5)),
+    (close_idle_practice_tables, timedelta(seconds=5)),
+    (forget_old_receipts, timedelta(minutes=10)),
+]
+# Read every tick by every clock: compiled once (games/plain_sql.py says why).
+_PASSED_DEADLINES = CompiledQuery(
+    lambda status, now: Hand.objects.filter(status=status).filter(action_deadline__lte=now)
+    .order_by().values_list("table_id"),
+    Hand.Status.IN_PROGRESS, STAND_IN_TIME,
+)
+_DUE_DEALS = CompiledQuery(
+    lambda status, now: Table.objects.filter(status=status).filter(next_hand_at__lte=now)
+    .order_by().values_list("id"),
+    Table.Status.OPEN, STAND_IN_TIME,
+)
 DueChanges = Callable[[datetime], list[Callable[[], object]]]
 _also_due: list[DueChanges] = []
 
@@ -28,30 +48,37 @@ def also_due(changes: DueChanges) -> None:
         _also_due.append(changes)
 
 
-def run_due_work(now: datetime | None = None, receipts: ReceiptCleanup | None = None) -> None:
+def run_due_work(
+    now: datetime | None = None, housekeeping: Housekeeping | None = None
+) -> None:
     """One clock tick, each item in turn: fire passed deadlines, let bots act, deal hands
-    that are due, free the seats of busted players who did not rebuy, close idle practice
-    tables."""
-    for item in due_work(now or timezone.now(), receipts):
+    that are due, then the slow scans that are due (all of them without ``housekeeping``):
+    free the seats of busted players who did not rebuy, close idle practice tables, delete
+    old command receipts."""
+    for item in due_work(now or timezone.now(), housekeeping):
         item()
 
 
-def due_work(now: datetime, receipts: ReceiptCleanup | None = None) -> list[Callable[[], object]]:
+def due_work(
+    now: datetime, housekeeping: Housekeeping | None = None
+) -> list[Callable[[], object]]:
     """What one clock tick has to do, as separate changes (one table each, mostly), so that
     the clock can run them side by side with each other and with the sockets' commands
-    (games/live/clock.py). ``receipts`` is the clock's own cleanup of old command receipts
-    (its last run); without one, as in a single call, old receipts are deleted now."""
-    receipts = receipts or ReceiptCleanup()
-    due_hands = Hand.objects.filter(
-        status=Hand.Status.IN_PROGRESS, action_deadline__lte=now
-    ).values_list("table_id", flat=True)
-    items: list[Callable[[], object]] = [partial(timeout, table_id, now) for table_id in due_hands]
+    (games/live/clock.py). ``housekeeping`` is the clock's own record of its slow scans
+    (games/services/housekeeping.py); without one, as in a single call, all are due."""
+    items: list[Callable[[], object]] = [
+        partial(timeout, table_id, now)
+        for (table_id,) in _PASSED_DEADLINES.rows(Hand.Status.IN_PROGRESS, now)
+    ]
     for changes in _also_due:  # the bots' turns (games/bots/driver.py)
         items += changes(now)
-    due_tables = Table.objects.filter(
-        status=Table.Status.OPEN, next_hand_at__lte=now
-    ).values_list("id", flat=True)
-    items += [partial(start_next_hand, table_id, now=now) for table_id in due_tables]
-    items += [partial(free_busted_seats, now), partial(receipts.forget_old_receipts, now)]
-    items.append(partial(close_idle_practice_tables, now))
+    items += [
+        partial(start_next_hand, table_id, now=now)
+        for (table_id,) in _DUE_DEALS.rows(Table.Status.OPEN, now)
+    ]
+    housekeeping = housekeeping or Housekeeping()
+    items += [
+        partial(scan, now) for scan, every in SLOW_SCANS
+        if housekeeping.due(scan.__name__, every, now)
+    ]
     return items

@@ -22,9 +22,11 @@ def table(db):
 
 @pytest.fixture
 def quick_bots(settings):
-    """Bots act as soon as the clock looks, and hands follow each other at once."""
+    """Bots act as soon as the clock looks, and hands follow each other at once, an all-in
+    run-out's too."""
     settings.BOT_THINK_SECONDS = 0
     settings.NEXT_HAND_DELAY_SECONDS = 0
+    settings.RUNOUT_STREET_SECONDS = 0
 
 
 # What a table page's socket records when it opens (games/live/consumers.py), for tests that

@@ -4,7 +4,7 @@ These run on SQLite in `make test` and on PostgreSQL in CI's second step, the tw
 databases whose conversions differ (SQLite returns dates as text and booleans as 0/1).
 """
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from django.db import DatabaseError, transaction
@@ -92,6 +92,21 @@ def test_a_lock_outside_a_transaction_is_refused(table):
     )
     with pytest.raises(TransactionManagementError):
         lock.rows(table.id)
+
+
+def test_a_datetime_parameter_is_adapted_as_the_orm_adapts_it(table, hand):
+    busted = plain_sql.CompiledQuery(
+        lambda table_id, cutoff: Seat.objects.filter(table_id=table_id)
+        .filter(busted_at__lte=cutoff).order_by("number").values_list("number"),
+        0, plain_sql.STAND_IN_TIME,
+    )
+    busted_at = datetime(2026, 11, 27, 3, 4, 5, tzinfo=UTC)
+    for cutoff in (busted_at - timedelta(microseconds=1), busted_at,
+                   busted_at.astimezone(timezone(timedelta(hours=-5)))):
+        orm = Seat.objects.filter(table_id=table.id, busted_at__lte=cutoff).order_by("number")
+        wanted = [[number] for number in orm.values_list("number", flat=True)]
+        assert busted.rows(table.id, cutoff) == wanted
+    assert busted.rows(table.id, busted_at) == [[2]]
 
 
 def test_a_query_whose_parameters_are_not_its_stand_ins_is_refused(table):
