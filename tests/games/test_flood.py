@@ -57,6 +57,13 @@ MAX_GROWTH_MB = 25
 # hypercorn: under 1 MB). That is bounded by the cut-off, not by the flood's length: the
 # issue's daphne grew by 220 MB.
 MAX_GROWTH_MB_DAPHNE = 50
+# What the flooder may see as its close. daphne (autobahn) drops the connection when its
+# close frame is not answered within a second; on a loaded machine the flooder's answer can
+# sit behind its own unread frames, and the flooder then sees 1006 (abnormal closure) instead
+# of the 4429 the server sent. The server's log (one cut-off, and how many frames it read)
+# shows the cut-off either way. Under uvicorn and hypercorn the flooder has always seen 4429.
+CLOSE_ABNORMAL = 1006
+CLOSES_SEEN = {"daphne": {CLOSE_FLOODING, CLOSE_ABNORMAL}}
 # What the server passes to the players while the flood runs: keep deals quick.
 PLAY_ENV = {"TABLE_CLOCK": "on", "NEXT_HAND_DELAY_SECONDS": "0.2", "LOG_LEVEL": "INFO"}
 
@@ -140,7 +147,7 @@ async def flood_while_playing(bases: list[str], pid: int, table_id: int, keys, l
 
 def check(outcome: Outcome, table, server: str) -> None:
     print(outcome)  # the figures, for the record (pytest -s)
-    assert outcome.close_code == CLOSE_FLOODING
+    assert outcome.close_code in CLOSES_SEEN.get(server, {CLOSE_FLOODING}), outcome
     assert outcome.frames_read <= MAX_FRAMES_READ, outcome
     growth_mb = MAX_GROWTH_MB_DAPHNE if server == "daphne" else MAX_GROWTH_MB
     assert outcome.rss_peak_kb - outcome.rss_before_kb <= growth_mb * 1024, outcome
