@@ -19,10 +19,10 @@ from tests.games.conftest import chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
-# Hands in the long (slow) bot run: 1,000 by default (about 80 seconds), BOT_RUN_HANDS to
+# Hands in the long (slow) bot run: 300 by default (about 25 seconds), BOT_RUN_HANDS to
 # change it. Every hand is checked the same way; more hands meet the rare spots (a bot
 # busting and replaced, a side pot) more often.
-LONG_RUN_HANDS = int(os.environ.get("BOT_RUN_HANDS", "1000"))
+LONG_RUN_HANDS = int(os.environ.get("BOT_RUN_HANDS", "300"))
 
 
 def tick(seconds: float = 1, housekeeping: Housekeeping | None = None) -> None:
