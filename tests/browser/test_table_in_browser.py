@@ -136,6 +136,11 @@ def screenshot(person: Person, artifacts, name: str) -> None:
 def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, artifacts):
     alice, bob, carol = game
     number = wait_for_new_hand([alice, bob, carol])
+    # The host pauses, so that no next hand replaces this one's showdown on the pages while
+    # they are checked (the tests' site deals again a second after a hand).
+    alice.page.evaluate("window.pokerTable.socket.send({type: 'host', control: 'pause'})")
+    for person in (alice, bob, carol):
+        person.page.wait_for_function("() => window.pokerTable.view.status === 'paused'")
     cards = {alice.name: alice.own_cards(), bob.name: bob.own_cards()}
     expect(carol.page.locator(".seat .hole .card[data-card]")).to_have_count(0)
     expect(carol.page.locator(".seat .hole .card.back")).to_have_count(4)
