@@ -8,6 +8,7 @@ WebSocket frame it received.
 
 import json
 import re
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -59,6 +60,20 @@ def assert_cards_not_on_page(
             payload = json.dumps(frame)  # the public view and the personal part ("mine")
             for code in cards:
                 assert f'"{code}"' not in payload, f"a frame sent {code} to {person.name}"
+
+
+@contextmanager
+def paused(host, people):
+    """The table paused by its host while the block runs (the hand being played plays to
+    its end), then resumed: the module's next tests play on at it."""
+    host.page.evaluate("window.pokerTable.socket.send({type: 'host', control: 'pause'})")
+    for person in people:
+        person.page.wait_for_function("() => window.pokerTable.view.status === 'paused'")
+    try:
+        yield
+    finally:
+        host.page.evaluate("window.pokerTable.socket.send({type: 'host', control: 'resume'})")
+        host.page.wait_for_function("() => window.pokerTable.view.status !== 'paused'")
 
 
 @pytest.fixture(scope="module")
@@ -138,85 +153,83 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
     number = wait_for_new_hand([alice, bob, carol])
     # The host pauses, so that no next hand replaces this one's showdown on the pages while
     # they are checked (the tests' site deals again a second after a hand).
-    alice.page.evaluate("window.pokerTable.socket.send({type: 'host', control: 'pause'})")
-    for person in (alice, bob, carol):
-        person.page.wait_for_function("() => window.pokerTable.view.status === 'paused'")
-    cards = {alice.name: alice.own_cards(), bob.name: bob.own_cards()}
-    expect(carol.page.locator(".seat .hole .card[data-card]")).to_have_count(0)
-    expect(carol.page.locator(".seat .hole .card.back")).to_have_count(4)
-    expect(alice.page.locator("#you-have")).to_contain_text("You have: ")
+    with paused(alice, (alice, bob, carol)):
+        cards = {alice.name: alice.own_cards(), bob.name: bob.own_cards()}
+        expect(carol.page.locator(".seat .hole .card[data-card]")).to_have_count(0)
+        expect(carol.page.locator(".seat .hole .card.back")).to_have_count(4)
+        expect(alice.page.locator("#you-have")).to_contain_text("You have: ")
 
-    tried_amounts = screenshot_taken = raised = False
-    for _ in range(40):
-        assert_cards_not_on_page(alice, cards["bob"], number)
-        assert_cards_not_on_page(bob, cards["alice"], number)
-        assert_cards_not_on_page(carol, cards["alice"] + cards["bob"], number)
-        actor = whose_turn(alice, bob)
-        if actor is None:
-            break
-        # The spectator follows live: the same board and as many log rows as the players.
-        seen = actor.view()
-        expect(carol.page.locator(".board .card[data-card]")).to_have_count(
-            len(seen["hand"]["board"])
-        )
-        expect(carol.page.locator("#log li[data-kind]")).to_have_count(len(seen["log"]))
-        if not screenshot_taken:
-            screenshot(actor, artifacts, "table-turn")
-            screenshot_taken = True
-        if actor is alice and not tried_amounts:
-            try_amount_controls(alice)
-            tried_amounts = True
-        if actor is bob and not raised:
-            amount = raise_with_keys(bob)
-            expect(alice.page.locator("#log")).to_contain_text(
-                re.compile(f"bob (raises to|bets) {amount}")
+        tried_amounts = screenshot_taken = raised = False
+        for _ in range(40):
+            assert_cards_not_on_page(alice, cards["bob"], number)
+            assert_cards_not_on_page(bob, cards["alice"], number)
+            assert_cards_not_on_page(carol, cards["alice"] + cards["bob"], number)
+            actor = whose_turn(alice, bob)
+            if actor is None:
+                break
+            # The spectator follows live: the same board and as many log rows as the players.
+            seen = actor.view()
+            expect(carol.page.locator(".board .card[data-card]")).to_have_count(
+                len(seen["hand"]["board"])
             )
-            raised = True
-            continue
-        # Alice clicks, Bob uses the keyboard.
-        check_or_call(actor, with_keys=actor is bob)
-    else:
-        raise AssertionError("the hand did not end")
+            expect(carol.page.locator("#log li[data-kind]")).to_have_count(len(seen["log"]))
+            if not screenshot_taken:
+                screenshot(actor, artifacts, "table-turn")
+                screenshot_taken = True
+            if actor is alice and not tried_amounts:
+                try_amount_controls(alice)
+                tried_amounts = True
+            if actor is bob and not raised:
+                amount = raise_with_keys(bob)
+                expect(alice.page.locator("#log")).to_contain_text(
+                    re.compile(f"bob (raises to|bets) {amount}")
+                )
+                raised = True
+                continue
+            # Alice clicks, Bob uses the keyboard.
+            check_or_call(actor, with_keys=actor is bob)
+        else:
+            raise AssertionError("the hand did not end")
 
-    for person in (alice, bob, carol):
-        expect(person.page.locator(".centre .results li").first).to_be_visible()
-        expect(person.page.locator(".board .card[data-card]")).to_have_count(5)
-    boards = [
-        person.page.locator(".board .card[data-card]").evaluate_all(
-            "cards => cards.map(c => c.dataset.card)"
-        )
-        for person in (alice, bob, carol)
-    ]
-    assert boards[0] == boards[1] == boards[2]
-    pots = [person.page.locator(".centre .pot").inner_text() for person in (alice, bob, carol)]
-    assert pots[0] == pots[1] == pots[2]
-    results = [p.page.locator(".centre .results").inner_text() for p in (alice, bob, carol)]
-    assert results[0] == results[1] == results[2]
-    assert "wins" in results[0] and "from the pot" in results[0]
+        for person in (alice, bob, carol):
+            expect(person.page.locator(".centre .results li").first).to_be_visible()
+            expect(person.page.locator(".board .card[data-card]")).to_have_count(5)
+        boards = [
+            person.page.locator(".board .card[data-card]").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)"
+            )
+            for person in (alice, bob, carol)
+        ]
+        assert boards[0] == boards[1] == boards[2]
+        pots = [person.page.locator(".centre .pot").inner_text() for person in (alice, bob, carol)]
+        assert pots[0] == pots[1] == pots[2]
+        results = [p.page.locator(".centre .results").inner_text() for p in (alice, bob, carol)]
+        assert results[0] == results[1] == results[2]
+        assert "wins" in results[0] and "from the pot" in results[0]
 
-    # The winner showed: their cards are face up on the other player's page and on the
-    # spectator's (shown cards are public), the winning five highlighted, the hand described.
-    # A hand that was mucked stays face down for everyone else.
-    seats = {s["player"]: s for s in alice.view()["seats"]}
-    winners = {w["player"] for pot in alice.view()["hand"]["results"] for w in pot["winners"]}
-    for winner in winners:
-        other = bob if winner == "alice" else alice
-        for person in (other, carol):
-            for code in cards[winner]:
-                card = person.page.locator(f".seat .hole .card[data-card='{code}']")
-                expect(card).to_be_visible()
-    for person in (alice, bob, carol):
-        expect(person.page.locator(".card.best")).not_to_have_count(0)
-        expect(person.page.locator(".seat .shown-desc").first).to_be_visible()
-    for name, seat in seats.items():
-        if seat["mucked"]:
-            others = [p for p in (alice, bob, carol) if p.name != name]
-            for person in others:
-                assert_cards_not_on_page(person, cards[name], number, even_after_showdown=True)
-    expect(carol.page.locator("#log")).to_contain_text("River")
-    expect(carol.page.locator("#log")).to_contain_text("wins")
-    screenshot(alice, artifacts, "table-showdown")
-    screenshot(carol, artifacts, "table-spectator")
+        # The winner showed: their cards are face up on the other player's page and on the
+        # spectator's (shown cards are public), the winning five highlighted, the hand described.
+        # A hand that was mucked stays face down for everyone else.
+        seats = {s["player"]: s for s in alice.view()["seats"]}
+        winners = {w["player"] for pot in alice.view()["hand"]["results"] for w in pot["winners"]}
+        for winner in winners:
+            other = bob if winner == "alice" else alice
+            for person in (other, carol):
+                for code in cards[winner]:
+                    card = person.page.locator(f".seat .hole .card[data-card='{code}']")
+                    expect(card).to_be_visible()
+        for person in (alice, bob, carol):
+            expect(person.page.locator(".card.best")).not_to_have_count(0)
+            expect(person.page.locator(".seat .shown-desc").first).to_be_visible()
+        for name, seat in seats.items():
+            if seat["mucked"]:
+                others = [p for p in (alice, bob, carol) if p.name != name]
+                for person in others:
+                    assert_cards_not_on_page(person, cards[name], number, even_after_showdown=True)
+        expect(carol.page.locator("#log")).to_contain_text("River")
+        expect(carol.page.locator("#log")).to_contain_text("wins")
+        screenshot(alice, artifacts, "table-showdown")
+        screenshot(carol, artifacts, "table-spectator")
 
 
 def test_a_refused_message_is_shown_in_words(game):
