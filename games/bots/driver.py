@@ -51,7 +51,6 @@ def due_bots(now: datetime) -> list[int]:
     return [table_id for (table_id,) in _DUE_BOTS.rows(Hand.Status.IN_PROGRESS, now)]
 
 
-
 def play_bot_turn(table_id: int) -> bool:
     """Let the bot to act at this table decide and act; False when there was nothing to do
     (no bot to act, or the table moved on while it thought)."""
