@@ -4,6 +4,7 @@
     .venv/bin/python bench/live.py --quick                 # 5x shorter scenarios
     .venv/bin/python bench/live.py --configs embedded --only instant think1
     .venv/bin/python bench/live.py --servers daphne        # daphne alone, half the time
+    .venv/bin/python bench/live.py --servers "uvicorn,uvicorn --ws wsproto"   # with options
     .venv/bin/python bench/live.py --json /tmp/live.json   # the raw figures too
 
 It starts the servers itself, in each configuration: "embedded" (one process, a fresh SQLite
@@ -67,9 +68,10 @@ STARTED = time.monotonic()
 
 def server_names(text: str) -> list[str]:
     """``"daphne,uvicorn"`` -> ``["daphne", "uvicorn"]``; the first one also serves the bare
-    baseline."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in SERVERS]
+    baseline. A server may carry options of its own, to compare two ways of running one
+    server in one run: ``"uvicorn,uvicorn --ws wsproto"``."""
+    names = [" ".join(name.split()) for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name.split()[0] not in SERVERS]
     if unknown or not names:
         raise argparse.ArgumentTypeError(f"choose from {', '.join(SERVERS)}, comma-separated")
     return list(dict.fromkeys(names))
@@ -89,7 +91,8 @@ def parse_args() -> argparse.Namespace:
         "--servers",
         type=server_names,
         default=list(SERVERS),
-        help="ASGI servers to run every scenario on, in turn (default: daphne,uvicorn)",
+        help="ASGI servers to run every scenario on, in turn (default: daphne,uvicorn); one "
+        "may carry options: \"uvicorn --ws wsproto\"",
     )
     parser.add_argument(
         "--only",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 NAME_WIDTH = 38
-SERVER_WIDTH = 9
+SERVER_WIDTH = 22  # "uvicorn --ws wsproto" and a space (a server with options, bench/live.py)
 PHASES = ("before", "during", "after")
 
 
