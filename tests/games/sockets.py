@@ -8,6 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
+from games.models import Table
 from games.projection import apply_patches
 from pokersite.asgi import application
 
@@ -58,8 +59,9 @@ class RecordingSocket:
     """A table socket that keeps every frame it received, for later privacy checks: table
     frames and errors in ``frames``, chat frames in ``chat``."""
 
-    def __init__(self, communicator: WebsocketCommunicator, name: str):
+    def __init__(self, communicator: WebsocketCommunicator, name: str, table_id: int):
         self.communicator = communicator
+        self.table_id = table_id
         self.name = name
         self.frames: list[dict] = []
         self.chat: list[dict] = []
@@ -74,7 +76,7 @@ class RecordingSocket:
         communicator = WebsocketCommunicator(
             application, f"/ws/tables/{table_id}/", headers=headers
         )
-        socket = cls(communicator, name or getattr(user, "username", "anonymous"))
+        socket = cls(communicator, name or getattr(user, "username", "anonymous"), table_id)
         # Every table socket is accepted, even one closed at once with a code saying why.
         # Not the default 1 s: the first socket of a run waits about that long for Redis.
         connected, refusal_code = await communicator.connect(timeout=10)
@@ -89,7 +91,8 @@ class RecordingSocket:
         bucket = self.chat if kind in CHAT_FRAMES else self.frames
         (self.presence if kind in PRESENCE_FRAMES else bucket).append(frame)
 
-    async def _read_one(self, timeout: float) -> dict:
+    async def next_frame(self, timeout: float = 5) -> dict:
+        """The next frame of any kind, kept with the others."""
         frame = with_mine_applied(await self.communicator.receive_json_from(timeout=timeout))
         self._keep(frame)
         return frame
@@ -97,7 +100,8 @@ class RecordingSocket:
     async def receive(self, timeout: float = 5) -> dict:
         """The next table frame or error (chat frames on the way are kept in ``chat``,
         presence frames in ``presence``)."""
-        while (frame := await self._read_one(timeout)).get("type") in CHAT_FRAMES | PRESENCE_FRAMES:
+        untracked = CHAT_FRAMES | PRESENCE_FRAMES
+        while (frame := await self.next_frame(timeout)).get("type") in untracked:
             pass
         return frame
 
@@ -109,12 +113,12 @@ class RecordingSocket:
                 if predicate(frame):
                     return frame
             seen = len(self.presence)
-            await self._read_one(timeout)
+            await self.next_frame(timeout)
 
     async def receive_chat(self, timeout: float = 5) -> dict:
         """The next chat frame this test has not read yet (table frames go to ``frames``)."""
         while self.chat_read == len(self.chat):
-            await self._read_one(timeout)
+            await self.next_frame(timeout)
         self.chat_read += 1
         return self.chat[self.chat_read - 1]
 
@@ -133,10 +137,27 @@ class RecordingSocket:
                 return output.get("code")
             self._keep(with_mine_applied(json.loads(output["text"])))
 
+    async def command(self, message: dict) -> dict:
+        """Send a command that changes the table and wait for the server's answer: an error,
+        or the first frame of a version newer than the stored one. The table has no clock in
+        these tests and a test awaits each command, so nothing else makes a version."""
+        await settle(self)
+        before = self.version
+        await self.send(message)
+        return await self.receive_until(
+            lambda frame: frame["type"] == "error" or frame["version"] > before
+        )
+
     async def drain(self) -> None:
-        """Read every frame already waiting."""
+        """Read every frame already waiting. A pause without frames, not an event: only for
+        checking that nothing came (``settle`` waits for the frames that must come)."""
         while not await self.communicator.receive_nothing(timeout=0.2):
-            await self._read_one(timeout=5)
+            await self.next_frame()
+
+    @property
+    def version(self) -> int:
+        """The newest table version this socket received (-1 before its snapshot)."""
+        return max((frame["version"] for frame in self.frames if "version" in frame), default=-1)
 
     @property
     def latest_table(self) -> dict:
@@ -144,3 +165,18 @@ class RecordingSocket:
 
     async def close(self) -> None:
         await self.communicator.disconnect()
+
+
+@database_sync_to_async
+def stored_version(table_id: int) -> int:
+    return Table.objects.values_list("version", flat=True).get(pk=table_id)
+
+
+async def settle(*sockets: RecordingSocket) -> None:
+    """Wait until every socket has received the table's stored version: an event, where a
+    pause without frames would miss a frame that is merely slow on a loaded machine. Call it
+    once the changes are stored (``command`` waits for a socket's own)."""
+    for socket in sockets:
+        stored = await stored_version(socket.table_id)
+        while socket.version < stored:
+            await socket.receive()

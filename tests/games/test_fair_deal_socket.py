@@ -22,14 +22,9 @@ from games.live.broadcast import table_group, user_group
 from games.models import Hand, Seat, Table
 from games.services.seating import set_client_seed
 from tests.games.conftest import make_user
-from tests.games.sockets import RecordingSocket
+from tests.games.sockets import RecordingSocket, settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def settle(sockets) -> None:
-    for socket in sockets:
-        await socket.drain()
 
 
 def hand_of(frame: dict, number: int) -> dict | None:
@@ -67,7 +62,7 @@ async def test_the_seed_reaches_no_viewer_before_the_hand_ends(table, alice, bob
                "waiting": waiter}
     sockets = {kind: await RecordingSocket.open(table.id, user) for kind, user in viewers.items()}
     everyone = list(sockets.values())
-    await settle(everyone)
+    await settle(*everyone)
     await database_sync_to_async(set_client_seed)(table.id, alice, "alice-seed-2")
     # Beside the sockets, a plain channel in the table's group and every viewer's own group
     # records each message the channel layer carries.
@@ -82,12 +77,12 @@ async def test_the_seed_reaches_no_viewer_before_the_hand_ends(table, alice, bob
     hand = await database_sync_to_async(services.start_next_hand)(table.id)
     assert hand is not None
     assert hand.fair_deal["server_seed"] == pending
-    await sockets["waiting"].send({"type": "sit", "seat": 4, "buy_in": 100})
-    await settle(everyone)
+    await sockets["waiting"].command({"type": "sit", "seat": 4, "buy_in": 100})
+    await settle(*everyone)
     assert any(s["player"] == "waiting_erin" and s["waiting"]
                for s in sockets["host"].latest_table["seats"])
     hand = await play_the_hand_out(table, hand, random.Random(8))
-    await settle(everyone)
+    await settle(*everyone)
 
     seed = hand.fair_deal["server_seed"]
     committed = hand.fair_deal["commitment"]
@@ -161,11 +156,11 @@ async def test_a_seed_changed_after_the_commitment_goes_into_the_committed_deal(
     says she set after the commitment, and the deal verifies once hand 2 is over."""
     await seat_two(table, alice, bob)
     socket = await RecordingSocket.open(table.id, alice)
-    await settle([socket])
+    await settle(socket)
     rng = random.Random(3)
     first = await database_sync_to_async(services.start_next_hand)(table.id)
     await play_the_hand_out(table, first, rng)
-    await settle([socket])
+    await settle(socket)
     shown = next(f for f in socket.frames if (hand_of(f, first.number) or {}).get("complete"))
     assert shown["table"]["next_deal"] is not None
     announced = shown["table"]["next_deal"]["commitment"]
@@ -176,7 +171,7 @@ async def test_a_seed_changed_after_the_commitment_goes_into_the_committed_deal(
         f["table"]["you"]["client_seed"] == "alice-after-the-commitment"))
     second = await database_sync_to_async(services.start_next_hand)(table.id)
     assert second is not None and second.number == first.number + 1
-    await settle([socket])
+    await settle(socket)
     dealt = next(f for f in socket.frames if hand_of(f, second.number) is not None)
     # The order the frames came in: commitment, then the seed change, then the first card.
     order = [socket.frames.index(f) for f in (shown, changed, dealt)]
@@ -188,7 +183,7 @@ async def test_a_seed_changed_after_the_commitment_goes_into_the_committed_deal(
     assert sealed["seeds_set_after"] == [1]  # Alice's seed came after the commitment, Bob's not
     assert sealed["commitment_shown_at"] == shown["table"]["next_deal"]["shown_at"]
     second = await play_the_hand_out(table, second, rng)
-    await settle([socket])
+    await settle(socket)
     seed = second.fair_deal["server_seed"]
     before_end = [f for f in socket.frames
                   if not (hand_of(f, second.number) or {}).get("complete")]

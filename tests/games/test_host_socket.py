@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import LedgerEntry, Player, Seat, Table
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
-from tests.games.sockets import RecordingSocket
+from tests.games.sockets import RecordingSocket, settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,11 +26,6 @@ async def opened(table, *users):
     return sockets
 
 
-async def settle(*sockets):
-    for socket in sockets:
-        await socket.drain()
-
-
 @database_sync_to_async
 def counted() -> bool:
     return chips_in_room() == issued_chips()
@@ -40,8 +35,8 @@ async def test_the_host_pauses_and_everyone_sees_it_mid_hand(hosted, alice, bob,
     host, player, watcher = await opened(hosted, alice, bob, spectator)
     assert host.latest_table["you"]["is_host"] and not player.latest_table["you"]["is_host"]
     assert watcher.latest_table["host"]["name"] == "alice"
-    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
-    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await host.command({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.command({"type": "sit", "seat": 2, "buy_in": 200})
     await settle(host, player, watcher)
     await database_sync_to_async(services.start_next_hand)(hosted.id, list(ACES_KINGS_DECK))
     await settle(host, player, watcher)
@@ -60,7 +55,7 @@ async def test_the_host_pauses_and_everyone_sees_it_mid_hand(hosted, alice, bob,
 async def test_settings_from_the_felt_and_their_refusals(hosted, alice, bob, carol):
     host, player = await opened(hosted, alice, bob)
     for socket, seat in ((host, 1), (player, 2)):
-        await socket.send({"type": "sit", "seat": seat, "buy_in": 200})
+        await socket.command({"type": "sit", "seat": seat, "buy_in": 200})
     await settle(host, player)
 
     await host.send({"type": "host", "control": "settings", "settings": {"big_blind": "ten"}})
@@ -89,8 +84,8 @@ async def test_settings_from_the_felt_and_their_refusals(hosted, alice, bob, car
 
 async def test_stack_adjustment_and_rebuy_at_the_seat(hosted, alice, bob):
     host, player = await opened(hosted, alice, bob)
-    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
-    await player.send({"type": "sit", "seat": 2, "buy_in": 100})
+    await host.command({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.command({"type": "sit", "seat": 2, "buy_in": 100})
     await settle(host, player)
 
     await host.send({"type": "host", "control": "adjust_stack", "seat": 2, "amount": 50})
@@ -118,8 +113,8 @@ def bankroll_and_room(user) -> tuple[int, int]:
 
 async def test_a_host_cannot_make_chips_for_their_own_seat_and_cash_them_out(hosted, alice, bob):
     host, player = await opened(hosted, alice, bob)
-    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
-    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await host.command({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.command({"type": "sit", "seat": 2, "buy_in": 200})
     await settle(host, player)
     before = await bankroll_and_room(alice)
     for amount in (99_999_999_999, 2_000_000_000, 1):
@@ -138,8 +133,8 @@ async def test_a_host_cannot_make_chips_for_their_own_seat_and_cash_them_out(hos
 
 async def test_handing_over_the_host_role_reaches_both_pages(hosted, alice, bob):
     host, player = await opened(hosted, alice, bob)
-    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
-    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await host.command({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.command({"type": "sit", "seat": 2, "buy_in": 200})
     await settle(host, player)
     await host.send({"type": "host", "control": "hand_over", "seat": 2})
     frame = await player.receive_until(lambda f: f["table"]["host"]["name"] == "bob")
@@ -153,8 +148,8 @@ async def test_handing_over_the_host_role_reaches_both_pages(hosted, alice, bob)
 
 async def test_removing_and_closing_from_the_felt(hosted, alice, bob, spectator):
     host, player, watcher = await opened(hosted, alice, bob, spectator)
-    await host.send({"type": "sit", "seat": 1, "buy_in": 200})
-    await player.send({"type": "sit", "seat": 2, "buy_in": 200})
+    await host.command({"type": "sit", "seat": 1, "buy_in": 200})
+    await player.command({"type": "sit", "seat": 2, "buy_in": 200})
     await settle(host, player, watcher)
     await host.send({"type": "host", "control": "remove", "seat": 2})
     frame = await watcher.receive_until(lambda f: len(f["table"]["seats"]) == 1)

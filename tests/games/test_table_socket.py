@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import LedgerEntry, Player, Seat
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
-from tests.games.sockets import REFUSED_HANDSHAKE, RecordingSocket
+from tests.games.sockets import REFUSED_HANDSHAKE, RecordingSocket, settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,12 +24,7 @@ async def act(socket: RecordingSocket, action: str, amount: int | None = None) -
     message = {"type": "act", "action": action, "version": socket.latest_table["version"]}
     if amount is not None:
         message["amount"] = amount
-    await socket.send(message)
-
-
-async def settle(*sockets: RecordingSocket) -> None:
-    for socket in sockets:
-        await socket.drain()
+    await socket.command(message)
 
 
 async def test_three_players_play_to_showdown_and_nobody_sees_what_they_must_not(
@@ -44,7 +39,7 @@ async def test_three_players_play_to_showdown_and_nobody_sees_what_they_must_not
         assert (await socket.receive())["type"] == "snapshot"
 
     for number, name in ((1, "alice"), (2, "bob"), (3, "carol")):
-        await sockets[name].send({"type": "sit", "seat": number, "buy_in": 200})
+        await sockets[name].command({"type": "sit", "seat": number, "buy_in": 200})
         await settle(*everyone)
     await database_sync_to_async(services.start_next_hand)(table.id, list(ACES_KINGS_DECK))
     await settle(*everyone)
@@ -117,7 +112,7 @@ async def test_bad_input_gets_an_error_on_that_socket_only_and_changes_nothing(
     b = await RecordingSocket.open(table.id, bob)
     await a.receive()
     await b.receive()
-    await b.send({"type": "sit", "seat": 2, "buy_in": 100})
+    await b.command({"type": "sit", "seat": 2, "buy_in": 100})
     await settle(a, b)
     version = a.latest_table["version"]
 

@@ -28,7 +28,13 @@ from games.snapshots import capture
 from pokersite.asgi import application
 from tests.games import conftest as shared
 from tests.games.conftest import ACES_KINGS_DECK, make_user
-from tests.games.sockets import REFUSED_HANDSHAKE, SITE, RecordingSocket, session_key_for
+from tests.games.sockets import (
+    REFUSED_HANDSHAKE,
+    SITE,
+    RecordingSocket,
+    session_key_for,
+    settle,
+)
 from tests.games.statements import statements_in_every_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -239,8 +245,7 @@ async def test_a_hand_played_to_showdown_sends_the_lobby_one_frame_its_deal(alic
         for _ in range(4):
             await watcher.receive()
         assert watcher.frames[-1]["table"]["hands_played"] == 1
-        for socket in players:
-            await socket.drain()
+        await settle(*players)
 
         a, b, c = players
         script = [
@@ -419,8 +424,7 @@ async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol, sett
     assert 0 < alone == watched <= STATEMENTS_PER_SIT
 
     await database_sync_to_async(services.start_next_hand)(table.id, list(ACES_KINGS_DECK))
-    for socket in (a, b, c):
-        await socket.drain()
+    await settle(a, b, c)
     async with statements_in_every_thread() as log:
         version = a.latest_table["version"]
         await a.send({"type": "act", "action": "call", "version": version})
