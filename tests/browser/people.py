@@ -15,6 +15,12 @@ NEWER_VERSION_OR_REFUSAL = """([v, errors]) => {
   const view = window.pokerTable.view;
   return (view && view.version > v) || window.refusals.length > errors;
 }"""
+# The table page has given up its socket for good (static/js/connection.js, after a close
+# that says why, such as a logout): none open and no reconnect scheduled.
+GAVE_UP = """(() => {
+  const connection = window.pokerTable.socket;
+  return connection.socket === null && connection.timer === null;
+})()"""
 COUNT_REFUSALS = """(() => {
   window.refusals = [];
   const Native = window.WebSocket;

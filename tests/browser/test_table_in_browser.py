@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.browser.people import (
     DESKTOP,
+    GAVE_UP,
     PHONE,
     Person,
     check_or_call,
@@ -275,7 +276,8 @@ def test_a_lost_connection_shows_reconnecting_and_recovers(game, artifacts):
     waiting.page.screenshot(path=artifacts / "reconnecting-1280.png")
     check_or_call(actor, with_keys=False)  # the table moves on while they are away
     moved_on = actor.view()["version"]
-    waiting.page.wait_for_timeout(1200)  # a retry or two fails while offline
+    # A retry fails while offline (the page counts the attempts in a row that failed).
+    waiting.page.wait_for_function("window.pokerTable.socket.attempts >= 2")
     expect(banner).to_be_visible()
 
     waiting.context.set_offline(False)
@@ -315,7 +317,7 @@ def test_logging_out_in_another_tab_closes_the_table_and_says_why(game, chromium
     other_tab.get_by_role("button", name="Log out").click()
     banner = dave.page.locator("#banner")
     expect(banner).to_contain_text("You are not logged in any more")
-    dave.page.wait_for_timeout(2500)  # longer than the first retries would wait
+    assert dave.page.evaluate(GAVE_UP), "the page still means to reconnect"
     assert sockets == [], f"the page reconnected: {sockets}"
     assert not dave.problems, dave.problems
     dave.close()
