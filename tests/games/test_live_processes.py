@@ -100,7 +100,8 @@ def test_a_restarted_server_goes_on_with_the_hand(table, alice, bob):
 def test_the_clock_folds_an_idle_player_with_no_client_connected(table, alice, bob):
     Table.objects.filter(pk=table.id).update(action_seconds=2)
     hand = deal_heads_up(table, alice, bob)
-    with daphne_server(subprocess_env(TABLE_CLOCK="on")):
+    # 2 s to act, then a time bank of 2 s (the default 15 s would only make the test wait).
+    with daphne_server(subprocess_env(TABLE_CLOCK="on", TIME_BANK_SECONDS="2")):
         deadline = time.monotonic() + 30
         while not HandAction.objects.filter(hand=hand, timed_out=True).exists():
             assert time.monotonic() < deadline, "nobody was timed out"
