@@ -19,11 +19,24 @@ def hosted(table, alice):
     return table
 
 
-async def opened(table, *users):
-    sockets = [await RecordingSocket.open(table.id, user) for user in users]
-    for socket in sockets:
-        assert (await socket.receive())["type"] == "snapshot"
-    return sockets
+@pytest.fixture
+async def opened(transactional_db):
+    """Open a table socket for each user, past its snapshot. Each is closed after the test,
+    before the database is emptied: a socket dropped with the event loop could still be
+    reading in a database thread while the tables are truncated (PostgreSQL found that a
+    deadlock). It asks for ``transactional_db`` so that its teardown comes first."""
+    every: list[RecordingSocket] = []
+
+    async def open_for(table, *users):
+        sockets = [await RecordingSocket.open(table.id, user) for user in users]
+        every.extend(sockets)
+        for socket in sockets:
+            assert (await socket.receive())["type"] == "snapshot"
+        return sockets
+
+    yield open_for
+    for socket in every:
+        await socket.close()
 
 
 @database_sync_to_async
@@ -31,7 +44,9 @@ def counted() -> bool:
     return chips_in_room() == issued_chips()
 
 
-async def test_the_host_pauses_and_everyone_sees_it_mid_hand(hosted, alice, bob, spectator):
+async def test_the_host_pauses_and_everyone_sees_it_mid_hand(
+    opened, hosted, alice, bob, spectator
+):
     host, player, watcher = await opened(hosted, alice, bob, spectator)
     assert host.latest_table["you"]["is_host"] and not player.latest_table["you"]["is_host"]
     assert watcher.latest_table["host"]["name"] == "alice"
@@ -52,7 +67,7 @@ async def test_the_host_pauses_and_everyone_sees_it_mid_hand(hosted, alice, bob,
     assert await counted()
 
 
-async def test_settings_from_the_felt_and_their_refusals(hosted, alice, bob, carol):
+async def test_settings_from_the_felt_and_their_refusals(opened, hosted, alice, bob, carol):
     host, player = await opened(hosted, alice, bob)
     for socket, seat in ((host, 1), (player, 2)):
         await socket.command({"type": "sit", "seat": seat, "buy_in": 200})
@@ -82,7 +97,7 @@ async def test_settings_from_the_felt_and_their_refusals(hosted, alice, bob, car
     assert await counted()
 
 
-async def test_stack_adjustment_and_rebuy_at_the_seat(hosted, alice, bob):
+async def test_stack_adjustment_and_rebuy_at_the_seat(opened, hosted, alice, bob):
     host, player = await opened(hosted, alice, bob)
     await host.command({"type": "sit", "seat": 1, "buy_in": 200})
     await player.command({"type": "sit", "seat": 2, "buy_in": 100})
@@ -111,7 +126,9 @@ def bankroll_and_room(user) -> tuple[int, int]:
     return Player.objects.get(user=user).bankroll, chips_in_room()
 
 
-async def test_a_host_cannot_make_chips_for_their_own_seat_and_cash_them_out(hosted, alice, bob):
+async def test_a_host_cannot_make_chips_for_their_own_seat_and_cash_them_out(
+    opened, hosted, alice, bob
+):
     host, player = await opened(hosted, alice, bob)
     await host.command({"type": "sit", "seat": 1, "buy_in": 200})
     await player.command({"type": "sit", "seat": 2, "buy_in": 200})
@@ -131,7 +148,7 @@ async def test_a_host_cannot_make_chips_for_their_own_seat_and_cash_them_out(hos
     assert (bankroll, room) == (before[0] + 200, before[1]) == (10_000, 20_000)
 
 
-async def test_handing_over_the_host_role_reaches_both_pages(hosted, alice, bob):
+async def test_handing_over_the_host_role_reaches_both_pages(opened, hosted, alice, bob):
     host, player = await opened(hosted, alice, bob)
     await host.command({"type": "sit", "seat": 1, "buy_in": 200})
     await player.command({"type": "sit", "seat": 2, "buy_in": 200})
@@ -146,7 +163,7 @@ async def test_handing_over_the_host_role_reaches_both_pages(hosted, alice, bob)
     )() == bob.id
 
 
-async def test_removing_and_closing_from_the_felt(hosted, alice, bob, spectator):
+async def test_removing_and_closing_from_the_felt(opened, hosted, alice, bob, spectator):
     host, player, watcher = await opened(hosted, alice, bob, spectator)
     await host.command({"type": "sit", "seat": 1, "buy_in": 200})
     await player.command({"type": "sit", "seat": 2, "buy_in": 200})
