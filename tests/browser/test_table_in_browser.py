@@ -277,7 +277,7 @@ def test_a_lost_connection_shows_reconnecting_and_recovers(game, artifacts):
     check_or_call(actor, with_keys=False)  # the table moves on while they are away
     moved_on = actor.view()["version"]
     # A retry fails while offline (the page counts the attempts in a row that failed).
-    waiting.page.wait_for_function("window.pokerTable.socket.attempts >= 2")
+    waiting.page.wait_for_function("() => window.pokerTable.socket.attempts >= 2")
     expect(banner).to_be_visible()
 
     waiting.context.set_offline(False)
