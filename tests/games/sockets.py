@@ -67,6 +67,7 @@ class RecordingSocket:
         self.chat: list[dict] = []
         self.chat_read = 0  # chat frames handed out by receive_chat so far
         self.presence: list[dict] = []
+        self.version = -1  # the newest table version received (-1 before the snapshot)
 
     @classmethod
     async def open(cls, table_id: int, user=None, name: str = "") -> "RecordingSocket":
@@ -87,6 +88,7 @@ class RecordingSocket:
         await self.communicator.send_to(text_data=json.dumps(with_request_id(message)))
 
     def _keep(self, frame: dict) -> None:
+        self.version = max(self.version, frame.get("version", -1))
         kind = frame.get("type")
         bucket = self.chat if kind in CHAT_FRAMES else self.frames
         (self.presence if kind in PRESENCE_FRAMES else bucket).append(frame)
@@ -153,11 +155,6 @@ class RecordingSocket:
         checking that nothing came (``settle`` waits for the frames that must come)."""
         while not await self.communicator.receive_nothing(timeout=0.2):
             await self.next_frame()
-
-    @property
-    def version(self) -> int:
-        """The newest table version this socket received (-1 before its snapshot)."""
-        return max((frame["version"] for frame in self.frames if "version" in frame), default=-1)
 
     @property
     def latest_table(self) -> dict:
