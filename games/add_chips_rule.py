@@ -14,7 +14,7 @@ Pure (no Django): the callers pass the facts.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -29,9 +29,9 @@ class ChipsRoom:
     queued: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """The view's shape: ``{"min", "max", "rebuy", "queued"}``."""
-        data = asdict(self)
-        return {"min": data.pop("low"), "max": data.pop("high"), **data}
+        """The view's shape: ``{"min", "max", "rebuy", "queued"}`` (built by hand: it goes in
+        every seated player's part of every version, and ``asdict`` copies recursively)."""
+        return {"min": self.low, "max": self.high, "rebuy": self.rebuy, "queued": self.queued}
 
 
 def add_chips_refusal(*, closed: bool, tournament: bool, leaving: bool) -> str | None:
