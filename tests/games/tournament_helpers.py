@@ -5,9 +5,10 @@ import random
 from datetime import datetime, timedelta
 
 from games import services
-from games.engine import ActionKind, HandState
+from games.engine import ActionKind, HandState, fair_deal
 from games.models import Hand, Seat, Table, Tournament
-from games.services import tournaments
+from games.models import tables as tables_model
+from games.services import tournament_late, tournaments
 from tests.games.conftest import make_user
 
 FULL_DECK = [r + s for r in "23456789TJQKA" for s in "shdc"]
@@ -15,6 +16,16 @@ FULL_DECK = [r + s for r in "23456789TJQKA" for s in "shdc"]
 
 def players(count: int, prefix: str = "p") -> list:
     return [make_user(f"{prefix}{n}") for n in range(1, count + 1)]
+
+
+def seed_the_deals(monkeypatch, seed: int) -> None:
+    """Draw every server seed and seat from ``random.Random(seed)`` instead of the OS's
+    CSPRNG, so a whole tournament played by seeded bots is the same on every run."""
+    rng = random.Random(seed)
+    for module in (fair_deal, tables_model):
+        monkeypatch.setattr(module, "new_server_seed", lambda: rng.randbytes(32).hex())
+    for module in (tournament_late, tournaments):
+        monkeypatch.setattr(module, "_seat_draw", rng)
 
 
 def sng(host, **values) -> Tournament:
