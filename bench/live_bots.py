@@ -137,7 +137,7 @@ class Recorder:
                 code = code or getattr(self.connection, "close_code", None)
                 self.run.drops[f"close code {code}"] += 1
 
-    def on_frame(self, text: str, now: float) -> None:
+    def on_frame(self, text: str, now: float) -> tuple[str | None, int | None]:
         kind, version = peek(text)
         if self.run.measuring:
             self.run.frames += 1
@@ -146,6 +146,7 @@ class Recorder:
             self.on_error(json.loads(text).get("reason", ""))
         elif version is not None:
             self.record(kind, version, now)
+        return kind, version
 
     def record(self, kind: str, version: int, now: float) -> None:
         last = self.versions[-1] if self.versions else None
@@ -166,14 +167,17 @@ class Recorder:
             await self.connection.send(message)
 
 
-def apply_personal(table: dict, patches: list | None) -> None:
-    """Set each [path, value] of a frame's personal part in its table view, as the page does
-    (static/js/connection.js, docs/protocol.md)."""
-    for path, value in patches or ():
-        container = table
-        for key in path[:-1]:
-            container = container[key]
-        container[path[-1]] = value
+def personal_part(text: str) -> dict[tuple, object]:
+    """An update's ``mine`` patches by path, decoded without the public view before them.
+
+    The server appends ``mine`` last (games/projection.py, ``with_personal``), and a JSON
+    string cannot hold ``,"mine":`` unescaped, so its last occurrence starts the part.
+    ``personal_part('{"type":"update","table":{},"mine":[[["you"],{"seat":2}]]}')``
+    -> ``{("you",): {"seat": 2}}``; an update without ``mine`` (watching) -> ``{}``.
+    """
+    at = text.rfind(',"mine":')
+    patches = json.loads(text[at + len(',"mine":'):-1]) if at >= 0 else []
+    return {tuple(path): value for path, value in patches}
 
 
 class Bot(Recorder):
@@ -191,10 +195,10 @@ class Bot(Recorder):
         super().__init__(*args, **kwargs)
         self.seat, self.think, self.tick = seat, think, tick
         self.rng = random.Random(seed)
-        self.view: dict = {}
         self.view_version = -1
         self.you: dict = {}  # updates with nothing personal carry "you": null; keep the last
-        self.saw_hand = False  # a hand was dealt at the table since we connected
+        self.legal: dict | None = None  # our choices in the newest view: our turn
+        self.saw_hand = False  # we were dealt a hand since we connected
         self.acted_after = -1  # act again only on a view newer than this
         self.retried_at = -1  # the view version of the last retry after an error
         self.busy = False  # thinking or sending
@@ -205,17 +209,28 @@ class Bot(Recorder):
         self.name = uuid.uuid4().hex[:12]  # request ids: unique across bots and runs
         self.requests = 0
 
-    def on_frame(self, text: str, now: float) -> None:
-        super().on_frame(text, now)
-        frame = json.loads(text)
-        if "table" in frame and (frame.get("version") or 0) > self.view_version:
-            self.view, self.view_version = frame["table"], frame["version"]
-            apply_personal(self.view, frame.get("mine"))
-            self.you = self.view.get("you") or self.you
-            if self.you.get("seat") is not None and not self.you.get("sitting_out"):
-                self.sit_sent_at = None
-            self.saw_hand = self.saw_hand or bool(self.view.get("hand"))
-            self.consider()
+    def on_frame(self, text: str, now: float) -> tuple[str | None, int | None]:
+        kind, version = super().on_frame(text, now)
+        if kind not in ("update", "snapshot") or version is None or version <= self.view_version:
+            return kind, version
+        self.view_version = version
+        # A player's browser decodes only its own frames; six bots in one client process
+        # decoding whole views would charge the shared cores for what is not the server's.
+        # What a bot acts on (you, hand.legal) is all in an update's personal part.
+        if kind == "snapshot":
+            view = json.loads(text)["table"]
+            you, hand = view.get("you"), view.get("hand")
+            self.legal = (hand or {}).get("legal")
+        else:
+            mine = personal_part(text)
+            you, self.legal = mine.get(("you",)), mine.get(("hand", "legal"))
+            hand = any(path[0] == "hand" for path in mine)
+        self.you = you or self.you
+        if self.you.get("seat") is not None and not self.you.get("sitting_out"):
+            self.sit_sent_at = None
+        self.saw_hand = self.saw_hand or bool(hand)
+        self.consider()
+        return kind, version
 
     def on_error(self, reason: str) -> None:
         super().on_error(reason)
@@ -244,7 +259,7 @@ class Bot(Recorder):
                     sit = {"type": "sit_back"}
                 self.spawn(self.command(sit))
             return
-        legal = (self.view.get("hand") or {}).get("legal")
+        legal = self.legal
         if legal and legal.get("seat") == you["seat"] and self.view_version > self.acted_after:
             self.busy = True
             self.spawn(self.act(self.view_version, legal))
