@@ -4,6 +4,7 @@ WebSockets pass the origin check (the Origin header must match ALLOWED_HOSTS) an
 the session/auth middleware before reaching the routes of each app.
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -39,3 +40,10 @@ start_on_daphne()
 # the server listens, rather than in the middle of the first showdown a table plays (and
 # a process's memory stays flat from its first socket on).
 evaluate("As Ks Qs Js Ts 2c 3d")
+
+# Everything start-up made lives as long as the process: Django's apps, models and URL maps,
+# the evaluator's tables just built. Keep it out of the garbage collector's scans: without
+# this, each full collection walked it all again in a 60-120 ms pause while tables played,
+# and the collector took about 5% of a server's CPU in the burst benchmark (docs/deploy.md,
+# "The garbage collector").
+gc.freeze()
