@@ -198,7 +198,7 @@ class Bot(Recorder):
         self.view_version = -1
         self.you: dict = {}  # updates with nothing personal carry "you": null; keep the last
         self.legal: dict | None = None  # our choices in the newest view: our turn
-        self.saw_hand = False  # we were dealt a hand since we connected
+        self.saw_hand = False  # a hand reached our view since we connected
         self.acted_after = -1  # act again only on a view newer than this
         self.retried_at = -1  # the view version of the last retry after an error
         self.busy = False  # thinking or sending
@@ -219,16 +219,16 @@ class Bot(Recorder):
         # What a bot acts on (you, hand.legal) is all in an update's personal part.
         if kind == "snapshot":
             view = json.loads(text)["table"]
-            you, hand = view.get("you"), view.get("hand")
-            self.legal = (hand or {}).get("legal")
+            you, hand = view.get("you"), view.get("hand") or {}
+            self.legal, dealt = hand.get("legal"), bool(hand)
         else:
             mine = personal_part(text)
             you, self.legal = mine.get(("you",)), mine.get(("hand", "legal"))
-            hand = any(path[0] == "hand" for path in mine)
+            dealt = any(path[0] == "hand" for path in mine)
         self.you = you or self.you
         if self.you.get("seat") is not None and not self.you.get("sitting_out"):
             self.sit_sent_at = None
-        self.saw_hand = self.saw_hand or bool(hand)
+        self.saw_hand = self.saw_hand or dealt
         self.consider()
         return kind, version
 

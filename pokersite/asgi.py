@@ -43,7 +43,7 @@ evaluate("As Ks Qs Js Ts 2c 3d")
 
 # Everything start-up made lives as long as the process: Django's apps, models and URL maps,
 # the evaluator's tables just built. Keep it out of the garbage collector's scans: without
-# this, each full collection walked it all again in a 60-120 ms pause while tables played,
-# and the collector took about 5% of a server's CPU in the burst benchmark (docs/deploy.md,
-# "The garbage collector").
+# this, each full collection walked it all again (pauses of 60-126 ms in the burst
+# benchmark's servers), and the collector took about 5% of a server's CPU there
+# (docs/deploy.md, "Capacity on paper").
 gc.freeze()
