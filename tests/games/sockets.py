@@ -156,6 +156,14 @@ class RecordingSocket:
         while not await self.communicator.receive_nothing(timeout=0.2):
             await self.next_frame()
 
+    async def nothing_more(self) -> bool:
+        """Whether no table frame or error came in a pause without frames. Presence and chat
+        frames may come meanwhile (a socket's own arrival is told late on a loaded machine):
+        they are not the table's. A pause, not an event, as in ``drain``."""
+        seen = len(self.frames)
+        await self.drain()
+        return len(self.frames) == seen
+
     @property
     def latest_table(self) -> dict:
         return next(f["table"] for f in reversed(self.frames) if "table" in f)

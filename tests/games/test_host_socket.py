@@ -63,7 +63,7 @@ async def test_the_host_pauses_and_everyone_sees_it_mid_hand(
     await player.send({"type": "host", "control": "resume"})
     error = await player.receive()
     assert error == {"type": "error", "reason": "Only the host of this table can do that."}
-    assert await watcher.communicator.receive_nothing(timeout=0.3)
+    assert await watcher.nothing_more()
     assert await counted()
 
 
