@@ -49,15 +49,25 @@ class MemoryStore:
         self.tables: dict[int, dict[str, float]] = {}
 
     async def put(self, table_id: int, entries: dict[str, float]) -> None:
-        self.tables.setdefault(table_id, {}).update(entries)
+        await self.put_many({table_id: entries})
+
+    async def put_many(self, by_table: dict[int, dict[str, float]]) -> None:
+        for table_id, entries in by_table.items():
+            self.tables.setdefault(table_id, {}).update(entries)
 
     async def remove(self, table_id: int, entry: str) -> None:
         self.tables.get(table_id, {}).pop(entry, None)
 
     async def users(self, table_id: int, now: float) -> set[int]:
-        live = {e: t for e, t in self.tables.get(table_id, {}).items() if t > now}
-        self.tables[table_id] = live
-        return {int(entry.split(" ", 1)[0]) for entry in live}
+        return (await self.users_many([table_id], now))[table_id]
+
+    async def users_many(self, table_ids: list[int], now: float) -> dict[int, set[int]]:
+        found = {}
+        for table_id in table_ids:
+            live = {e: t for e, t in self.tables.get(table_id, {}).items() if t > now}
+            self.tables[table_id] = live
+            found[table_id] = {int(entry.split(" ", 1)[0]) for entry in live}
+        return found
 
     def users_now(self, table_id: int, now: float) -> set[int]:
         """``users`` for a database thread (the writer), which only reads."""
@@ -99,18 +109,34 @@ class RedisStore:
         return self._clients[loop]
 
     async def put(self, table_id: int, entries: dict[str, float]) -> None:
-        client = self.client()
-        await client.zadd(self.key(table_id), entries)
-        await client.expire(self.key(table_id), int(ttl() * 2) + 1)
+        await self.put_many({table_id: entries})
+
+    async def put_many(self, by_table: dict[int, dict[str, float]]) -> None:
+        """Every table's entries in one round trip (a pipeline, not a transaction: each
+        table's pair of commands stands on its own)."""
+        async with self.client().pipeline(transaction=False) as pipe:
+            for table_id, entries in by_table.items():
+                pipe.zadd(self.key(table_id), entries)
+                pipe.expire(self.key(table_id), int(ttl() * 2) + 1)
+            await pipe.execute()
 
     async def remove(self, table_id: int, entry: str) -> None:
         await self.client().zrem(self.key(table_id), entry)
 
     async def users(self, table_id: int, now: float) -> set[int]:
-        client = self.client()
-        await client.zremrangebyscore(self.key(table_id), "-inf", now)
-        entries = await client.zrange(self.key(table_id), 0, -1)
-        return {int(entry.split(b" ", 1)[0]) for entry in entries}
+        return (await self.users_many([table_id], now))[table_id]
+
+    async def users_many(self, table_ids: list[int], now: float) -> dict[int, set[int]]:
+        """Each table's users with a live entry (lapsed ones dropped), in one round trip."""
+        async with self.client().pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.zremrangebyscore(self.key(table_id), "-inf", now)
+                pipe.zrange(self.key(table_id), 0, -1)
+            replies = await pipe.execute()
+        return {
+            table_id: {int(entry.split(b" ", 1)[0]) for entry in replies[2 * n + 1]}
+            for n, table_id in enumerate(table_ids)
+        }
 
     def users_now(self, table_id: int, now: float) -> set[int]:
         """``users`` for a database thread (the writer, the clock process): it only reads."""
@@ -145,16 +171,30 @@ def entry(user_id: int, channel: str) -> str:
     return f"{user_id} {channel}"
 
 
-async def frame_for(table_id: int) -> str:
-    users = await store().users(table_id, time.time())
-    seats = await reading(_seated_people)(table_id)
-    away = [{"seat": n, "player": name} for n, user, name in seats if user not in users]
-    return json.dumps({"type": "presence", "away": away}, separators=(",", ":"))
+async def frames_for(table_ids: list[int]) -> dict[int, str]:
+    """Each table's presence frame: one Redis round trip and one query for them all."""
+    users = await store().users_many(table_ids, time.time())
+    seated = await reading(_seated_people)(table_ids)
+    frames = {}
+    for table_id in table_ids:
+        away = [
+            {"seat": number, "player": name}
+            for number, user, name in seated.get(table_id, [])
+            if user not in users[table_id]
+        ]
+        frames[table_id] = json.dumps({"type": "presence", "away": away}, separators=(",", ":"))
+    return frames
 
 
-def _seated_people(table_id: int) -> list[tuple[int, int, str]]:
-    rows = Seat.objects.filter(table_id=table_id, user__player__bot_style="").order_by("number")
-    return list(rows.values_list("number", "user_id", "user__username"))
+def _seated_people(table_ids: list[int]) -> dict[int, list[tuple[int, int, str]]]:
+    """Table -> its seats' (number, user, name) in seat order; bots are never away."""
+    rows = Seat.objects.filter(table_id__in=table_ids, user__player__bot_style="")
+    seated: dict[int, list[tuple[int, int, str]]] = {}
+    for table_id, number, user, name in rows.order_by("table_id", "number").values_list(
+        "table_id", "number", "user_id", "user__username"
+    ):
+        seated.setdefault(table_id, []).append((number, user, name))
+    return seated
 
 
 # A socket's connect and close wait for none of this: frames that a socket has not started
@@ -220,9 +260,11 @@ class Presence:
         self.last[table_id] = frame
 
     async def publish(self, table_id: int, reply_to: str | None = None) -> None:
-        """Send the table its presence frame if it changed; ``reply_to`` gets it in any
-        case."""
-        frame = await frame_for(table_id)
+        """Work out the table's presence frame now and ``send`` it."""
+        await self.send(table_id, (await frames_for([table_id]))[table_id], reply_to)
+
+    async def send(self, table_id: int, frame: str, reply_to: str | None = None) -> None:
+        """Send the table ``frame`` if it changed; ``reply_to`` gets it in any case."""
         layer = get_channel_layer()
         assert layer is not None  # settings always name one
         message = {"type": "table.presence", "table": table_id, "frame": frame}
@@ -247,13 +289,23 @@ class Presence:
             await self.renew_once()
 
     async def renew_once(self) -> None:
+        """All of this process's tables at once: two Redis round trips and one query
+        however many tables it serves (one per table would queue a process's tables behind
+        each other, every few seconds, on the threads that also write their changes)."""
         by_table: dict[int, dict[str, float]] = {}
         expires = time.time() + ttl()
         for channel, (table_id, user_id) in list(self.sockets.items()):
             by_table.setdefault(table_id, {})[entry(user_id, channel)] = expires
-        for table_id, entries in by_table.items():
+        if not by_table:
+            return
+        try:
+            await store().put_many(by_table)
+            frames = await frames_for(list(by_table))
+        except Exception:
+            log.warning("presence of %d tables not renewed", len(by_table), exc_info=True)
+            return
+        for table_id, frame in frames.items():
             try:
-                await store().put(table_id, entries)
-                await self.publish(table_id)
+                await self.send(table_id, frame)
             except Exception:
-                log.warning("table %s: presence not renewed", table_id, exc_info=True)
+                log.warning("table %s: presence not sent", table_id, exc_info=True)

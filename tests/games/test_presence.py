@@ -10,8 +10,11 @@ from channels.db import database_sync_to_async
 
 from games import services
 from games.live import presence
+from games.live.runtime import current
+from games.models import Table
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.games.sockets import RecordingSocket
+from tests.games.statements import statements_in_every_thread
 from tests.servers import daphne_process, daphne_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,6 +49,49 @@ async def test_a_newcomer_is_told_who_is_away_when_they_connect(table, alice, bo
     socket = await RecordingSocket.open(table.id, alice)
     await socket.receive_presence(lambda f: away(f) == [{"seat": 2, "player": "bob"}])
     await socket.close()
+
+
+async def test_a_renewal_reads_every_table_of_the_process_in_one_statement(
+    alice, bob, carol, spectator, settings
+):
+    """A process renews its sockets' entries and works out each table's frame in one query
+    (and two Redis round trips) whatever the number of its tables: a seat taken meanwhile
+    at one table reaches that table, the others hear nothing new."""
+    settings.PRESENCE_SECONDS = 3600  # the test renews, not the renewer
+    tables = await database_sync_to_async(make_tables)(3)
+    await database_sync_to_async(services.sit)(tables[0].id, bob, 2, 200)
+    sockets = []
+    # One after the other, each told who is away when it arrives (and only then: a socket
+    # arriving while the one before is being told could hear that too).
+    for table_id, user in [(t.id, spectator) for t in tables] + [(tables[1].id, alice)]:
+        sockets.append(await RecordingSocket.open(table_id, user))
+        await sockets[-1].receive_presence()
+    bob_away = [{"seat": 2, "player": "bob"}]
+    assert [s.presence[0]["away"] for s in sockets] == [bob_away, [], [], []]
+    # Seats taken while every page stays open: the next renewal picks them up.
+    await database_sync_to_async(services.sit)(tables[1].id, alice, 1, 200)  # her page is open
+    await database_sync_to_async(services.sit)(tables[2].id, carol, 3, 200)  # hers is not
+
+    async with statements_in_every_thread() as log:
+        await current().presence.renew_once()
+    assert len(log) == 1, log.statements
+
+    await sockets[2].receive_presence(lambda f: away(f) == [{"seat": 3, "player": "carol"}])
+    for socket in sockets:
+        await socket.drain()
+    # The other tables' lists did not change: nothing was sent to them.
+    assert [len(s.presence) for s in sockets] == [1, 1, 2, 1]
+    for socket in sockets:
+        await socket.close()
+
+
+def make_tables(count: int) -> list[Table]:
+    return [
+        Table.objects.create(
+            name=f"Table {n}", small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200
+        )
+        for n in range(count)
+    ]
 
 
 @pytest.mark.services
@@ -101,3 +147,14 @@ async def test_many_sockets_noting_presence_at_once_all_get_through(store):
     assert await store.users(table_id, now=4_000.0) == set(range(300))
     await asyncio.gather(*(store.remove(table_id, f"{u} socket-{u}") for u in range(300)))
     assert await store.users(table_id, now=4_000.0) == set()
+
+
+@pytest.mark.parametrize("store", list(stores()), ids=lambda s: type(s).__name__)
+async def test_a_renewal_of_many_tables_keeps_each_tables_entries_apart(store):
+    first, second, empty = 987_656, 987_657, 987_658
+    await store.put_many({first: {"7 a": 1_000.0, "8 b": 2_000.0}, second: {"7 c": 2_000.0}})
+    assert await store.users_many([first, second, empty], now=1_500.0) == {
+        first: {8}, second: {7}, empty: set()
+    }
+    for table_id, user in [(first, "8 b"), (second, "7 c")]:
+        await store.remove(table_id, user)
