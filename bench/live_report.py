@@ -78,6 +78,10 @@ def _ratio(measured, goal) -> str:
     return f"{measured / goal:.2f}x"
 
 
+# Issue 29's burst goal: p95 of an action until every socket at its table has it.
+BURST_GOAL_MS = 50
+
+
 def goal_lines(rows: list[dict]) -> list[str]:
     """The issue's goals table, each with the figure measured in this configuration."""
     by_key = {row["scenario"]: row for row in rows}
@@ -94,7 +98,7 @@ def goal_lines(rows: list[dict]) -> list[str]:
     latency_goal("instant", "1 table, 6 instant bots: action -> all 6 sockets", 30)
     latency_goal("think1", "6 players who think 1 s before acting", 30)
     latency_goal("tables50", "50 tables x 6 players, 1-3 s thinking", 50)
-    latency_goal("burst", "burst: 50 tables acting within the same 100 ms", 50)
+    latency_goal("burst", "burst: 50 tables acting within the same 100 ms", BURST_GOAL_MS)
     if "burst" in by_key and "bare-burst" in by_key:
         table, bare = by_key["burst"], by_key["bare-burst"]
         for label, pick in (("p50", "p50_ms"), ("p95", "p95_ms")):
@@ -103,6 +107,12 @@ def goal_lines(rows: list[dict]) -> list[str]:
             lines.append(
                 f"  {'  ... ' + label + ' vs a bare write + broadcast':<52}"
                 f" {_number(mine, 1)} ms vs {_number(floor, 1, 1)} ms = {_number(ratio, 2, 1)}x"
+            )
+        floor_p95 = bare["latency"]["p95_ms"]
+        if floor_p95 > BURST_GOAL_MS:  # NaN compares false: no figure, no remark
+            lines.append(
+                f"  {'  ... the bare write + broadcast alone is over the goal here':<52}"
+                f" ({_ratio(floor_p95, BURST_GOAL_MS)} of goal): this machine cannot show it"
             )
     if "tables50" in by_key:
         row = by_key["tables50"]
