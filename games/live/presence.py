@@ -290,8 +290,8 @@ class Presence:
 
     async def renew_once(self) -> None:
         """All of this process's tables at once: two Redis round trips and one query
-        however many tables it serves (one per table would queue a process's tables behind
-        each other, every few seconds, on the threads that also write their changes)."""
+        however many tables it serves (a query per table would queue them all, every few
+        seconds, on the threads that on PostgreSQL also write the tables' changes)."""
         by_table: dict[int, dict[str, float]] = {}
         expires = time.time() + ttl()
         for channel, (table_id, user_id) in list(self.sockets.items()):
