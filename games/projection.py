@@ -24,6 +24,12 @@ There are two kinds of viewer:
 Private facts are added to a copy of the public view for one person only: nobody's view is
 built from data that holds another player's hidden cards. Mucked cards, the deck and cards
 not yet dealt are never in a snapshot's views (the engine's ``view`` leaves them out).
+
+A frame's size does not grow with the hand: the writer's snapshot says what the sockets were
+sent before the change (``Since``), and an update carries only the log rows and notices the
+change added (``log_from`` says where its rows start in the hand's log). A socket's first
+frame (and any frame built without ``Since``) carries the hand's last ``SNAPSHOT_LOG_ROWS``
+rows and every notice kept. Pages put the pieces together (static/js/connection.js).
 """
 
 from __future__ import annotations
@@ -53,6 +59,25 @@ TABLE_FIELDS = (
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )
+# The table keeps its last 20 notices (games/services/notices.py): enough to cover the last
+# few hands the page's log shows.
+NOTICES_KEPT = 20
+# A snapshot's log: the last rows of the hand on show (a page opened mid-hand starts there).
+SNAPSHOT_LOG_ROWS = 40
+
+
+@dataclass(frozen=True)
+class Since:
+    """What the table's sockets had been sent before a change (the version it started from),
+    so that its update carries only what came after."""
+
+    hand: int | None  # the number of the hand on show then (None: none)
+    events: int | None  # how many events that hand had (None: it was over; no more come)
+    notice: int  # the newest notice's ``seq`` then (0: none)
+
+
+# As if the sockets had nothing yet: a view with the hand's whole log and every notice kept.
+NOTHING_SENT = Since(None, None, 0)
 
 
 @dataclass(frozen=True)
@@ -111,6 +136,8 @@ class TableSnapshot:
     hand: HandOnShow | None
     people: dict[int, Person]  # user id -> person with a personal part
     taken_at: datetime
+    # What the sockets had before this version (the writer's); None: a whole snapshot.
+    since: Since | None = None
 
     @property
     def version(self) -> int:
@@ -141,17 +168,21 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     result = _public_hand(hand, engine, snapshot.taken_at) if hand and engine else None
     seats, seat_index = _seat_views(snapshot.seats, hand, engine, snapshot.taken_at)
     events = engine["events"] if hand and engine else []
+    log_from = _log_from(snapshot, len(events))
     pots = engine["result"]["pots"] if engine and engine["result"] else None
     log = (
         [
             event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out,
                        hole_cards=hand.state.config.variant.hole_cards)
-            for e in events
+            for e in events[log_from:]
         ]
         if hand
         else []
     )
-    dealt = {i: event for i, event in enumerate(events) if event["kind"] == "deal_hole"}
+    # Indexes in this view's log, which starts at the hand's row ``log_from``.
+    dealt = {
+        i: event for i, event in enumerate(events[log_from:]) if event["kind"] == "deal_hole"
+    }
     next_hand_at = snapshot.table.get("next_hand_at")
     view = {
         **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
@@ -166,6 +197,9 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         "seats": seats,
         "hand": result,
         "log": log,
+        "log_from": log_from,
+        "notices": _notices(snapshot),
+        "notices_kept": NOTICES_KEPT,
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
         "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
         # A sit-and-go's line (None at a cash table): public facts only.
@@ -352,6 +386,26 @@ def snapshot_frame(snapshot: TableSnapshot, user_id: int) -> str:
 
 
 # ---------------------------------------------------------------- pieces of the public view
+
+
+def _log_from(snapshot: TableSnapshot, rows: int) -> int:
+    """Where the view's log starts in the hand's ``rows`` rows: after the rows the sockets
+    had before this change (an update), or the last ``SNAPSHOT_LOG_ROWS`` (a snapshot)."""
+    since, hand = snapshot.since, snapshot.hand
+    if since is None:
+        return max(0, rows - SNAPSHOT_LOG_ROWS)
+    if hand is None or hand.number != since.hand:
+        return 0  # a new hand on show: all of its rows are news
+    return rows if since.events is None else min(since.events, rows)
+
+
+def _notices(snapshot: TableSnapshot) -> list[dict[str, Any]]:
+    """The notices an update adds (those after ``since``), or every one kept (a snapshot)."""
+    kept = snapshot.table.get("notices") or []
+    if snapshot.since is None:
+        return list(kept)
+    return [notice for notice in kept if notice["seq"] > snapshot.since.notice]
+
 
 
 def _seat_views(

@@ -20,7 +20,7 @@ from games.engine import HandState
 from games.engine.fair_deal import shown_record
 from games.engine.tournament.payouts import prizes
 from games.models import Hand, HandAction, Seat, Table, Tournament
-from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, TableSnapshot
+from games.projection import TABLE_FIELDS, HandOnShow, Person, SeatRow, Since, TableSnapshot
 
 SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
@@ -48,15 +48,21 @@ LOAD_ATTEMPTS = 3
 
 
 def capture(
-    table: Table, hand: Hand | None, state: HandState | None, people: Iterable[int] = ()
+    table: Table,
+    hand: Hand | None,
+    state: HandState | None,
+    people: Iterable[int] = (),
+    since: Since | None = None,
 ) -> TableSnapshot:
     """The table as it stands in this transaction.
 
     ``hand`` is the hand on show (live, or the last one finished; None for none) and
     ``state`` its engine state. Personal parts are made for everyone seated, everyone dealt
     into the hand, and the users in ``people`` (who were seated when the change began, the
-    host, or the user a socket's snapshot is for). Three queries (seats, timed-out actions of
-    the hand), four when someone not seated needs a personal part.
+    host, or the user a socket's snapshot is for). ``since``: what the sockets had before
+    (the writer's change; its update then carries only what came after). Three queries
+    (seats, timed-out actions of the hand), four when someone not seated needs a personal
+    part.
     """
     rows = [dict(zip(SEAT_FIELDS, row, strict=True)) for row in _SEATS.rows(table.id)]
     seats = tuple(
@@ -120,7 +126,7 @@ def capture(
     if table.is_tournament:
         live = hand is not None and hand.status == Hand.Status.IN_PROGRESS
         table_fields["tournament"] = tournament_facts(table, live)
-    return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now())
+    return TableSnapshot(table_fields, seats, on_show, everyone, timezone.now(), since)
 
 
 def timed_out_sequences(hand: Hand) -> frozenset[int]:

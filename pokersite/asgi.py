@@ -18,6 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from evaluator import evaluate  # noqa: E402
 from games.live.background import start_on_daphne, with_background_work  # noqa: E402
+from pokersite.daphne_sends import keep_read_limit_off_sends  # noqa: E402
 from pokersite.origins import SameOriginValidator  # noqa: E402
 from pokersite.routing import websocket_urlpatterns  # noqa: E402
 
@@ -35,6 +36,8 @@ routes = ProtocolTypeRouter(
 # (uvicorn, hypercorn) or on daphne's loop, which speaks no lifespan (games/live/background.py).
 application = with_background_work(routes)
 start_on_daphne()
+# daphne's read limit (`make run`, docs/deploy.md) must not cap the frames the server sends.
+keep_read_limit_off_sends()
 
 # The evaluator builds its tables on first use (about 0.2 s, 20 MB): build them now, before
 # the server listens, rather than in the middle of the first showdown a table plays (and

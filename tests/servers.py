@@ -5,12 +5,14 @@ machine can take far longer than an idle one to import Django and the site.
 """
 
 import os
+import shlex
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,6 +46,21 @@ def server_command(server: str, application: str, port: int) -> list[str]:
     if name == "hypercorn":
         return [str(BIN / name), "-b", f"127.0.0.1:{port}", *options, application]
     raise ValueError(f"unknown ASGI server {server!r}; expected one of {SERVERS}")
+
+
+def make_run_command(port: int) -> list[str]:
+    """The server command `make run` runs (its recipe's last line, as `make -n` prints it),
+    on 127.0.0.1:port: the same server and options a person gets from the README."""
+    recipe = subprocess.run(
+        ["make", "-n", "run", "HOST=127.0.0.1", f"PORT={port}"],
+        cwd=ROOT, check=True, capture_output=True, text=True, timeout=60,
+    ).stdout.splitlines()
+    command = shlex.split(recipe[-1])
+    if "-p" not in command or command[command.index("-p") + 1] != str(port):
+        raise RuntimeError(f"`make run` no longer ends with a server on PORT: {recipe[-1]!r}")
+    return command
+
+
 DEFAULT_START_SECONDS = 120.0
 
 
@@ -78,19 +95,19 @@ def daphne_server(
     timeout: float | None = None,
     log_path=None,
     server: str = "daphne",
+    command: Callable[[int], list[str]] | None = None,
 ):
-    """Run ``daphne pokersite.asgi:application`` (or ``server``) on a free port; yield
-    ``host:port``.
+    """Run ``daphne pokersite.asgi:application`` (or ``server``, or ``command``: see
+    ``daphne_process``) on a free port; yield ``host:port``.
 
     The process gets the current environment with ``env_overrides`` applied (None unsets a
     variable), writes its output to ``log_path`` (a temporary file if not given, quoted on
     failure), and is stopped, then killed if it lingers, on exit. Waits for ``/healthz`` up
     to ``timeout`` seconds (None: ``start_seconds()``).
     """
-    with daphne_process(env_overrides, timeout=timeout, log_path=log_path, server=server) as (
-        base,
-        _process,
-    ):
+    with daphne_process(
+        env_overrides, timeout=timeout, log_path=log_path, server=server, command=command
+    ) as (base, _process):
         yield base
 
 
@@ -102,11 +119,14 @@ def daphne_process(
     timeout: float | None = None,
     log_path=None,
     server: str = "daphne",
+    command: Callable[[int], list[str]] | None = None,
 ):
     """Like ``daphne_server``, for any ASGI ``application``; yield ``(host:port, Popen)``.
 
     The process handle is for callers that watch the server itself (the live benchmark
     reads its CPU time and memory from /proc). The application must answer ``/healthz``.
+    ``command``: the command line for a port, in place of ``server`` serving ``application``
+    (``make_run_command``: the one `make run` runs).
     """
     timeout = start_seconds() if timeout is None else timeout
     port = free_port()
@@ -116,7 +136,7 @@ def daphne_process(
     log_path = Path(log_path or tempfile.mkstemp(prefix=f"{prefix}-", suffix=".log")[1])
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            server_command(server, application, port),
+            command(port) if command else server_command(server, application, port),
             cwd=ROOT,
             env=env,
             stdout=log,

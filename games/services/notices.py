@@ -1,17 +1,16 @@
 """Table notices: what the host did (adjust, remove, approve, hand over), top-ups and rebuys,
 and seats the clock freed, told to everyone at the table in its log.
 
-They live on the table row (``Table.notices``), so the writer changes them under its lock
-and every version's view carries them (games/projection.py). Only public facts go in: names,
+They live on the table row (``Table.notices``), so the writer changes them under its lock;
+a socket's snapshot carries every one kept, and each update the ones its change added
+(games/projection.py). Only public facts go in: names,
 seats, amounts and the host's reason, as the table's ledger has them.
 """
 
 from django.contrib.auth.models import User
 
+from games.projection import NOTICES_KEPT
 from games.services.writer import Locked
-
-# Enough to cover the last few hands the page's log shows.
-NOTICES_KEPT = 20
 
 
 def add(locked: Locked, kind: str, player: str, text: str) -> None:

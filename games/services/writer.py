@@ -26,7 +26,7 @@ from games.engine.lineup import enough_to_deal
 from games.live import broadcast, lobby_feed, presence
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
-from games.projection import TableSnapshot
+from games.projection import Since, TableSnapshot
 from games.services import table_memory
 
 # The first deal after someone sits down or comes back: soon, but not in the same breath.
@@ -79,6 +79,9 @@ class Locked:
     also: set[int] = field(default_factory=set)
     unchanged: bool = False
     deleting: bool = False
+    # What the table's sockets had been sent when the lock was taken (its last version):
+    # this change's update carries only what comes after (games/projection.py).
+    since: Since | None = None
 
     def tell(self, *user_ids: int | None) -> None:
         """Give these users (None: nobody) their personal part of this change: someone who
@@ -143,10 +146,26 @@ def lock_table(table_id: int) -> Locked:
             _check_kept(table, kept, seats, live, latest)
     if kept is not None:
         seats, live, state, latest = kept.seats, kept.hand, kept.state, kept.last_hand
-    return Locked(
+    locked = Locked(
         table, seats, live, state, latest, lobby.row_of(table, seats), table_values(table),
         frozenset(seat.pk for seat in seats),
     )
+    locked.since = sent_so_far(locked)
+    return locked
+
+
+def sent_so_far(locked: Locked) -> Since:
+    """What the sockets of the locked table have of it now: the hand on show (the live one,
+    else the last one finished unless voided, as ``snapshot_of`` shows) with its events, and
+    the newest notice."""
+    notices = locked.table.notices or []
+    notice = notices[-1]["seq"] if notices else 0
+    if locked.hand is not None and locked.state is not None:
+        return Since(locked.hand.number, len(locked.state.events), notice)
+    last = locked.last_hand
+    if last is not None and last.status != Hand.Status.VOIDED:
+        return Since(last.number, None, notice)
+    return Since(None, None, notice)
 
 
 def _read_seats_and_hands(
@@ -224,6 +243,7 @@ def publish_change(locked: Locked, also: Iterable[int] = ()) -> None:
     plain_sql.update(table, changed_columns(locked))
     locked.table_values = table_values(table)  # saved: a second change starts from here
     snapshot = snapshot_of(locked, also)
+    locked.since = sent_so_far(locked)
     # robust: the change is saved whatever happens to the channel layer; a socket that
     # misses a version catches up with the next one (or asks for a snapshot).
     transaction.on_commit(lambda: broadcast.publish(snapshot), robust=True)
@@ -246,7 +266,7 @@ def snapshot_of(locked: Locked, also: Iterable[int] = ()) -> TableSnapshot:
     people = {s.user_id for s in locked.seats} | set(also)
     if table.host_id is not None:
         people.add(table.host_id)
-    return snapshots.capture(table, hand, state, people=people)
+    return snapshots.capture(table, hand, state, people=people, since=locked.since)
 
 
 def schedule_next_hand(

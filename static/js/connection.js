@@ -58,6 +58,62 @@ export function applyPersonal(table, patches) {
   return table;
 }
 
+/**
+ * The hand's log and the table's notices as this socket has them. A snapshot carries the
+ * hand's last rows and every notice kept; an update only what its version added: `log` holds
+ * the hand's rows from index `log_from` on, `notices` the new ones (docs/protocol.md, "What
+ * an update carries"). The page always gets whole views.
+ */
+export class KeptHistory {
+  constructor() {
+    this.hand = null; // the number of the hand the rows are of (null: none on show)
+    this.from = 0; // the index in the hand's log of the first row kept
+    this.rows = [];
+    this.notices = [];
+  }
+
+  /** Take a snapshot's log and notices as they are. */
+  reset(table) {
+    this.hand = table.hand ? table.hand.number : null;
+    this.from = table.log_from || 0;
+    this.rows = table.log;
+    this.notices = table.notices || [];
+  }
+
+  /** Add an update's rows and notices; false when rows between are missing (a version was
+   * lost): the rows kept start again from the update's, and a snapshot will fill them. */
+  add(table) {
+    const hand = table.hand ? table.hand.number : null;
+    const from = table.log_from || 0;
+    const end = this.from + this.rows.length;
+    let whole = true;
+    if (hand !== this.hand || from < this.from) {
+      this.hand = hand;
+      this.from = from;
+      this.rows = table.log;
+    } else if (from <= end) {
+      this.rows = this.rows.slice(0, from - this.from).concat(table.log);
+    } else {
+      whole = false;
+      this.from = from;
+      this.rows = table.log;
+    }
+    const bySeq = new Map(this.notices.map((n) => [n.seq, n]));
+    for (const notice of table.notices || []) bySeq.set(notice.seq, notice);
+    const kept = table.notices_kept || bySeq.size;
+    this.notices = [...bySeq.values()].sort((a, b) => a.seq - b.seq).slice(-kept);
+    return whole;
+  }
+
+  /** `table` with the whole log and notices kept in place of the frame's. */
+  fill(table) {
+    table.log = this.rows;
+    table.log_from = this.from;
+    table.notices = this.notices;
+    return table;
+  }
+}
+
 export class TableSocket {
   /**
    * handlers: onView(view, frame), onError(reason), onStatus("connecting" | "open" |
@@ -67,6 +123,7 @@ export class TableSocket {
     this.url = socketUrl(path);
     this.handlers = handlers;
     this.version = -1;
+    this.history = new KeptHistory();
     this.attempts = 0;
     this.socket = null;
     this.timer = null;
@@ -120,13 +177,17 @@ export class TableSocket {
       if (this.handlers.onPresence) this.handlers.onPresence(frame);
     } else if (frame.type === "snapshot") {
       this.version = frame.version;
-      this.handlers.onView(applyPersonal(frame.table, frame.mine), frame);
+      const table = applyPersonal(frame.table, frame.mine);
+      this.history.reset(table);
+      this.handlers.onView(this.history.fill(table), frame);
     } else if (frame.type === "update") {
       if (frame.version <= this.version) return; // stale: we already have newer
       const gap = this.version >= 0 && frame.version > this.version + 1;
       this.version = frame.version;
-      this.handlers.onView(applyPersonal(frame.table, frame.mine), frame);
-      if (gap) this.send({ type: "sync" });
+      const table = applyPersonal(frame.table, frame.mine);
+      const whole = this.history.add(table);
+      this.handlers.onView(this.history.fill(table), frame);
+      if (gap || !whole) this.send({ type: "sync" });
     }
   }
 

@@ -2,7 +2,9 @@
 // hand ends in that same version (games/runout.py); this page reveals the streets one at a
 // time, `view.runout_street_seconds` apart, and holds back what would tell the ending early
 // (the winners, the final descriptions, the payouts and the log rows after that street).
-// Each seat's stack before the payouts is the server's (`stack_before_result`, games/felt.py).
+// Each seat's stack before the payouts is the server's (`stack_before_result`, games/felt.py);
+// who busted is held back too: while the streets are revealed, your status line, your
+// "Rebuy", the notices and a tournament's line are those of the view before the run-out.
 
 const STREETS = { 3: "flop", 4: "turn", 5: "river" };
 
@@ -20,11 +22,20 @@ function logUpTo(log, cards) {
   return rows;
 }
 
-/** `view` as it stood when only `cards` board cards were out: the hand not yet over. */
-export function stagedView(view, cards) {
+/**
+ * `view` as it stood when only `cards` board cards were out: the hand not yet over.
+ * `before`: the last view drawn before the run-out began (the server's words then for you,
+ * the notices and the tournament), so that no bust is told before the river is out.
+ */
+export function stagedView(view, cards, before = null) {
   const hand = view.hand;
+  const untold = before && before.hand && before.hand.number === hand.number
+    ? { viewer: before.viewer, you: before.you || view.you, notices: before.notices,
+      tournament: before.tournament }
+    : {};
   return {
     ...view,
+    ...untold,
     seats: view.seats.map((seat) => ({
       ...seat,
       stack: seat.stack_before_result, // the server's: nothing won yet
@@ -54,10 +65,17 @@ export class Runout {
     this.hand = null; // the hand number being followed
     this.shown = 0; // board cards shown so far for it
     this.timer = null;
+    this.before = null; // the last view drawn as the server sent it (not staged)
   }
 
   /** The view to draw for `view`: itself, or a staged copy while a run-out is revealed. */
   stage(view) {
+    const drawn = this.choose(view);
+    if (drawn === view) this.before = view;
+    return drawn;
+  }
+
+  choose(view) {
     const hand = view.hand;
     if (!hand) {
       this.stop();
@@ -72,7 +90,8 @@ export class Runout {
       return view;
     }
     const target = hand.board.length;
-    if (this.timer !== null) return stagedView(view, this.shown); // wait for the pause
+    // Waiting for the pause between streets.
+    if (this.timer !== null) return stagedView(view, this.shown, this.before);
     if (target <= this.shown || hand.to_act !== null) {
       this.shown = target;
       return view;
@@ -88,7 +107,7 @@ export class Runout {
       this.timer = null;
       this.redraw();
     }, pause);
-    return stagedView(view, next);
+    return stagedView(view, next, this.before);
   }
 
   stop() {

@@ -126,8 +126,9 @@ function render(latest) {
     rebuyEnds = rebuy === null || rebuy === undefined ? null : performance.now() + rebuy * 1000;
     const level = latest.tournament ? latest.tournament.seconds_to_next_level : null;
     levelEnds = level === null || level === undefined ? null : performance.now() + level * 1000;
-    tellNotices(latest);
   }
+  // Notices about you pop up once drawn: a bust waits for the run-out's river.
+  tellNotices(table);
   renderFelt(felt, table, {
     onSit: openSitDialog,
     away,

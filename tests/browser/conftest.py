@@ -1,4 +1,5 @@
-"""A real site for the browser tests: daphne on a fresh SQLite file, driven by Chromium.
+"""A real site for the browser tests: `make run`'s daphne on a fresh SQLite file, driven by
+Chromium.
 
 Under pytest-xdist every worker that runs browser tests has a site of its own: its own
 SQLite file (in the worker's temporary folder), its own free port and its own Chromium.
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser_last import CHROMIUM_OPEN, put_browser_tests_last
-from tests.servers import ROOT, daphne_server
+from tests.servers import ROOT, daphne_server, make_run_command
 
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -111,7 +112,8 @@ def site(tmp_path_factory):
         timeout=120,
     )
     log_path = folder / "daphne.log"
-    with daphne_server(env, log_path=log_path) as base:
+    # The server people get from the README: `make run`'s own command (daphne, read limits).
+    with daphne_server(env, log_path=log_path, command=make_run_command) as base:
         yield Site(url=f"http://{base}", log=log_path, env=env)
 
 

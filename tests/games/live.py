@@ -11,6 +11,7 @@ from django.conf import settings
 from tests.games.sockets import (
     CHAT_FRAMES,
     PRESENCE_FRAMES,
+    PageHistory,
     session_key_for,  # noqa: F401 - re-exported for tests
     with_mine_applied,
     with_request_id,
@@ -35,7 +36,9 @@ class LiveSocket:
 
     def __init__(self, connection):
         self.connection = connection
-        self.table: dict | None = None
+        self.table: dict | None = None  # the whole view, as the page puts it together
+        self.page = PageHistory()
+        self.sizes: list[int] = []  # the length of every table frame received, in bytes
 
     @classmethod
     async def open(cls, base: str, table_id: int, session_key: str) -> "LiveSocket":
@@ -51,12 +54,15 @@ class LiveSocket:
     async def receive(self, timeout: float = 10) -> dict:
         """The next table frame or error; chat frames (no version) are passed over."""
         while True:
-            frame = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
+            text = await asyncio.wait_for(self.connection.recv(), timeout)
+            frame = json.loads(text)
             if frame.get("type") not in CHAT_FRAMES | PRESENCE_FRAMES:
                 break
         frame = with_mine_applied(frame)
         if "table" in frame:
-            self.table = frame["table"]
+            self.sizes.append(len(text.encode()))
+            whole = frame["type"] in ("snapshot", "update")
+            self.table = self.page.take(frame) if whole else frame["table"]
         return frame
 
     async def receive_until(self, predicate, timeout: float = 15) -> dict:

@@ -55,6 +55,45 @@ def with_mine_applied(frame: dict) -> dict:
     return frame
 
 
+class PageHistory:
+    """The hand's log and the table's notices as a page keeps them (static/js/connection.js,
+    ``KeptHistory``): a snapshot's as they are, each update's rows and notices added. Gives
+    the whole view the page draws, to compare with the server's own."""
+
+    def __init__(self) -> None:
+        self.hand: int | None = None
+        self.start = 0
+        self.rows: list[dict] = []
+        self.notices: list[dict] = []
+        self.whole = True  # False once an update left rows missing (a lost version)
+
+    def take(self, frame: dict) -> dict:
+        """The whole view after ``frame`` (a snapshot or an update, ``mine`` applied)."""
+        table = frame["table"]
+        hand = table["hand"]["number"] if table["hand"] else None
+        start, end = table["log_from"], self.start + len(self.rows)
+        if frame["type"] == "snapshot":
+            self.hand, self.start, self.rows = hand, start, table["log"]
+            self.notices, self.whole = table["notices"], True
+        else:
+            if hand != self.hand or start < self.start:
+                self.hand, self.start, self.rows = hand, start, table["log"]
+            elif start <= end:
+                self.rows = self.rows[: start - self.start] + table["log"]
+            else:
+                self.whole = False
+                self.start, self.rows = start, table["log"]
+            by_seq = {n["seq"]: n for n in self.notices} | {n["seq"]: n for n in table["notices"]}
+            self.notices = [by_seq[seq] for seq in sorted(by_seq)][-table["notices_kept"]:]
+        return {**table, "log": self.rows, "log_from": self.start, "notices": self.notices}
+
+
+def whole_views(frames: list[dict]) -> list[dict]:
+    """The whole view after each table frame of ``frames``, as a page puts them together."""
+    page = PageHistory()
+    return [page.take(f) for f in frames if f.get("type") in ("snapshot", "update")]
+
+
 class RecordingSocket:
     """A table socket that keeps every frame it received, for later privacy checks: table
     frames and errors in ``frames``, chat frames in ``chat``."""
