@@ -120,6 +120,7 @@ def hand_part(
     return {
         "game": variant.value,
         "game_label": variant.label,
+        "hole_cards": variant.hole_cards,  # dealt to each player: the backs the felt draws
         "pot_limit": variant.pot_limit,  # the felt offers a pot-size bet
         "bomb_pot": bool(engine.get("bomb_pot")),
         "bounty": engine.get("bounty", 0),  # the 7-2 bounty of this hand (0: off)

@@ -46,6 +46,7 @@ from games.bet_sizes import bet_sizes
 from games.engine import HandState
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
+from games.table_games import TableGame, game_label
 from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
@@ -200,6 +201,9 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         "log_from": log_from,
         "notices": _notices(snapshot),
         "notices_kept": NOTICES_KEPT,
+        # The game dealt now (the hand's), else the host's choice for the next hands.
+        "game_label": result["game_label"] if result and not result["complete"]
+        else game_label(str(snapshot.table.get("game") or TableGame.NO_LIMIT_HOLDEM)),
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
         "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
         # A sit-and-go's line (None at a cash table): public facts only.

@@ -30,6 +30,17 @@ class RunItTwice(models.TextChoices):
     ASK = "ask", "Ask the all-in players (all must agree)"
 
 
+def game_label(setting: str) -> str:
+    """The host's game as the table's line names it.
+
+    >>> game_label("PO"), game_label("DC")
+    ('Pot-limit Omaha', "Dealer's choice")
+    """
+    if setting == TableGame.DEALERS_CHOICE:
+        return "Dealer's choice"
+    return Variant(setting).label
+
+
 def next_game(
     setting: str, last_variant: str | None, last_button: int | None, new_button: int
 ) -> Variant:

@@ -21,6 +21,7 @@ from games.forms import CreateTableForm
 from games.live import lobby_feed
 from games.models import Emote, Table
 from games.models.chat import MAX_CHAT_LENGTH
+from games.table_games import game_label
 from pokersite.lan import is_loopback, lan_addresses
 
 # Session key: ids of the private tables whose invite link this browser has opened.
@@ -62,7 +63,7 @@ def table(request, table_id: int):
     table = get_object_or_404(Table, pk=table_id)
     if not can_see(table, request.user, request.session):
         raise Http404("No such table.")
-    context: dict[str, Any] = {"table": table}
+    context: dict[str, Any] = {"table": table, "game_label": game_label(table.game)}
     if request.user.is_authenticated:
         context["config"] = {
             "tableId": table.id,

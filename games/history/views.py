@@ -54,13 +54,13 @@ def my_hands(request):
 
 
 def stakes(review) -> str:
-    """The blinds the hand was dealt at (the table's may have changed since).
+    """The game and the blinds the hand was dealt at (the table's may have changed since).
 
     Read from the hand's own state, never from its table.
     """
     config = review.full_state.config
     ante = f" · ante {config.ante}" if config.ante else ""
-    return f"blinds {config.small_blind}/{config.big_blind}{ante}"
+    return f"{config.variant.label} · blinds {config.small_blind}/{config.big_blind}{ante}"
 
 
 @login_required

@@ -37,13 +37,13 @@ function mark(code, best) {
 
 function holeCards(seat, best, hand) {
   if (seat.cards) return seat.cards.map((c) => cardFace(c, mark(c, best)));
-  // Backs for a hand not shown: four in Omaha, two in hold'em (the server says the game).
-  if (seat.has_cards) return Array.from({ length: omaha(hand) ? 4 : 2 }, () => cardBack());
+  // Backs for a hand not shown: as many as the game deals (the server says).
+  if (seat.has_cards) return Array.from({ length: dealt(hand) }, () => cardBack());
   return [];
 }
 
-function omaha(hand) {
-  return Boolean(hand && hand.game === "PO");
+function dealt(hand) {
+  return hand && hand.hole_cards ? hand.hole_cards : 2;
 }
 
 /** Whether the viewer may be offered a free chair: the server says (games/viewer_status.py). */
@@ -77,7 +77,7 @@ function seatElement(seat, view, best, winners, opts) {
       style: at(angle, 1),
       dataset: { seat: seat.number, stack: seat.stack },
     },
-    h("div", { class: omaha(hand) ? "hole four" : "hole" }, holeCards(seat, best, hand)),
+    h("div", { class: dealt(hand) > 2 ? "hole four" : "hole" }, holeCards(seat, best, hand)),
     // On the plate's top edge, out of the flow: a crowded felt keeps its layout.
     gone ? h("div", { class: "presence", title: "Their page is closed or lost its connection" },
       "Disconnected") : null,

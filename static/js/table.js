@@ -196,7 +196,7 @@ function render(latest) {
 function showTable(table) {
   const ante = table.ante ? ` · ante ${table.ante}` : "";
   const host = table.host ? ` · host ${table.host.name}` : "";
-  let stakes = `No-limit hold'em · blinds ${table.small_blind}/${table.big_blind}${ante}`
+  let stakes = `${table.game_label} · blinds ${table.small_blind}/${table.big_blind}${ante}`
     + ` · buy-in ${table.min_buy_in}–${table.max_buy_in}${host}`;
   const dealt = table.hand && !table.hand.complete ? table.hand.blinds : null;
   if (dealt && (dealt.small_blind !== table.small_blind || dealt.big_blind !== table.big_blind

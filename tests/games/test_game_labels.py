@@ -1,0 +1,67 @@
+"""Every page names the game the server says, never a game of its own: a pot-limit Omaha
+table's line, its hands' pages and an imported Omaha hand say "Pot-limit Omaha" (they said
+"No-limit hold'em"), and the felt draws as many card backs as the game deals."""
+
+import html
+
+import pytest
+
+from games import services, snapshots
+from games.models import ImportedHand
+from games.projection import public_view
+from games.table_games import TableGame
+from tests.history.conftest import play_out
+from tests.history.test_omaha_corpus import STARS
+from tests.history.test_uploads import upload_in_steps
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_two(table, alice, bob, game: str):
+    table.game = game
+    table.save(update_fields=["game"])
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+
+
+@pytest.mark.parametrize(("game", "label"), [
+    (TableGame.NO_LIMIT_HOLDEM, "No-limit hold'em"),
+    (TableGame.POT_LIMIT_OMAHA, "Pot-limit Omaha"),
+    (TableGame.DEALERS_CHOICE, "Dealer's choice"),
+])
+def test_the_tables_line_names_the_hosts_game(client, table, alice, bob, game, label):
+    seat_two(table, alice, bob, game)
+    client.force_login(alice)
+    page = html.unescape(client.get(f"/tables/{table.id}/").content.decode())
+    assert f"{label} · blinds 1/2" in page
+    assert public_view(snapshots.load(table.id)).view["game_label"] == label
+
+
+def test_a_dealers_choice_hand_is_named_by_the_game_it_deals(table, alice, bob):
+    seat_two(table, alice, bob, TableGame.DEALERS_CHOICE)
+    services.start_next_hand(table.id)
+    view = public_view(snapshots.load(table.id)).view
+    assert view["game_label"] == view["hand"]["game_label"]
+    assert view["game_label"] in ("No-limit hold'em", "Pot-limit Omaha")
+    assert view["hand"]["hole_cards"] == (4 if view["hand"]["game"] == "PO" else 2)
+
+
+def test_an_omaha_hands_page_names_pot_limit_omaha(client, table, alice, bob):
+    seat_two(table, alice, bob, TableGame.POT_LIMIT_OMAHA)
+    hand = play_out(table, [alice, bob])
+    view = public_view(snapshots.load(table.id)).view
+    assert view["hand"]["hole_cards"] == 4
+    client.force_login(alice)
+    page = html.unescape(client.get(f"/hands/{hand.id}/").content.decode())
+    assert "Pot-limit Omaha · blinds 1/2" in page
+    assert "No-limit hold'em" not in page
+
+
+def test_an_imported_omaha_hands_page_names_pot_limit_omaha(client, alice):
+    client.force_login(alice)
+    plo = (STARS.folder / "cash" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt").read_text()
+    upload_in_steps(client, text=plo)
+    hand = ImportedHand.objects.filter(owner=alice).first()
+    page = html.unescape(client.get(f"/hands/imported/{hand.id}/").content.decode())
+    assert "Pot-limit Omaha · " in page
+    assert "No-limit hold'em" not in page
