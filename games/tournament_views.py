@@ -4,13 +4,15 @@ for the players left, and the results). Thin views: each POST calls one service 
 its sentence back."""
 
 from collections.abc import Callable
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.engine.tournament.payouts import prizes
 from games.models import Player, Seat, Tournament, TournamentEntry
@@ -53,8 +55,21 @@ def lobby(request, form=None, status=200):
     return render(request, "games/tournaments.html", context, status=status)
 
 
+def _get_shows_the_form(view):
+    """A POST-only page that a typed URL or a bookmark reaches by GET: it sends the visitor
+    to the form that posts to it (the lobby's "Create a tournament"), not a bare 405."""
+
+    @wraps(view)
+    def answer(request, *args, **kwargs):
+        if request.method in ("GET", "HEAD"):
+            return redirect(reverse("tournaments") + "#create")
+        return view(request, *args, **kwargs)
+
+    return require_http_methods(["GET", "HEAD", "POST"])(answer)
+
+
 @login_required
-@require_POST
+@_get_shows_the_form
 def create(request):
     form = CreateTournamentForm(request.POST)
     tournament = form.create(request.user) if form.is_valid() else None
