@@ -1,0 +1,37 @@
+"""The table as people meet it, in Chromium at a laptop's 1366 px and a phone's 375 px: what
+the host, a player or a visitor finds on the page in small things (how many bots the host
+may seat, what a dialog offers, what a closed table still links)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.people import Person
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+WIDTHS = [1366, 375]
+# The table page (loaded anew after a form's POST) shows ``n`` seats taken.
+SEATS_TAKEN = ("n => { const t = window.pokerTable;"
+               " return Boolean(t && t.view && t.view.seats.length === n); }")
+
+
+def at_width(person: Person, width: int) -> Person:
+    person.page.set_viewport_size({"width": width, "height": 860})
+    return person
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_host_fills_every_free_seat_of_a_ten_seat_table_with_bots(chromium, site, width):
+    host = at_width(Person(chromium, site, f"tenhost{width}"), width)
+    try:
+        host.join_as_guest()
+        host.create_table("Ten seats of bots", seats=10)
+        host.sit(1)
+        tools = host.page.locator("#host-tools")
+        tools.locator("summary").click()
+        tools.get_by_label("How many bots").fill("9")
+        tools.get_by_role("button", name="Fill empty seats").click()
+        expect(host.page.locator(".messages")).to_have_text("9 bot(s) took a seat.")
+        host.page.wait_for_function(SEATS_TAKEN, arg=10)
+        assert not host.problems, host.problems
+    finally:
+        host.close()
