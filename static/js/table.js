@@ -143,6 +143,14 @@ function render(latest) {
   fairPanel.update(latest); // the hand as dealt, not a run-out's street so far
   const hostTools = $("host-tools");
   if (hostTools) hostTools.hidden = !(table.you.is_host && table.status !== "closed");
+  // Closed while open: nobody is asked in any more, and the ledger (if offered) shows.
+  const invite = $("invite");
+  if (invite) invite.hidden = table.status === "closed";
+  const ledgerLink = $("table-ledger");
+  if (ledgerLink) {
+    if (table.you.seat !== null) ledgerLink.dataset.played = "1";
+    ledgerLink.hidden = table.status !== "closed" || !ledgerLink.dataset.played;
+  }
   showTable(table);
 
   const results = resultsList(table, "below");

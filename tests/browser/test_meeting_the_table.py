@@ -35,3 +35,32 @@ def test_a_host_fills_every_free_seat_of_a_ten_seat_table_with_bots(chromium, si
         assert not host.problems, host.problems
     finally:
         host.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_table_closed_before_your_eyes_stops_inviting_and_links_its_ledger(
+    chromium, site, width
+):
+    host = at_width(Person(chromium, site, f"closer{width}"), width)
+    try:
+        host.join_as_guest()
+        host.create_table("Closing time")
+        host.sit(1)
+        page = host.page
+        expect(page.locator("#invite")).to_be_visible()
+        expect(page.locator("#table-ledger")).to_be_hidden()
+        page.on("dialog", lambda dialog: dialog.accept())  # "Close this table for good?"
+        page.locator("#host-panel summary").click()
+        page.locator("#host-panel button[data-control=close]").click()
+        expect(page.locator("#table-banner")).to_contain_text("This table is closed")
+        expect(page.locator("#invite")).to_be_hidden()
+        ledger = page.locator("#table-ledger")
+        expect(ledger).to_be_visible()
+        # Opened again later: the same, drawn by the server.
+        page.reload()
+        expect(page.locator("#invite")).to_have_count(0)
+        ledger.get_by_role("link", name="the table's ledger").click()
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Closing time")
+        assert not host.problems, host.problems
+    finally:
+        host.close()
