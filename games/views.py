@@ -64,7 +64,7 @@ def table(request, table_id: int):
     if not can_see(table, request.user, request.session):
         raise Http404("No such table.")
     closed = table.status == Table.Status.CLOSED
-    context: dict[str, Any] = {"table": table}
+    context: dict[str, Any] = {"table": table, "host_runs_it": hosts_its_game(table)}
     if request.user.is_authenticated:
         # A closed table asks nobody in; those who played there get its ledger instead. At
         # an open table the link waits hidden, for a close while the page is open (table.js
@@ -78,7 +78,9 @@ def table(request, table_id: int):
             "tableId": table.id,
             "socketPath": f"/ws/tables/{table.id}/",
             "lobbyUrl": reverse("home"),
-            **(share_links(request, table) if not closed else {}),
+            # Only a host's own game asks friends in: a tournament's seats are given at its
+            # start, and a practice table is its person's and the bots'.
+            **(share_links(request, table) if not closed and hosts_its_game(table) else {}),
             "coachUrl": reverse("coach", kwargs={"table_id": table.id})
             if table.is_practice or table.coach_allowed else None,
             "chatEmotes": Emote.choices,
@@ -88,6 +90,12 @@ def table(request, table_id: int):
         context["guest_form"] = GuestForm()
         context["next"] = request.path
     return render(request, "games/table.html", context)
+
+
+def hosts_its_game(table: Table) -> bool:
+    """Whether the table is a host's own game, run from the felt (invite link, host tools
+    and panel): not a tournament's (the tournament runs it) nor a practice table."""
+    return not (table.is_tournament or table.is_practice)
 
 
 def share_links(request, table: Table) -> dict:

@@ -64,3 +64,24 @@ def test_a_table_closed_before_your_eyes_stops_inviting_and_links_its_ledger(
         assert not host.problems, host.problems
     finally:
         host.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_practice_table_neither_invites_friends_nor_offers_host_panels(
+    chromium, site, width
+):
+    pupil = at_width(Person(chromium, site, f"pupil{width}"), width)
+    try:
+        pupil.join_as_guest()
+        page = pupil.page
+        page.goto("/practice/")
+        page.get_by_label("Bots (1 to 8)").fill("1")
+        page.get_by_role("button", name="Deal me in").click()
+        expect(page.locator(".seat.me")).to_have_attribute("data-seat", "1")
+        page.wait_for_function(SEATS_TAKEN, arg=2)
+        expect(page.get_by_text("Invite friends")).to_have_count(0)
+        expect(page.get_by_text("Private table")).to_have_count(0)
+        expect(page.locator("#host-tools, #host-panel")).to_have_count(0)
+        assert not pupil.problems, pupil.problems
+    finally:
+        pupil.close()

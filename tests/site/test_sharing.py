@@ -101,3 +101,23 @@ def test_an_open_table_keeps_its_ledger_link_hidden_until_it_closes(client, host
     assert "Invite friends" in text
     ledger = re.search(r'<p [^>]*id="table-ledger"[^>]*>', text)
     assert ledger and ledger.group().endswith(" hidden>")  # table.js shows it on a close
+
+
+@pytest.mark.parametrize("kind", ["is_tournament", "is_practice"])
+def test_a_tournament_or_practice_table_invites_nobody_and_has_no_host_panels(
+    client, host, kind
+):
+    table = Table.objects.create(name="Not a home game", host=host, is_private=True,
+                                 **{kind: True})
+    response = client.get(f"/tables/{table.id}/")
+    text = response.content.decode()
+    assert "inviteUrl" not in config_of(response)
+    assert "Private table" not in text and "Invite friends" not in text
+    assert 'id="host-tools"' not in text and 'id="host-panel"' not in text
+
+
+def test_a_hosts_own_private_table_keeps_its_invite_and_host_panels(client, host):
+    table = Table.objects.create(name="Home", host=host, is_private=True)
+    text = client.get(f"/tables/{table.id}/").content.decode()
+    assert "Private table. Invite friends with this link" in text
+    assert 'id="host-tools"' in text and 'id="host-panel"' in text
