@@ -147,3 +147,15 @@ def test_a_guest_typing_the_create_address_is_asked_to_log_in_first(client):
     response = client.get("/tournaments/new/")
     assert response.status_code == 302 and response.url.startswith("/login/")
     assert "next=/tournaments/new/" in response.url
+
+
+@pytest.mark.parametrize(
+    "action", ["register", "unregister", "start", "rebuy", "add-on", "deal", "deal/answer"]
+)
+def test_typing_a_tournament_action_address_opens_the_tournament_page(client, alice, action):
+    tournament = sng(alice)
+    client.force_login(alice)
+    response = client.get(f"/tournaments/{tournament.id}/{action}/", follow=True)
+    assert response.redirect_chain == [(f"/tournaments/{tournament.id}/", 302)]
+    assert tournament.name in response.content.decode()
+    assert not tournament.entries.exists()  # a GET changes nothing
