@@ -4,13 +4,15 @@ for the players left, and the results). Thin views: each POST calls one service 
 its sentence back."""
 
 from collections.abc import Callable
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from games.engine.tournament.payouts import prizes
 from games.models import Player, Seat, Tournament, TournamentEntry
@@ -53,8 +55,24 @@ def lobby(request, form=None, status=200):
     return render(request, "games/tournaments.html", context, status=status)
 
 
+def _get_goes_to_the_page(view):
+    """A POST-only address that a typed URL, a bookmark or a reload reaches by GET: it sends
+    the visitor to the page whose form posts there (a tournament's own page; for "new", the
+    lobby's "Create a tournament"), not a bare 405."""
+
+    @wraps(view)
+    def answer(request, *args, **kwargs):
+        if request.method not in ("GET", "HEAD"):
+            return view(request, *args, **kwargs)
+        if "tournament_id" in kwargs:
+            return redirect("tournament", tournament_id=kwargs["tournament_id"])
+        return redirect(reverse("tournaments") + "#create")
+
+    return require_http_methods(["GET", "HEAD", "POST"])(answer)
+
+
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def create(request):
     form = CreateTournamentForm(request.POST)
     tournament = form.create(request.user) if form.is_valid() else None
@@ -127,7 +145,7 @@ def _run(request, tournament_id: int, action: Callable[[], object], done: str):
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def register(request, tournament_id: int):
     return _run(request, tournament_id,
                 lambda: tournaments.register(tournament_id, request.user),
@@ -135,7 +153,7 @@ def register(request, tournament_id: int):
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def unregister(request, tournament_id: int):
     return _run(request, tournament_id,
                 lambda: tournaments.unregister(tournament_id, request.user),
@@ -143,14 +161,14 @@ def unregister(request, tournament_id: int):
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def start(request, tournament_id: int):
     return _run(request, tournament_id, lambda: tournaments.start(tournament_id, request.user),
                 "The tournament has started.")
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def rebuy(request, tournament_id: int):
     return _run(request, tournament_id,
                 lambda: tournament_rebuys.rebuy(tournament_id, request.user),
@@ -158,7 +176,7 @@ def rebuy(request, tournament_id: int):
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def addon(request, tournament_id: int):
     return _run(request, tournament_id,
                 lambda: tournament_addons.take_addon(tournament_id, request.user),
@@ -167,7 +185,7 @@ def addon(request, tournament_id: int):
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def propose_deal(request, tournament_id: int):
     method = request.POST.get("method", "")
     return _run(request, tournament_id,
@@ -176,7 +194,7 @@ def propose_deal(request, tournament_id: int):
 
 
 @login_required
-@require_POST
+@_get_goes_to_the_page
 def answer_deal(request, tournament_id: int):
     agree = request.POST.get("answer") == "yes"
     return _run(request, tournament_id,

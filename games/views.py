@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from games.access import INVITED_TABLES, can_see
 from games.accounts import GuestForm
 from games.forms import CreateTableForm
+from games.history.queries import played_at
 from games.live import lobby_feed
 from games.models import Emote, Table
 from games.models.chat import MAX_CHAT_LENGTH
@@ -63,13 +64,26 @@ def table(request, table_id: int):
     table = get_object_or_404(Table, pk=table_id)
     if not can_see(table, request.user, request.session):
         raise Http404("No such table.")
-    context: dict[str, Any] = {"table": table, "game_label": game_label(table.game)}
+    closed = table.status == Table.Status.CLOSED
+    context: dict[str, Any] = {
+        "table": table, "host_runs_it": hosts_its_game(table), "game_label": game_label(table.game),
+    }
     if request.user.is_authenticated:
+        # A closed table asks nobody in; those who played there get its ledger instead. At
+        # an open table the link waits hidden, for a close while the page is open (table.js
+        # shows it to a viewer who played before, or sat while the page was open).
+        context["played_here"] = played_at(table, request.user)
+        context["ledger_url"] = (
+            reverse("history:ledger", kwargs={"table_id": table.id})
+            if context["played_here"] or not closed else None
+        )
         context["config"] = {
             "tableId": table.id,
             "socketPath": f"/ws/tables/{table.id}/",
             "lobbyUrl": reverse("home"),
-            **share_links(request, table),
+            # Only a host's own game asks friends in: a tournament's seats are given at its
+            # start, and a practice table is its person's and the bots'.
+            **(share_links(request, table) if not closed and hosts_its_game(table) else {}),
             "coachUrl": reverse("coach", kwargs={"table_id": table.id})
             if table.is_practice or table.coach_allowed else None,
             "chatEmotes": Emote.choices,
@@ -79,6 +93,12 @@ def table(request, table_id: int):
         context["guest_form"] = GuestForm()
         context["next"] = request.path
     return render(request, "games/table.html", context)
+
+
+def hosts_its_game(table: Table) -> bool:
+    """Whether the table is a host's own game, run from the felt (invite link, host tools
+    and panel): not a tournament's (the tournament runs it) nor a practice table."""
+    return not (table.is_tournament or table.is_practice)
 
 
 def share_links(request, table: Table) -> dict:

@@ -12,11 +12,16 @@ from games import chips
 from games.models import Player, Seat, Table
 from games.services.writer import ServiceError
 
+# At least as many names a style as a table has seats (MAX_SEATS): a host may fill every
+# seat of the largest table with bots of one style (tests/bots/test_bot_players.py).
 NAMES = {
-    "tight_aggressive": ["Tess", "Toby", "Tara", "Theo", "Tina", "Tariq", "Thea", "Ted"],
-    "calling_station": ["Cal", "Cora", "Cody", "Cleo", "Carl", "Cass", "Chip", "Cyd"],
-    "random": ["Randy", "Rita", "Rex", "Rosa", "Rudi", "Rae", "Ron", "Ruby"],
-    "coach": ["Coco", "Cosmo", "Coral", "Colm", "Connie", "Conrad", "Coby", "Corin"],
+    "tight_aggressive": ["Tess", "Toby", "Tara", "Theo", "Tina", "Tariq", "Thea", "Ted",
+                         "Tilda", "Tomas"],
+    "calling_station": ["Cal", "Cora", "Cody", "Cleo", "Carl", "Cass", "Chip", "Cyd",
+                        "Cilla", "Cyrus"],
+    "random": ["Randy", "Rita", "Rex", "Rosa", "Rudi", "Rae", "Ron", "Ruby", "Rolf", "Rena"],
+    "coach": ["Coco", "Cosmo", "Coral", "Colm", "Connie", "Conrad", "Coby", "Corin", "Corey",
+              "Colby"],
 }
 # How strong the bots are: which styles take the seats, in turn.
 STRENGTHS = {
@@ -80,9 +85,12 @@ def bots_for(table: Table, seats: list[Seat], count: int, strength: str) -> list
     for i, number in enumerate(free):
         style = styles[i % len(styles)]
         user = next(
-            u for u in (bot_user(style, k) for k in range(len(NAMES[style])))
-            if u.id not in seated_users
+            (u for u in (bot_user(style, k) for k in range(len(NAMES[style])))
+             if u.id not in seated_users),
+            None,
         )
+        if user is None:  # more seats than names: see NAMES
+            raise ServiceError("There are no more bots of that strength to seat.")
         seated_users.add(user.id)
         if Player.objects.get(user=user).bankroll < buy_in:
             chips.adjust(user, buy_in * 10, reason="Bot bankroll refill", staff=None)

@@ -14,16 +14,31 @@ from games.models import Table
 from games.services import hosting
 from games.services.practice import seat_bots, start_practice
 
+PRACTICE_MOST_BOTS = 8  # a practice table: its person and up to eight bots
+
 
 class BotsForm(forms.Form):
-    """How many bots, and how strong.
+    """How many bots (at most ``most``), and how strong.
 
     >>> BotsForm({"bots": 9, "strength": "hard"}).is_valid()
     False
+    >>> BotsForm({"bots": 9, "strength": "hard"}, most=9).is_valid()
+    True
     """
 
-    bots = forms.IntegerField(label="Bots", min_value=1, max_value=8, initial=3)
+    bots = forms.IntegerField(label="Bots", min_value=1, initial=3)
     strength = forms.ChoiceField(label="Strength", choices=STRENGTH_CHOICES, initial="mixed")
+
+    def __init__(self, *args, most: int = PRACTICE_MOST_BOTS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.most = most
+        self.fields["bots"].widget.attrs["max"] = most
+
+    def clean_bots(self) -> int:
+        bots = self.cleaned_data["bots"]
+        if bots > self.most:
+            raise forms.ValidationError(f"At most {self.most} bots can take a seat here.")
+        return bots
 
 
 def practice(request):
@@ -48,16 +63,23 @@ def practice(request):
 @login_required
 @require_POST
 def add_bots(request, table_id: int):
-    """The host fills empty seats of their table with bots."""
+    """The host fills empty seats of their table with bots: as many as it has seats (the
+    service seats them in the empty ones); a refused count is told, never dropped."""
     table = get_object_or_404(Table, pk=table_id, host=request.user)
-    form = BotsForm(request.POST)
-    if form.is_valid():
-        try:
-            data = form.cleaned_data
-            seated = seat_bots(table.id, data["bots"], data["strength"])
-            messages.success(request, f"{len(seated)} bot(s) took a seat.")
-        except services.ServiceError as error:
-            messages.error(request, str(error))
+    form = BotsForm(request.POST, most=table.max_seats)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(error) for error in errors))
+        return redirect("table", table_id=table.id)
+    data = form.cleaned_data
+    try:
+        seated = seat_bots(table.id, data["bots"], data["strength"])
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        short = len(seated) < data["bots"]
+        messages.success(request, f"{len(seated)} bot(s) took a seat"
+                         + (": every seat is taken now." if short else "."))
     return redirect("table", table_id=table.id)
 
 

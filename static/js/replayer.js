@@ -27,6 +27,15 @@ let amounts = {};
 const chips = (n) => amounts[String(n)] ?? String(n);
 const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
 
+// Scroll the action list's own box to the current line, never the page: scrollIntoView
+// scrolls every scrolling ancestor too, so End or Home jumped the page.
+function keepInList(list, item) {
+  const box = list.getBoundingClientRect();
+  const line = item.getBoundingClientRect();
+  if (line.top < box.top) list.scrollTop -= box.top - line.top;
+  else if (line.bottom > box.bottom) list.scrollTop += line.bottom - box.bottom;
+}
+
 export class Replayer {
   constructor(root, data) {
     this.root = root;
@@ -135,7 +144,7 @@ export class Replayer {
       else item.removeAttribute("aria-current");
     }
     const item = this.log.children[this.index];
-    if (item && item.scrollIntoView) item.scrollIntoView({ block: "nearest" });
+    if (item) keepInList(this.log, item);
     this.drawResult(this.isLast());
     this.markStreet(step.hand.street);
   }

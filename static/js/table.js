@@ -74,7 +74,8 @@ const actionBar = new ActionBar($("action-bar"), {
 });
 const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
 const chat = new ChatPanel($("chat"), { send, config });
-const hostPanel = new HostPanel($("host-panel"), { send });
+// Only a host's own game has the panel (not a tournament's table, nor practice).
+const hostPanel = $("host-panel") ? new HostPanel($("host-panel"), { send }) : null;
 const fairPanel = new FairPanel($("fair"), { send });
 
 const socket = new TableSocket(config.socketPath, {
@@ -140,10 +141,18 @@ function render(latest) {
   renderLog($("log"), hands, table.notices || []);
   if (coach) coach.update(table);
   chat.viewer(table.you, table.host);
-  hostPanel.update(table);
+  if (hostPanel) hostPanel.update(table);
   fairPanel.update(latest); // the hand as dealt, not a run-out's street so far
   const hostTools = $("host-tools");
   if (hostTools) hostTools.hidden = !(table.you.is_host && table.status !== "closed");
+  // Closed while open: nobody is asked in any more, and the ledger (if offered) shows.
+  const invite = $("invite");
+  if (invite) invite.hidden = table.status === "closed";
+  const ledgerLink = $("table-ledger");
+  if (ledgerLink) {
+    if (table.you.seat !== null) ledgerLink.dataset.played = "1";
+    ledgerLink.hidden = table.status !== "closed" || !ledgerLink.dataset.played;
+  }
   showTable(table);
 
   const results = resultsList(table, "below");

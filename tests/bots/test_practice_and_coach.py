@@ -66,6 +66,45 @@ def test_only_the_host_may_seat_bots_at_a_table(client, alice, table):
     assert Seat.objects.filter(table=table).count() == 2
 
 
+def messages_after(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]]
+
+
+@pytest.mark.parametrize("strength", ["easy", "hard", "coach", "random"])
+def test_a_host_fills_every_free_seat_of_a_ten_seat_table_with_bots(
+    alice_client, alice, table, strength
+):
+    table.host, table.max_seats = alice, 10
+    table.save()
+    services.sit(table.id, alice, 1, 200)
+    response = alice_client.post(reverse("add_bots", args=[table.id]),
+                                 {"bots": 9, "strength": strength}, follow=True)
+    assert messages_after(response) == ["9 bot(s) took a seat."]
+    assert Seat.objects.filter(table=table).count() == 10
+
+
+def test_a_host_asking_more_bots_than_free_seats_is_told_every_seat_is_taken(
+    alice_client, alice, table
+):
+    table.host, table.max_seats = alice, 10
+    table.save()
+    services.sit(table.id, alice, 1, 200)
+    response = alice_client.post(reverse("add_bots", args=[table.id]),
+                                 {"bots": 10, "strength": "mixed"}, follow=True)
+    assert messages_after(response) == ["9 bot(s) took a seat: every seat is taken now."]
+
+
+def test_a_host_asking_more_bots_than_the_table_has_seats_is_told_why_not(
+    alice_client, alice, table
+):
+    table.host, table.max_seats = alice, 10
+    table.save()
+    response = alice_client.post(reverse("add_bots", args=[table.id]),
+                                 {"bots": 11, "strength": "easy"}, follow=True)
+    assert messages_after(response) == ["At most 10 bots can take a seat here."]
+    assert not Seat.objects.filter(table=table).exists()
+
+
 def test_the_coach_is_refused_where_the_host_has_not_allowed_it(alice_client, alice, table):
     services.sit(table.id, alice, 1, 200)
     url = reverse("coach", args=[table.id])
@@ -128,3 +167,12 @@ def test_bots_are_named_as_bots_in_the_replayer_and_the_exports(
         response = alice_client.get(url)
         assert response.status_code == 200, url
         assert "Cal (bot)" in response.content.decode(), url
+
+
+def test_each_bot_style_has_a_name_for_every_seat_of_the_largest_table():
+    from games.bots.players import NAMES
+    from games.table_limits import MAX_SEATS
+
+    every_name = [name for names in NAMES.values() for name in names]
+    assert len(every_name) == len(set(every_name))  # one user a name, one style a user
+    assert all(len(names) >= MAX_SEATS for names in NAMES.values())

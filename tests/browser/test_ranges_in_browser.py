@@ -89,3 +89,33 @@ def test_a_long_run_can_be_cancelled(page):
     expect(page.locator(".rg-status")).to_have_text("Cancelled.")
     expect(cancel).to_be_hidden()
     expect(page.locator(".rg-result table")).to_have_count(0)
+
+
+# The results table within its panel and the page within the screen; no cell cut short.
+RESULTS_FIT = """(() => {
+  const table = document.querySelector(".rg-result table.rg-table");
+  const panel = document.querySelector(".rg-result").getBoundingClientRect();
+  const cut = [...table.querySelectorAll("th, td")]
+    .filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent);
+  return {
+    overhang: table.getBoundingClientRect().right - panel.right,
+    pageWider: document.documentElement.scrollWidth - window.innerWidth,
+    cut,
+  };
+})()"""
+
+
+@pytest.mark.parametrize("width", [1366, 375])
+def test_the_results_fit_the_screen_with_every_equity_whole(clean_page, width):
+    page = clean_page
+    page.set_viewport_size({"width": width, "height": 800})
+    # Three players, one a range that wraps, and Monte Carlo's margins: the widest results.
+    page.goto("/learn/ranges/?range=AsKs&range=QQ%2B%2C+ATs%2B&range=random&samples=100000")
+    page.get_by_role("button", name="Work out the equity").click()
+    expect(page.locator(".rg-status")).to_contain_text("Done in", timeout=60_000)
+    equities = page.locator(".rg-result table.rg-table tbody td.ln-equity strong")
+    expect(equities).to_have_count(3)
+    for k in range(3):
+        expect(equities.nth(k)).to_have_text(re.compile(r"^\d+\.\d\d%$"))
+    fit = page.evaluate(RESULTS_FIT)
+    assert fit["overhang"] <= 0.5 and fit["pageWider"] <= 0 and not fit["cut"], fit

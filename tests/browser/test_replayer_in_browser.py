@@ -142,3 +142,37 @@ def test_pots_paid_as_one_are_named_as_the_felt_showed_them(page_for, hands):
         "merged_bob wins 250 from the main pot and side pot 1"
     )
     assert page.problems == []
+
+
+# The current line of the action list lies inside the list's own box.
+CURRENT_LINE_IN_LIST = """(() => {
+  const list = document.getElementById("rp-log").getBoundingClientRect();
+  const line = document.querySelector("#rp-log li.current").getBoundingClientRect();
+  return line.top >= list.top - 1 && line.bottom <= list.bottom + 1;
+})()"""
+
+
+@pytest.mark.parametrize("width", [1366, 375])
+def test_end_and_home_move_the_replayer_and_leave_the_page_where_it_is(
+    page_for, hands, width
+):
+    page = page_for("sidepots_alice")
+    page.set_viewport_size({"width": width, "height": 700})
+    page.goto(f"/hands/{hands['sidepots']}/")
+    last = len(json.loads(page.locator("#replay-data").text_content())["steps"])
+    count = page.locator("#rp-count")
+    for focus in ("the page", "a button", "the slider"):
+        if focus == "a button":
+            page.get_by_role("button", name="Step forward").focus()
+        if focus == "the slider":
+            page.locator("#rp-slider").focus()
+        page.evaluate("window.scrollTo(0, 0)")
+        page.keyboard.press("End")
+        expect(count).to_have_text(f"Step {last} of {last}")
+        assert page.evaluate("window.scrollY") == 0, f"End scrolled the page ({focus})"
+        assert page.evaluate(CURRENT_LINE_IN_LIST), f"the last action is out of sight ({focus})"
+        page.keyboard.press("Home")
+        expect(count).to_have_text(f"Step 1 of {last}")
+        assert page.evaluate("window.scrollY") == 0, f"Home scrolled the page ({focus})"
+        assert page.evaluate(CURRENT_LINE_IN_LIST), f"the first action is out of sight ({focus})"
+    assert page.problems == []

@@ -133,3 +133,29 @@ def test_anonymous_visitors_are_sent_to_log_in_to_register(client, alice):
     response = client.post(f"/tournaments/{tournament.id}/register/")
     assert response.status_code == 302 and "/login/" in response.url
     assert not tournament.entries.exists()
+
+
+def test_typing_the_create_address_shows_the_create_form(client, alice):
+    client.force_login(alice)
+    response = client.get("/tournaments/new/", follow=True)
+    assert response.redirect_chain == [("/tournaments/#create", 302)]
+    assert 'id="create"' in response.content.decode()
+    assert 'action="/tournaments/new/"' in response.content.decode()
+
+
+def test_a_guest_typing_the_create_address_is_asked_to_log_in_first(client):
+    response = client.get("/tournaments/new/")
+    assert response.status_code == 302 and response.url.startswith("/login/")
+    assert "next=/tournaments/new/" in response.url
+
+
+@pytest.mark.parametrize(
+    "action", ["register", "unregister", "start", "rebuy", "add-on", "deal", "deal/answer"]
+)
+def test_typing_a_tournament_action_address_opens_the_tournament_page(client, alice, action):
+    tournament = sng(alice)
+    client.force_login(alice)
+    response = client.get(f"/tournaments/{tournament.id}/{action}/", follow=True)
+    assert response.redirect_chain == [(f"/tournaments/{tournament.id}/", 302)]
+    assert tournament.name in response.content.decode()
+    assert not tournament.entries.exists()  # a GET changes nothing
