@@ -151,10 +151,12 @@ def grade(situation: Situation, kind: str, amount: int | None,
     if charted is not None:
         advice = preflop_advice(situation)
         did = chart_played(kind, situation)
-        if did == advice.best and (mine.to == best.to or loss <= error):
+        if did == advice.best and mine.to == best.to:
             loss, name, best = 0.0, "Best", mine
-        elif did == advice.best or did in advice.fine:
-            name = "Best" if name == "Best" else "Correct" if did in advice.fine else name
+        elif did == advice.best:  # the chart's play at another size: graded by its EV
+            pass
+        elif did in advice.fine:
+            name = "Best" if name == "Best" else "Correct"
         else:
             name = label(max(loss - error, CLASSES[1][1]))
         chart_line = (f"{advice.hand} from {advice.seat}, {advice.spot}: the chart "

@@ -12,7 +12,7 @@ Equity of a holding against a range:
 
 - before the flop, exactly, from the shipped heads-up table (``evaluator.range_table``);
 - on the turn, over every river; on the flop, over every ``FLOP_STRIDE``-th pair of turn
-  and river cards (a fifth of the 1,081 runouts, spread evenly; the error is a point or
+  and river cards (an eighth of the 1,081 runouts, spread evenly; the error is a point or
   two); on the river, the board as it is. Card removal between the holding and the range is
   left out (it moves these figures by a point or so).
 
@@ -42,7 +42,7 @@ from games.bots.situation import Opponent, Situation
 from games.bots.villains import BET_KEEPS, BET_REST, board_strength, opponent_range, strongest
 
 OVERCALL: Final = 0.03  # people call with a few points less equity than the price asks
-FLOP_STRIDE: Final = 5  # on the flop, one runout in five (spread over all of them)
+FLOP_STRIDE: Final = 8  # on the flop, one runout in eight (spread over all of them)
 RANKS: Final = 7463  # the evaluator's hand strengths are 0..7462
 # A bet's bluffs (the rest of its range) against its value hands, by weight: the villains
 # model's pot-sized bet (half the range kept, the other half at BET_REST) at any size.

@@ -22,7 +22,7 @@ from games.bots.trials import Mask, Trials, deal
 
 # The sizes people bet, as shares of the pot after calling (a quarter to one and a half).
 POT_SHARES: Final = (0.25, 0.33, 0.5, 0.75, 1.0, 1.5)
-SAMPLES: Final = 3000
+SAMPLES: Final = 2000
 EQUITY_ERROR: Final = 0.05  # the ranges are guesses: equity is known to about 5 points
 FOLD_ERROR: Final = 0.1  # and so is the fold share, to about 10 points
 
@@ -159,6 +159,19 @@ class Weigher:
                                      price(less, s.pot + extra))
         return flags
 
+    def _adds(self, to: int) -> npt.NDArray[np.int64]:
+        """The chips each opponent adds to call a bet to ``to`` (capped by their stack)."""
+        return np.array([max(0, min(to, o.bet + o.stack) - o.bet)
+                         for o in self.situation.opponents], dtype=np.int64)
+
+    def continuing(self, kind: str, to: int) -> list[Mask]:
+        """Per opponent, the holdings that go on against a bet or raise to ``to``."""
+        s = self.situation
+        pot_after = s.pot + max(0, min(to - s.bet, s.stack))
+        return [self._going_on(kind, to, int(add), pot_after) if add else
+                np.ones(len(HOLDINGS), dtype=bool)  # all in already: they see the showdown
+                for add in self._adds(to)]
+
     def bet(self, kind: str, to: int) -> Option:
         """A bet or raise to ``to`` (see grading's docstring)."""
         s, trials = self.situation, self.trials
@@ -166,12 +179,10 @@ class Weigher:
         pot_after = s.pot + added
         # Each opponent: the chips a call adds (capped by their stack) and whether each
         # trial's holding goes on at that price.
-        adds = np.array([max(0, min(to, o.bet + o.stack) - o.bet) for o in s.opponents])
+        adds = self._adds(to)
         levels = np.array([o.bet + a for o, a in zip(s.opponents, adds, strict=True)])
         on = np.zeros(trials.theirs.shape, dtype=bool)
-        for i, add in enumerate(adds):
-            flags = self._going_on(kind, to, int(add), pot_after) if add else \
-                np.ones(len(HOLDINGS), dtype=bool)  # all in already: they see the showdown
+        for i, flags in enumerate(self.continuing(kind, to)):
             on[:, i] = flags[trials.holdings[:, i]]
         called: Mask = np.asarray(on.any(axis=1), dtype=bool)
         matched = np.where(on, levels[None, :], 0).max(axis=1, initial=0)
