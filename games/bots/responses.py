@@ -5,8 +5,9 @@ the opponents put the bettor on: ``bettor_range``, by the same model as theirs,
 ``games.bots.villains``, the bet included). Facing a bet, a holding goes on (calls or
 raises; a raise is counted as a call) when that equity is at least the *price* the size
 offers it, ``call / (pot after the bet + call)``, less ``OVERCALL`` (people call a little
-wider than the price). The price grows with the size, so a bigger bet is called by a
-subset of the hands that call a smaller one: the strongest, and fewer of them.
+wider than the price). The price grows with the size, and a hand that folds to a smaller
+size folds to a bigger one (``games.bots.weighing`` keeps the sets nested), so a bigger bet
+is called by a subset of the hands that call a smaller one.
 
 Equity of a holding against a range:
 
