@@ -25,6 +25,7 @@ def _standing_dict(standing) -> dict | None:
         "ahead": standing.ahead,
         "share": round(standing.share_now, 3),
         "outs": list(standing.outs),
+        "splits": list(standing.splits),
         "tainted": list(standing.tainted),
         "danger": list(standing.danger),
         "dead_share": round(standing.dead_share, 3),
@@ -49,6 +50,7 @@ def grade_dict(marked: Grade) -> dict:
     return {
         "label": marked.label,
         "loss_bb": marked.loss_bb,
+        "error_bb": marked.error_bb,
         "played": marked.played.words(),
         "played_ev_bb": round(marked.played.ev / max(1, marked.bb), 2),
         "best": marked.best.words(),

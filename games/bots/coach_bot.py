@@ -1,8 +1,8 @@
 """The coach bot: a bot that plays by the coach's own advice.
 
 Before the flop it plays the seat's chart (``games.bots.preflop``) at the chart's sizes;
-after it, the option the coach's EV model rates highest (``games.bots.grading``). If this
-bot lost to the calling station, the advice would be wrong, not the bot: ``make bench-bots``
+after it, the option the coach's EV model rates best (``games.bots.weighing.best_option``). If
+this bot lost to the calling station, the advice would be wrong, not the bot: ``make bench-bots``
 measures it against the others.
 
 >>> import random
@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 
 from games.bots.decision import Decision
-from games.bots.grading import Option, options
-from games.bots.preflop import played, preflop_advice
+from games.bots.grading import Option, chart_pick, options
 from games.bots.situation import Situation
+from games.bots.weighing import best_option
 from games.engine.types import ActionKind
 
 KINDS = {"fold": ActionKind.FOLD, "check": ActionKind.CHECK, "call": ActionKind.CALL,
@@ -45,12 +45,5 @@ def coach_style(situation: Situation, rng: random.Random) -> Decision:
     if situation.legal is None:
         raise ValueError("it is not this player's turn")
     found = options(situation)
-    if situation.street == "preflop" and situation.seats and situation.button is not None:
-        best = preflop_advice(situation).best
-        pick = [o for o in found if played(o.kind, situation) == best]
-        if not pick and best == "check":
-            pick = [o for o in found if o.kind == "call"]  # nothing to check: complete
-        if pick:
-            # The chart's size: the smallest raise the model tries (the chart's own sizes).
-            return _decision(situation, min(pick, key=lambda o: o.to or 0))
-    return _decision(situation, max(found, key=lambda o: o.ev))
+    charted = chart_pick(situation, found)  # before the flop: the chart's play and size
+    return _decision(situation, charted or best_option(found))

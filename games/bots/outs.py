@@ -6,9 +6,12 @@ Definitions (the tests count the same things their own way, card by card):
   counting half, over the weight of the holdings still possible (none of your cards or the
   board's). Against several opponents the shares multiply (each range on its own: card
   removal between opponents is left out).
-- *Ahead*: that share is at least ``AHEAD`` (you beat most of their likely hands).
+- *Ahead*: that share is more than ``AHEAD`` (you win more of their likely hands than you
+  lose; a share of exactly one half is as many wins as losses, every tie included).
 - *An out*: when you are behind, an unseen card after which you are ahead. A card that pairs
   your low card but still loses to most of their hands is no out.
+- *A split*: when you are behind, a card that is no out but after which you tie at least half
+  of their likely hands (by weight): it saves half the pot, it does not put you ahead.
 - *Tainted* (reverse implied odds): an out that also lifts at least ``TAINT`` of their likely
   hands (by weight) from below your new hand to above it: the card that makes your flush
   gives a set a full house.
@@ -45,6 +48,7 @@ from games.bots.ranges import CARD_IDS
 
 AHEAD: Final = 0.5  # you beat at least half of their likely hands (by weight)
 TAINT: Final = 0.1  # an out that gives a better hand to one in ten of their hands or more
+EPSILON: Final = 1e-9  # shares are sums of weights: one half is one half within this
 Strengths = npt.NDArray[np.int16]
 
 
@@ -57,10 +61,11 @@ class OutsReport:
     tainted: tuple[str, ...]  # the outs that also give them a better hand (TAINT or more)
     danger: tuple[str, ...]  # ahead: the next cards that put you behind
     dead_share: float  # the weight of their hands that beat you on every runout
+    splits: tuple[str, ...] = ()  # behind: the next cards that only tie most of their hands
 
     @property
     def ahead(self) -> bool:
-        return self.share_now >= AHEAD
+        return self.share_now > AHEAD + EPSILON
 
     def sentence(self) -> str:
         """The report in words, for the coach panel.
@@ -84,6 +89,10 @@ class OutsReport:
                           " hand at least one time in ten")
         else:
             words = "no next card puts you ahead of their likely hands"
+        if self.splits and not self.ahead:
+            count = len(self.splits)
+            words += (f"; {count} {'card' if count == 1 else 'cards'} ({' '.join(self.splits)})"
+                      f" only {'splits' if count == 1 else 'split'} the pot with them")
         if self.dead_share >= 0.995:
             words += "; you are drawing dead: nothing can win against their likely hands"
         elif self.dead_share >= 0.05:
@@ -133,6 +142,13 @@ def _runouts(
     return masks, mine, theirs
 
 
+def _tied(mine: Strengths | int, theirs: Strengths, weights: Weights) -> npt.NDArray[np.float64]:
+    """The share of ``weights`` that ties you (last axis: holdings); 0 where none is left."""
+    total = weights.sum(axis=-1)
+    tied = ((mine == theirs) * weights).sum(axis=-1)
+    return np.asarray(np.where(total > 0, tied / np.where(total > 0, total, 1.0), 0.0))
+
+
 def _share(mine: Strengths | int, theirs: Strengths, weights: Weights) -> npt.NDArray[np.float64]:
     """Your share against ``weights`` (last axis: holdings), ties half; NaN where no holding
     is left (a card their range says cannot come: neither an out nor a danger card)."""
@@ -173,28 +189,34 @@ def count_outs(
     blocked = (masks[:, None] & HOLDING_MASKS[None, :]) != 0  # the holding uses the card
     after = np.ones(len(unseen))
     clean = np.ones(len(unseen))
+    ties = np.ones(len(unseen))
     for w in live:
         w_next = np.where(blocked, 0.0, w)
         after *= _share(mine[:, None], theirs, w_next)
+        ties *= _tied(mine[:, None], theirs, w_next)
         lifted = (theirs > mine[:, None]) & (theirs_now[None, :] <= mine[:, None])
         total = np.maximum(w_next.sum(axis=1), 1e-300)
         clean *= 1 - (w_next * lifted).sum(axis=1) / total
     names = [_name(c) for c in unseen]
-    if share_now >= AHEAD:
+    ahead_after = after > AHEAD + EPSILON  # NaN (a card that cannot come) is neither
+    splits: tuple[str, ...] = ()
+    if share_now > AHEAD + EPSILON:
         outs: tuple[str, ...] = ()
         tainted: tuple[str, ...] = ()
-        danger = tuple(n for n, a in zip(names, after, strict=True) if a < AHEAD)
+        danger = tuple(n for n, a in zip(names, after, strict=True) if a <= AHEAD + EPSILON)
     else:
-        outs = tuple(n for n, a in zip(names, after, strict=True) if a >= AHEAD)
-        tainted = tuple(n for n, a, c in zip(names, after, clean, strict=True)
-                        if a >= AHEAD and 1 - c >= TAINT)
+        outs = tuple(n for n, a in zip(names, ahead_after, strict=True) if a)
+        tainted = tuple(n for n, a, c in zip(names, ahead_after, clean, strict=True)
+                        if a and 1 - c >= TAINT)
+        splits = tuple(n for n, a, t, x in zip(names, ahead_after, ties, after, strict=True)
+                       if not a and t >= AHEAD - EPSILON and not np.isnan(x))
         danger = ()
     if len(board) == 3:
         masks, mine, theirs = _runouts(hole_ids, board_ids, unseen, 2)
         blocked = (masks[:, None] & HOLDING_MASKS[None, :]) != 0
     can_win = ((theirs <= mine[:, None]) & ~blocked).any(axis=0)
     dead = [float((w * ~can_win).sum() / max(w.sum(), 1e-300)) for w in live]
-    return OutsReport(share_now, outs, tainted, danger, _at_least_one(dead))
+    return OutsReport(share_now, outs, tainted, danger, _at_least_one(dead), splits)
 
 
 def _at_least_one(shares: list[float]) -> float:

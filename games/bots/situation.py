@@ -84,6 +84,9 @@ class Situation:
     blinds: tuple[int, ...] = ()  # (small blind, big blind); heads-up the button posts small
     seats: tuple[int, ...] = ()
     preflop: tuple[tuple[int, str], ...] = ()
+    # This player's own betting actions so far as (street, kind): what the others have seen
+    # of them (the coach models the range they put this player on).
+    own_actions: tuple[tuple[str, str], ...] = ()
 
     @property
     def to_call(self) -> int:
@@ -169,4 +172,5 @@ class Situation:
                 if e["street"] == "preflop" and e["kind"] in ("check", "call", "bet", "raise",
                                                               "fold")
             ),
+            own_actions=tuple(actions.get(seat, [])),
         )

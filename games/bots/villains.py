@@ -163,7 +163,7 @@ def board_strength(board: tuple[str, ...]) -> Weights:
     return result
 
 
-def _strongest(weights: Weights, strength: Weights, share: float) -> np.ndarray:
+def strongest(weights: Weights, strength: Weights, share: float) -> np.ndarray:
     """The holdings in the strongest ``share`` of a range, by weight."""
     order = np.argsort(-strength, kind="stable")
     above = np.cumsum(weights[order]) - weights[order]  # weight stronger than each holding
@@ -179,11 +179,11 @@ def after_street(weights: Weights, board: tuple[str, ...], kind: str) -> Weights
         return live
     strength = board_strength(board)
     if kind in ("bet", "raise"):
-        return np.where(_strongest(live, strength, BET_KEEPS), live, live * BET_REST)
+        return np.where(strongest(live, strength, BET_KEEPS), live, live * BET_REST)
     if kind == "call":
-        return np.where(_strongest(live, strength, CALL_KEEPS), live, live * CALL_REST)
+        return np.where(strongest(live, strength, CALL_KEEPS), live, live * CALL_REST)
     if kind == "check":
-        return np.where(_strongest(live, strength, CHECK_TOP), live * CHECK_REST, live)
+        return np.where(strongest(live, strength, CHECK_TOP), live * CHECK_REST, live)
     return live
 
 

@@ -13,7 +13,7 @@ from evaluator.cards import DECK, Card
 from evaluator.hands import evaluate
 from evaluator.ranges import parse_range
 from games.bots.holdings import range_weights_of
-from games.bots.outs import AHEAD, TAINT, count_outs
+from games.bots.outs import AHEAD, EPSILON, TAINT, count_outs
 
 
 def strength(cards) -> int:
@@ -54,11 +54,11 @@ def brute_force(hole_text, board_text, range_text):
             after = share(hole, [*board, card], left)
             if after is None:
                 continue  # their range says this card cannot come
-            if now >= AHEAD:
-                if after < AHEAD:
+            if now > AHEAD + EPSILON:
+                if after <= AHEAD + EPSILON:
                     danger.append(str(card))
                 continue
-            if after < AHEAD:
+            if after <= AHEAD + EPSILON:
                 continue
             outs.append(str(card))
             mine_after = strength([*hole, *board, card])
@@ -181,3 +181,19 @@ def test_the_coachs_figures_count_outs_against_the_opponents_likely_range():
     assert f.outs == len(f.standing.outs) and not f.standing.ahead
     assert not {"7c", "7d", "7h", "2c", "2h"} & set(f.standing.outs)
     assert {"9c", "9d", "9h", "9s"} <= set(f.standing.outs)
+
+
+def test_a_card_that_only_ties_their_hand_is_a_split_not_an_out():
+    """The issue's spot: Js2h on Th9d8c against Jd8s. A seven or a queen gives both the same
+    straight (the jack plays for both): the pot is split, nobody is ahead."""
+    report = count_outs(["Js", "2h"], ["Th", "9d", "8c"], [range_weights_of("Jd8s")])
+    assert report.outs == () and not report.ahead
+    assert sorted(report.splits) == ["7c", "7d", "7h", "7s", "Qc", "Qd", "Qh", "Qs"]
+    assert "outs put you ahead" not in report.sentence()
+    assert "8 cards (7c 7d 7h 7s Qc Qd Qh Qs) only split the pot" in report.sentence()
+
+
+def test_a_hand_that_ties_every_holding_now_is_not_ahead():
+    """Both play the board's straight: a split now, not "ahead (50%)"."""
+    report = count_outs(["2c", "3d"], ["Ts", "Js", "Qh", "Kd", "Ac"], [range_weights_of("44")])
+    assert report.share_now == 0.5 and not report.ahead
