@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.positions import names_for
 from games.engine.variants import Variant
 from games.hand_text import bounty_rows, result_rows
-from games.history.positions import names_for
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
 
@@ -62,7 +62,7 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
 
 def positions(engine: dict[str, Any]) -> dict[int, str]:
     """The seats that post, by the position names of the hand histories
-    (games/history/positions.py): "SB", "BB", "BTN"; heads-up the button posts the small
+    (games/engine/positions.py): "SB", "BB", "BTN"; heads-up the button posts the small
     blind and is named "BTN".
 
     >>> positions({"button": 1, "small_blind_seat": 1, "big_blind_seat": 2})

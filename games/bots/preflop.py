@@ -1,7 +1,8 @@
 """Preflop advice by position: the seat's chart (``games.bots.charts``) for the spot it faces.
 
-``position(situation)`` names the seat (UTG, HJ, CO, BTN, SB, BB; LJ and UTG+1.. at 7 to 9
-players); ``preflop_advice(situation)`` reads the action before this decision (first in,
+``position(situation)`` names the seat in the engine's one vocabulary (games/engine/
+positions.py: UTG, HJ, CO, BTN, SB, BB; LJ and UTG+1.. at 7 to 10 players);
+``preflop_advice(situation)`` reads the action before this decision (first in,
 limpers, a raise, a re-raise, more) and says what the chart does with these two cards;
 ``preflop_verdict`` words a decision against it. Limping first in is never the chart's play
 (the small blind raises or folds); over-limping behind limpers with a small pair or a suited
@@ -39,14 +40,12 @@ from games.bots.charts import (
     THREE_BET,
 )
 from games.bots.situation import Situation
-
-# Seats counted back from the button that have a chart of their own (0 is the button).
-NEAR_BUTTON: Final = {0: "BTN", 1: "CO", 2: "HJ"}
+from games.engine.positions import names_for
 
 
 def position(situation: Situation) -> str:
-    """The seat's name: BTN, CO, HJ, then UTG for the first to act at 6-max (LJ when more
-    sit), UTG+1.. and UTG further away; SB and BB. Heads-up the button is ``BTN``.
+    """The seat's name, in the engine's one vocabulary (games/engine/positions.py): BTN, CO,
+    HJ, LJ from seven players on, UTG, UTG+1..; SB and BB. Heads-up the button is ``BTN``.
 
     >>> def at(seat):
     ...     return position(Situation(seat, ("As", "Ad"), (), "preflop", 3, 0, 200, 2, (),
@@ -65,12 +64,8 @@ def position(situation: Situation) -> str:
         return "SB"
     ordered = sorted(seats)
     back = (ordered.index(button) - ordered.index(situation.seat)) % len(ordered)
-    if back in NEAR_BUTTON:
-        return NEAR_BUTTON[back]
-    first = len(ordered) - 3  # the first to act stands this far from the button
-    if back == first:
-        return "UTG"
-    return "LJ" if back == 3 else f"UTG+{first - back}"
+    # Counted back from the button, the last name of the table's order is the button's.
+    return names_for(len(ordered))[-1 - back]
 
 
 def chart_seat(name: str, players: int) -> str:

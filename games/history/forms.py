@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from games.engine import PHHError
+from games.engine.positions import ORDER
 from games.history.formats import FORMATS
 from games.history.imports import MAX_CHARS, decode_upload
 
@@ -84,7 +85,7 @@ class ImportForm(forms.Form):
         return data
 
 
-POSITION_ORDER = ["SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "MP+1", "HJ", "CO", "BTN"]
+POSITION_ORDER = ORDER  # the engine's one vocabulary, in position order
 
 
 class ImportedFilterForm(DateRangeForm):

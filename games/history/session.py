@@ -37,10 +37,10 @@ from typing import NamedTuple
 from django.core.cache import cache
 
 from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine.positions import ORDER, positions
 from games.engine.pots import build_pots
 from games.engine.types import BETTING_EVENTS
 from games.history.equity import CACHE_SECONDS
-from games.history.positions import ORDER, positions
 
 STATS = ("vpip", "pfr", "three_bet", "wtsd", "wsd")
 STAT_NAMES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "wtsd": "WTSD",

@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import UNKNOWN, EventKind, HandState, PHHError
+from games.engine.positions import positions
 from games.history import session_facts
 from games.history.formats import format_named
-from games.history.positions import positions
 from games.history.reading import (
     ReadHand,
     clean,
