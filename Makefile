@@ -24,7 +24,7 @@ PYTEST_ARGS ?=
 WORKERS ?= auto
 TEST_DIST := --dist loadfile --no-loadscope-reorder
 
-.PHONY: run test check venv lint node-tools bench bench-review bench-live bench-bots clean
+.PHONY: run test check venv lint node-tools bench bench-review bench-live bench-bots pictures clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
@@ -56,6 +56,10 @@ bench-bots: $(SYNCED)
 # Starts its own servers (PostgreSQL + Redis too when they answer); e.g. LIVE_ARGS=--quick
 bench-live: $(SYNCED)
 	$(VENV)/bin/python bench/live.py $(LIVE_ARGS)
+
+# The README's pictures, taken anew from a practice table in Chromium (docs/pictures/take.py)
+pictures: $(SYNCED)
+	$(VENV)/bin/python docs/pictures/take.py
 
 venv: $(SYNCED)
 

@@ -78,3 +78,9 @@ def test_every_document_the_readme_names_is_in_the_repository():
     assert named, "the README names no document"
     missing = sorted(name for name in named if not (ROOT / name).exists())
     assert not missing, missing
+
+
+def test_every_picture_the_readme_shows_is_in_the_repository():
+    pictures = re.findall(r"\]\(([\w./-]+\.png)\)", README)
+    assert len(pictures) >= 3, pictures
+    assert [p for p in pictures if not (ROOT / p).is_file()] == []
