@@ -9,8 +9,9 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import urlsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -115,6 +116,7 @@ def _pool_options() -> dict[str, object]:
     return {"pool": {"min_size": min(2, size), "max_size": size, "timeout": 20}}
 
 
+# The databases the site runs on; dj-database-url knows more schemes than these.
 _ENGINES = {
     "sqlite": "django.db.backends.sqlite3",
     "postgres": "django.db.backends.postgresql",
@@ -123,7 +125,8 @@ _ENGINES = {
 
 
 def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
-    """Turn a database URL into a Django ``DATABASES`` entry.
+    """Turn a database URL into a Django ``DATABASES`` entry (read by dj-database-url), with
+    this site's options for each database.
 
     ``sqlite:///db.sqlite3`` (relative to the project), ``sqlite:////abs/path.db`` and
     ``postgres://user:pass@host:5432/name?sslmode=require`` are understood.
@@ -131,58 +134,57 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, object]:
     >>> parse_database_url("postgres://postgres@127.0.0.1:5432/poker", Path("."))["NAME"]
     'poker'
     """
-    parts = urlsplit(url)
-    engine = _ENGINES.get(parts.scheme)
-    if engine is None:
+    scheme = urlsplit(url).scheme
+    if scheme not in _ENGINES:
         raise ImproperlyConfigured(
-            f"DATABASE_URL scheme {parts.scheme!r} is not supported; use sqlite:// or postgres://."
+            f"DATABASE_URL scheme {scheme!r} is not supported; use sqlite:// or postgres://."
         )
-    if parts.scheme == "sqlite":
-        path = parts.path[1:] if parts.path.startswith("/") else parts.path
-        if not path:
-            raise ImproperlyConfigured("DATABASE_URL for sqlite needs a file path.")
-        file = Path(path) if Path(path).is_absolute() else base_dir / path
-        # The test database must be a file too, so server processes started by tests can
-        # open it; one per test process, so that test runs side by side do not collide.
-        test_name = Path(tempfile.gettempdir()) / f"{file.stem}-test-{os.getpid()}.sqlite3"
-        return {
-            "ENGINE": engine,
-            "NAME": str(file),
-            "OPTIONS": {
-                # Writers take the lock when their transaction begins, and others wait for
-                # it, instead of failing with "database is locked" halfway through.
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                # Write-ahead log: readers (a socket's snapshot) never wait for the writer, and
-                # a commit needs no fsync: it survives the process dying, though a power cut
-                # may lose the last moments (the embedded default is for home games).
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-            # Kept open: the sockets' and the clock's database thread reuses its connection
-            # (opening one costs about a millisecond, and closing the last one checkpoints the
-            # log). Per-request threads' connections close when their thread ends.
-            "CONN_MAX_AGE": None,
-            "CONN_HEALTH_CHECKS": True,
-            "TEST": {"NAME": str(test_name)},
-        }
-    name = unquote(parts.path.lstrip("/"))
-    if not name:
-        raise ImproperlyConfigured("DATABASE_URL for postgres needs a database name.")
     try:
-        port = parts.port
-    except ValueError:
-        raise ImproperlyConfigured(f"DATABASE_URL has a bad port: {parts.netloc!r}.") from None
+        config: dict[str, object] = dict(dj_database_url.parse(url))
+    except ValueError as error:  # a bad port, say
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {error}") from None
+    if scheme == "sqlite":
+        return _sqlite(config, base_dir)
+    if not config.get("NAME"):
+        raise ImproperlyConfigured("DATABASE_URL for postgres needs a database name.")
+    options = config.get("OPTIONS")
     return {
-        "ENGINE": engine,
-        "NAME": name,
-        "USER": unquote(parts.username or ""),
-        "PASSWORD": unquote(parts.password or ""),
-        "HOST": parts.hostname or "",
-        "PORT": str(port or ""),
-        "OPTIONS": {**dict(parse_qsl(parts.query)), **_pool_options()},
+        **config,
+        "PORT": str(config.get("PORT") or ""),
+        "OPTIONS": {**(options if isinstance(options, dict) else {}), **_pool_options()},
         # No persistent connections: Django advises against them under ASGI, where each
         # sync_to_async thread would hold its own. The pool keeps connections open instead.
         "CONN_MAX_AGE": 0,
         # Explicit, so that every process (including a forked live server) finds it.
-        "TEST": {"NAME": f"test_{name}"},
+        "TEST": {"NAME": f"test_{config['NAME']}"},
+    }
+
+
+def _sqlite(config: dict[str, object], base_dir: Path) -> dict[str, object]:
+    path = str(config.get("NAME") or "")
+    if not path or path == ":memory:":
+        raise ImproperlyConfigured("DATABASE_URL for sqlite needs a file path.")
+    file = Path(path) if Path(path).is_absolute() else base_dir / path
+    # The test database must be a file too, so server processes started by tests can
+    # open it; one per test process, so that test runs side by side do not collide.
+    test_name = Path(tempfile.gettempdir()) / f"{file.stem}-test-{os.getpid()}.sqlite3"
+    return {
+        **config,
+        "NAME": str(file),
+        "OPTIONS": {
+            # Writers take the lock when their transaction begins, and others wait for
+            # it, instead of failing with "database is locked" halfway through.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            # Write-ahead log: readers (a socket's snapshot) never wait for the writer, and
+            # a commit needs no fsync: it survives the process dying, though a power cut
+            # may lose the last moments (the embedded default is for home games).
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+        # Kept open: the sockets' and the clock's database thread reuses its connection
+        # (opening one costs about a millisecond, and closing the last one checkpoints the
+        # log). Per-request threads' connections close when their thread ends.
+        "CONN_MAX_AGE": None,
+        "CONN_HEALTH_CHECKS": True,
+        "TEST": {"NAME": str(test_name)},
     }
