@@ -63,6 +63,11 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
     seat_of = {name: k + 1 for k, name in enumerate(replayed.players)}
 
     def units(by_name: dict[str, Decimal], what: str) -> dict[int, int]:
+        for name, value in by_name.items():
+            if name not in seat_of:  # a reader that did not catch it must still refuse
+                raise PHHError(f"{where}: the text gives {name} {what} of "
+                               f"{cash.format(replayed.amounts.units(value, where))}, but "
+                               f"{name} is not dealt in.")
         return {seat_of[name]: replayed.amounts.units(value, f"{where}: {what}")
                 for name, value in by_name.items()}
 
