@@ -119,3 +119,38 @@ def test_a_line_the_reader_does_not_know_is_refused_with_its_888_line_number():
 def test_the_readers_refusals_name_the_line_of_the_888_file():
     (hand,) = [h for name, _, h in CORPUS.hands() if name.endswith("non.english.post.both.txt")]
     assert hand.error.startswith("Hand #332877236, line 15: Player1 posts a dead small blind")
+
+
+LATE_BIG_BLIND = """#Game No : 527567605
+***** 888poker Hand History for Game 527567605 *****
+0,01 $/0,02 $ Blinds No Limit Holdem - *** 07 02 2020 17:53:04
+Table Sucre 9 Max (Real Money)
+Seat 5 is the button
+Total number of players : 5
+Seat 1: Ann ( 2,05 $ )
+Seat 2: Bob ( 0,77 $ )
+Seat 3: Cid ( 2,57 $ )
+Seat 5: Hero ( 2,05 $ )
+Seat 7: Dan ( 6,21 $ )
+Dan posts small blind [0,01 $]
+Ann folds
+Bob folds
+Cid posts big blind [0,02 $]
+** Dealing down cards **
+Dealt to Hero [ 5Kreuz, 4Karo ]
+Hero folds
+Dan raises [0,03 $]
+Cid folds
+** Summary **
+Dan did not show his hand
+Dan collected [ 0,04 $ ]
+"""
+
+
+def test_a_player_who_folds_before_the_deal_without_posting_is_not_dealt_in():
+    """Ann is due for the big blind and folds before the cards, Bob too; Cid posts it. Both
+    sit the hand out, so the hand is Dan, Cid and Hero's, in that order."""
+    (hand,) = read_hands(LATE_BIG_BLIND)
+    assert hand.error is None
+    assert hand.replayed.players == ("Dan", "Cid", "Hero")
+    assert net(hand) == {"Dan": 2, "Cid": -2, "Hero": 0}

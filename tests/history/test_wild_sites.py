@@ -58,12 +58,10 @@ REFUSED = {
         "LuckyyN posts a dead small blind with the big blind, which c": 1,
         "NoahbodyOG posts a dead small blind with the big blind, whic": 1,
         "GYAMEPRO posts a dead small blind with the big blind, which ": 1,
-        # Not right yet (issue "Hand histories from the wild"): the player due for the big
-        # blind folds before posting and the next seat posts it (19); a won amount whose
-        # cents are the rake's while every bet is round (1). Left to check: an amount
-        # written "N\xa0$" (1), a collected amount over the replay's (1), a board that
-        # deals two cards at once (1).
-        "An action comes after the hand is over, or out of turn.": 19,
+        # Not right yet (issue "Hand histories from the wild"): a won amount whose cents
+        # are the rake's while every bet is round (1). Left to check: an amount written
+        # "N\xa0$" (1), a collected amount over the replay's (1), a board that deals two
+        # cards at once (1).
         "a collected amount has more decimal places than the rest of ": 1,
         "'NÂ\\xaN $' is not an amount.": 1,
         "JackNbet collects N in the text; the replay pays N": 1,
@@ -90,7 +88,7 @@ REFUSED = {
     "winamax": {},
     "ggpoker": {},
 }
-COUNTS = {"fulltilt": (52, 34), "888poker": (477, 439), "partypoker": (55, 44),
+COUNTS = {"fulltilt": (52, 34), "888poker": (477, 458), "partypoker": (55, 44),
           "pokerstars": (133, 110), "winamax": (186, 186), "ggpoker": (12, 12)}
 SOURCES = {"fulltilt": "fulltilt", "888poker": "888poker", "partypoker": "partypoker",
            "pokerstars": "pokerstars", "winamax": "winamax", "ggpoker": "ggpoker"}
@@ -113,3 +111,16 @@ def test_full_tilts_pl_omaha_hi_is_pot_limit_omaha():
     assert hands and all(h.error is None for h in hands)
     assert all(h.replayed.state.config.variant.value == "PO" for h in hands)
     assert all(sum(net(h).values()) + sum(h.replayed.rake.values()) == 0 for h in hands)
+
+
+@needs_wild("888poker")
+def test_888s_player_who_declines_the_big_blind_before_the_deal_sits_the_hand_out():
+    """"NiceToBeatU2 folds" between the small blind and algrud's big blind, before the cards:
+    19 such hands, each replayed without the players who folded before the deal."""
+    hands = [(text, h) for name, text, h in wild_corpus("888poker").hands()
+             if name.startswith("baser-") and "folds\n" in text.split("** Dealing down")[0]]
+    assert len(hands) == 19 and all(h.error is None for _, h in hands)
+    for text, h in hands:
+        before = text.split("** Dealing down cards **")[0].splitlines()
+        gone = {line.removesuffix(" folds") for line in before if line.endswith(" folds")}
+        assert not gone & set(h.replayed.players)
