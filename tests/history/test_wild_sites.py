@@ -69,10 +69,8 @@ REFUSED = {
     },
     "partypoker": {
         **OTHER_GAMES["partypoker"],
-        # Not right yet (issue "Hand histories from the wild"): a time-bank notice and a
-        # chat line inside the hand are read as actions.
-        "cannot read peace_da_ball 'will be using their time bank for": 1,
-        "cannot read 'RoyceyN: always play ur opponent'.": 1,
+        # "posts big blind + dead [$3]": a dead small blind, as for PokerStars.
+        "Peacli posts a dead small blind with the big blind, which ca": 1,
     },
     "pokerstars": {
         **OTHER_GAMES["pokerstars"],
@@ -88,7 +86,7 @@ REFUSED = {
     "winamax": {},
     "ggpoker": {},
 }
-COUNTS = {"fulltilt": (52, 34), "888poker": (477, 458), "partypoker": (55, 44),
+COUNTS = {"fulltilt": (52, 34), "888poker": (477, 458), "partypoker": (55, 45),
           "pokerstars": (133, 110), "winamax": (186, 186), "ggpoker": (12, 12)}
 SOURCES = {"fulltilt": "fulltilt", "888poker": "888poker", "partypoker": "partypoker",
            "pokerstars": "pokerstars", "winamax": "winamax", "ggpoker": "ggpoker"}
