@@ -154,3 +154,39 @@ def test_a_player_who_folds_before_the_deal_without_posting_is_not_dealt_in():
     assert hand.error is None
     assert hand.replayed.players == ("Dan", "Cid", "Hero")
     assert net(hand) == {"Dan": 2, "Cid": -2, "Hero": 0}
+
+
+ROUND_BETS_RAKED_IN_CENTS = """#Game No : 539448454
+***** 888poker Hand History for Game 539448454 *****
+$5/$10 Blinds No Limit Holdem - *** 06 01 2014 18:29:37
+Table Petrolina 6 Max (Real Money)
+Seat 7 is the button
+Total number of players : 4
+Seat 4: Ann ( $515 )
+Seat 6: Bob ( $1,000 )
+Seat 7: Cid ( $1,000 )
+Seat 9: Dan ( $1,000 )
+Dan posts small blind [$5]
+Ann posts big blind [$10]
+** Dealing down cards **
+Bob folds
+Cid raises [$20]
+Dan folds
+Ann calls [$10]
+** Dealing flop ** [ 4d, 2s, 4c ]
+Ann checks
+Cid bets [$30]
+Ann raises [$80]
+Cid folds
+** Summary **
+Ann collected [ $102.50 ]
+"""
+
+
+def test_a_won_amount_finer_than_every_bet_is_replayed_in_its_unit():
+    """Every stack and bet in whole dollars; "Ann collected [ $102.50 ]" of the $105 pot,
+    without the $50 returned: the rake took $2.50, so the replay counts dimes."""
+    (hand,) = read_hands(ROUND_BETS_RAKED_IN_CENTS)
+    assert hand.error is None and hand.replayed.amounts.scale == 10
+    assert hand.replayed.rake == {2: 25}
+    assert net(hand) == {"Ann": 525, "Cid": -500, "Dan": -50, "Bob": 0}

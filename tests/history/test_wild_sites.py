@@ -58,11 +58,9 @@ REFUSED = {
         "LuckyyN posts a dead small blind with the big blind, which c": 1,
         "NoahbodyOG posts a dead small blind with the big blind, whic": 1,
         "GYAMEPRO posts a dead small blind with the big blind, which ": 1,
-        # Not right yet (issue "Hand histories from the wild"): a won amount whose cents
-        # are the rake's while every bet is round (1). Left to check: an amount written
-        # "N\xa0$" (1), a collected amount over the replay's (1), a board that deals two
-        # cards at once (1).
-        "a collected amount has more decimal places than the rest of ": 1,
+        # Left to check (issue "Hand histories from the wild"): an amount written "N\xa0$"
+        # (1), a collected amount over the replay's (1), a board that deals two cards at
+        # once (1).
         "'NÂ\\xaN $' is not an amount.": 1,
         "JackNbet collects N in the text; the replay pays N": 1,
         "'d db NcJc' is not the next street's cards.": 1,
@@ -80,14 +78,12 @@ REFUSED = {
         "cannot read 'Hand cancelled'.": 1,
         "cannot read 'Blahdieblah: posts big blind N'.": 1,
         "the text's rake is N but its collected amounts leave N of th": 1,
-        # Not right yet: a won amount whose cents are the rake's while every bet is round.
-        "a collected amount has more decimal places than the rest of ": 1,
     },
     "winamax": {},
     "ggpoker": {},
 }
-COUNTS = {"fulltilt": (52, 34), "888poker": (477, 458), "partypoker": (55, 45),
-          "pokerstars": (133, 110), "winamax": (186, 186), "ggpoker": (12, 12)}
+COUNTS = {"fulltilt": (52, 34), "888poker": (477, 459), "partypoker": (55, 45),
+          "pokerstars": (133, 111), "winamax": (186, 186), "ggpoker": (12, 12)}
 SOURCES = {"fulltilt": "fulltilt", "888poker": "888poker", "partypoker": "partypoker",
            "pokerstars": "pokerstars", "winamax": "winamax", "ggpoker": "ggpoker"}
 
