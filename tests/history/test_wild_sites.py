@@ -58,9 +58,12 @@ REFUSED = {
         "LuckyyN posts a dead small blind with the big blind, which c": 1,
         "NoahbodyOG posts a dead small blind with the big blind, whic": 1,
         "GYAMEPRO posts a dead small blind with the big blind, which ": 1,
-        # Left to check (issue "Hand histories from the wild"): an amount written "N\xa0$"
-        # (1), a collected amount over the replay's (1), a board that deals two cards at
-        # once (1).
+        # Right to refuse. HHSmithy's "Limits-Limit5": stacks "3Â\xa0023,50 $", a UTF-8
+        # no-break space read once as cp1252 by whatever saved the file (bytes c3 82 c2 a0;
+        # no 888 file of ours has it); and read, the hand has no deal (every other seat folds
+        # before the cards, the small blind comes back), so nothing to import.
+        # "StreetTests-River": Jack3bet's pair of sevens collects over 4s4c's two pair, the
+        # text against itself. "InValidHand": a two-card flop, broken on purpose.
         "'NÂ\\xaN $' is not an amount.": 1,
         "JackNbet collects N in the text; the replay pays N": 1,
         "'d db NcJc' is not the next street's cards.": 1,
