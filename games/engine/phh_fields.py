@@ -77,7 +77,8 @@ def _where(value: Any, key: str, k: int) -> str:
     return f"'{key}' (p{k + 1})" if isinstance(value, list) else f"'{key}'"
 
 
-def _places(value: int | Decimal) -> int:
+def decimal_places(value: int | Decimal) -> int:
+    """How many decimal places an amount needs: ``Decimal("5.70")`` needs 1."""
     if isinstance(value, int) or value == value.to_integral_value():
         return 0
     exponent = value.normalize().as_tuple().exponent
@@ -121,11 +122,15 @@ class Amounts:
                 for k, v in enumerate(numbers)]
 
 
-def amounts_of(data: dict[str, Any]) -> Amounts:
-    """The scale that makes every amount of the hand whole (inf and the like refused).
+def amounts_of(data: dict[str, Any], places: int = 0) -> Amounts:
+    """The scale that makes every amount of the hand whole (inf and the like refused), and
+    at least ``places`` decimal places: a site's text may state amounts finer than every
+    field (a won amount in cents when each bet is round: the rake took the cents).
 
     >>> amounts_of({"starting_stacks": [Decimal("200.30"), 81], "min_bet": 1}).scale
     10
+    >>> amounts_of({"starting_stacks": [1, 81]}, places=2).scale
+    100
     >>> amounts_of({"starting_stacks": [Decimal("inf"), 81]})
     Traceback (most recent call last):
     ...
@@ -148,7 +153,8 @@ replayed from real amounts, and this file does not record one.
                     raise PHHError(f"{line!r} bets {match.group(1)}, which is not an amount.")
                 numbers.append(bet)
     # Each distinct amount once: a hand repeats its blinds and bets many times.
-    places = max((_places(v) for v in {v for v in numbers if type(v) is not int}), default=0)
+    decimals = {v for v in numbers if type(v) is not int}
+    places = max([places, *(decimal_places(v) for v in decimals)])
     if places > MAX_PLACES:
         raise PHHError(f"Amounts with more than {MAX_PLACES} decimal places are not supported.")
     return Amounts(10**places)

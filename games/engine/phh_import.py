@@ -297,13 +297,14 @@ def replay_phh(text: str) -> PHHReplay:
     return replay_phh_data(load_toml(text))
 
 
-def replay_phh_data(data: dict[str, Any]) -> PHHReplay:
-    """``replay_phh`` for a hand already read (``phh_fields.load_toml``).
+def replay_phh_data(data: dict[str, Any], places: int = 0) -> PHHReplay:
+    """``replay_phh`` for a hand already read (``phh_fields.load_toml``), in units of at
+    least ``places`` decimal places (``phh_fields.amounts_of``).
 
     >>> replay_phh_data(load_toml(FOLDED)).state.is_complete
     True
     """
-    amounts = amounts_of(data)
+    amounts = amounts_of(data, places)
     stakes = stakes_of(data, amounts)
     bounty = bounty_of(data, amounts)
     n = len(stakes.stacks)

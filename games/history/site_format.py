@@ -69,7 +69,7 @@ def _name(players: list[str], label: int) -> str:
 def replay_site_hand(hand: SiteHand) -> PHHReplay:
     """Replay a read hand and check the text's figures against the replay (PHHError)."""
     try:
-        replayed = replay_phh_data(hand.data)
+        replayed = replay_phh_data(hand.data, places=hand.figures.places())
     except PHHError as error:
         raise PHHError(hand.explain(str(error))) from None
     return reconcile(replayed, hand.figures, hand.where)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from games.engine import EventKind, PHHError, PHHReplay
+from games.engine.phh_fields import decimal_places
 from games.history.money import Money
 
 
@@ -52,6 +53,20 @@ class Figures:
     def add(self, kind: dict[str, Decimal], name: str, amount: Decimal) -> None:
         kind[name] = kind.get(name, Decimal(0)) + amount
 
+    def places(self) -> int:
+        """The finest decimal place of the stated amounts. A won amount may be finer than
+        every bet (round bets, "collected $5.73": the rake took the cents), so the replay
+        counts in that unit, and every amount is still checked exactly.
+
+        >>> Figures(collected={"A": Decimal("5.73")}, rake=Decimal("0.27")).places()
+        2
+        """
+        stated = [*self.uncalled.values(), *self.collected.values(),
+                  *self.summary_won.values(), *self.fees.values(),
+                  *(v for board in self.collected_by_board.values() for v in board.values()),
+                  *(v for v in (self.total_pot, self.rake) if v is not None)]
+        return max((decimal_places(v) for v in stated), default=0)
+
 
 def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
     """The replay with the site's rake per winner, once the text's figures agree with it;
@@ -63,6 +78,11 @@ def reconcile(replayed: PHHReplay, figures: Figures, where: str) -> PHHReplay:
     seat_of = {name: k + 1 for k, name in enumerate(replayed.players)}
 
     def units(by_name: dict[str, Decimal], what: str) -> dict[int, int]:
+        for name, value in by_name.items():
+            if name not in seat_of:  # a reader that did not catch it must still refuse
+                raise PHHError(f"{where}: the text gives {name} {what} of "
+                               f"{cash.format(replayed.amounts.units(value, where))}, but "
+                               f"{name} is not dealt in.")
         return {seat_of[name]: replayed.amounts.units(value, f"{where}: {what}")
                 for name, value in by_name.items()}
 

@@ -119,3 +119,74 @@ def test_a_line_the_reader_does_not_know_is_refused_with_its_888_line_number():
 def test_the_readers_refusals_name_the_line_of_the_888_file():
     (hand,) = [h for name, _, h in CORPUS.hands() if name.endswith("non.english.post.both.txt")]
     assert hand.error.startswith("Hand #332877236, line 15: Player1 posts a dead small blind")
+
+
+LATE_BIG_BLIND = """#Game No : 527567605
+***** 888poker Hand History for Game 527567605 *****
+0,01 $/0,02 $ Blinds No Limit Holdem - *** 07 02 2020 17:53:04
+Table Sucre 9 Max (Real Money)
+Seat 5 is the button
+Total number of players : 5
+Seat 1: Ann ( 2,05 $ )
+Seat 2: Bob ( 0,77 $ )
+Seat 3: Cid ( 2,57 $ )
+Seat 5: Hero ( 2,05 $ )
+Seat 7: Dan ( 6,21 $ )
+Dan posts small blind [0,01 $]
+Ann folds
+Bob folds
+Cid posts big blind [0,02 $]
+** Dealing down cards **
+Dealt to Hero [ 5Kreuz, 4Karo ]
+Hero folds
+Dan raises [0,03 $]
+Cid folds
+** Summary **
+Dan did not show his hand
+Dan collected [ 0,04 $ ]
+"""
+
+
+def test_a_player_who_folds_before_the_deal_without_posting_is_not_dealt_in():
+    """Ann is due for the big blind and folds before the cards, Bob too; Cid posts it. Both
+    sit the hand out, so the hand is Dan, Cid and Hero's, in that order."""
+    (hand,) = read_hands(LATE_BIG_BLIND)
+    assert hand.error is None
+    assert hand.replayed.players == ("Dan", "Cid", "Hero")
+    assert net(hand) == {"Dan": 2, "Cid": -2, "Hero": 0}
+
+
+ROUND_BETS_RAKED_IN_CENTS = """#Game No : 539448454
+***** 888poker Hand History for Game 539448454 *****
+$5/$10 Blinds No Limit Holdem - *** 06 01 2014 18:29:37
+Table Petrolina 6 Max (Real Money)
+Seat 7 is the button
+Total number of players : 4
+Seat 4: Ann ( $515 )
+Seat 6: Bob ( $1,000 )
+Seat 7: Cid ( $1,000 )
+Seat 9: Dan ( $1,000 )
+Dan posts small blind [$5]
+Ann posts big blind [$10]
+** Dealing down cards **
+Bob folds
+Cid raises [$20]
+Dan folds
+Ann calls [$10]
+** Dealing flop ** [ 4d, 2s, 4c ]
+Ann checks
+Cid bets [$30]
+Ann raises [$80]
+Cid folds
+** Summary **
+Ann collected [ $102.50 ]
+"""
+
+
+def test_a_won_amount_finer_than_every_bet_is_replayed_in_its_unit():
+    """Every stack and bet in whole dollars; "Ann collected [ $102.50 ]" of the $105 pot,
+    without the $50 returned: the rake took $2.50, so the replay counts dimes."""
+    (hand,) = read_hands(ROUND_BETS_RAKED_IN_CENTS)
+    assert hand.error is None and hand.replayed.amounts.scale == 10
+    assert hand.replayed.rake == {2: 25}
+    assert net(hand) == {"Ann": 525, "Cid": -500, "Dan": -50, "Bob": 0}

@@ -49,24 +49,22 @@ SITES = {
         "unsupported game (Pot Limit OmahaHL); the engine plays Omaha": 2,
         "PlayerN posts a dead small blind with the big blind, which c": 1,
     }),
-    "partypoker": ("*/*", "partypoker", (12, 5), {
+    "partypoker": ("*/*", "partypoker", (12, 6), {
         "unsupported game (N/N USD FL Omaha Hi-Lo - Thursday, January": 1,
         "unsupported game (N USD PL Omaha Hi-Lo - Monday, January N N": 1,
         "unsupported game (PL Omaha Hi-Lo N USD Buy-in Trny: N Level:": 1,
         # Lines of formats the hold'em reader does not know either (fpdb's "unknown
-        # preamble", "diff format", chat, a 2026 cash-out).
+        # preamble", "diff format", a 2026 cash-out).
         "cannot read 'zejnikogoj raises [N USD]'.": 1,
-        "cannot read 'PlayerN: anyone else here but you?^^'.": 1,
         "cannot read PlayerN 'Cash-out Premium % is N'.": 1,
         "cannot read 'seatN: PlayerN ( N USD )'.": 1,
     }),
-    "ipoker": ("*/*", "ipoker", (73, 22), {
+    "ipoker": ("*/*", "ipoker", (73, 23), {
         # Five-card Omaha files whose game says only "PL €2/€4".
         "unsupported game (PL N/N); only no-limit hold'em and pot-lim": 4,
         "The hand history ends before the hand is over.": 31,  # fpdb's "partial format"
         "the hand is cut short (the file ends before its </game>).": 1,
         "a player without a name of their own ('').": 13,
-        "the file says vecchiolupoN won -N (win less bet); the replay": 1,
         "'x' is not a card.": 1,
     }),
     "pokernow": ("*/*.csv", "pokernow", (148, 101), {
@@ -78,7 +76,7 @@ SITES = {
     }),
 }
 # PokerNow's logs deal no-limit hold'em and pot-limit Omaha by turns.
-OMAHA_HANDS = {"fulltilt": 3, "winamax": 61, "888poker": 4, "partypoker": 5, "ipoker": 22,
+OMAHA_HANDS = {"fulltilt": 3, "winamax": 61, "888poker": 4, "partypoker": 6, "ipoker": 23,
                "pokernow": 67}
 
 

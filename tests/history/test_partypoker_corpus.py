@@ -85,6 +85,25 @@ def test_a_wins_figure_that_disagrees_with_the_replay_is_refused():
     assert "suicini03 collects $0.75 in the text; the replay pays $0.68" in hand.error
 
 
+@pytest.mark.parametrize("line", [
+    "suicini03 will be using their time bank for this hand.",
+    "suicini03 will be using his time bank for this hand.",
+    "Your time bank will be activated in 6 secs. If you do not want it to be used, please act now.",
+    "Tortozendo: always play ur opponent",
+])
+def test_time_bank_chat_and_client_notices_inside_a_hand_change_nothing(line):
+    text, read = CORPUS.the_hand("9582251255")
+    (hand,) = read_hands(text.replace("suicini03 calls [$0.10 USD]",
+                                      f"{line}\nsuicini03 calls [$0.10 USD]"))
+    assert hand.error is None and net(hand) == net(read)
+
+
+def test_a_line_by_nobody_seated_is_still_refused():
+    text, _ = CORPUS.the_hand("9582251255")
+    (hand,) = read_hands(text.replace("Tortozendo folds", "Stranger: hi\nTortozendo folds"))
+    assert "cannot read 'Stranger: hi'" in hand.error
+
+
 def test_party_is_told_from_888_by_its_banner():
     path = CORPUS.folder / "cash" / "NLHE-USD-0.01-0.02-201008.Sample.txt"
     text = decode_text(path.read_bytes())

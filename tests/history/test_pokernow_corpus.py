@@ -99,8 +99,7 @@ def test_a_new_id_mid_hand_keeps_the_player():
      "the text returns 1.17 uncalled to K Godel @ Di5cxDUTF9; the replay returns 1.27"),
     (('""K Godel @ Di5cxDUTF9"" posts a missed big blind of 0.25',
       '""K Godel @ Di5cxDUTF9"" posts a bet of 0.25 (bomb pot bet)'),
-     "a bomb pot (everyone puts chips in and the hand starts at the flop) cannot be "
-     "replayed"),
+     "Hand #80, line 8: a bomb pot's bet comes after the hand's first action."),
     (("(No Limit Texas Hold'em)", "(Pot Limit Omaha Hi/Lo 8 or Better)"),
      "unsupported game (Pot Limit Omaha Hi/Lo 8 or Better); the engine plays Omaha high "
      "only: hi/lo splits each pot between the best high and the best low hand."),

@@ -182,3 +182,37 @@ def test_a_big_blind_all_in_on_the_ante_beside_a_post_to_play_imports_back():
     finishing = state.result.finishing_stacks
     seats = back.replayed.fields["seats"]  # the text's seat numbers, in the file's order
     assert list(back.replayed.finishing_stacks) == [finishing[s] for s in seats]
+
+
+ROUND_BETS_RAKED_IN_CENTS = """\
+PokerStars Game #109687543296:  Hold'em No Limit ($0.50/$1.00 USD) - 2014/01/06 10:08:28 ET
+Table 'Sisyphus III' 2-max Seat #2 is the button
+Seat 1: Ann ($150.50 in chips)
+Seat 2: Bob ($49 in chips)
+Bob: posts small blind $0.50
+Ann: posts big blind $1
+*** HOLE CARDS ***
+Bob: raises $2 to $3
+Ann: calls $2
+*** FLOP *** [7h Qs 3c]
+Ann: checks
+Bob: bets $3
+Ann: folds
+Uncalled bet ($3) returned to Bob
+Bob collected $5.73 from pot
+*** SUMMARY ***
+Total pot $6 | Rake $0.27
+Board [7h Qs 3c]
+Seat 1: Ann (big blind) folded on the Flop
+Seat 2: Bob (button) (small blind) collected ($5.73)
+"""
+
+
+def test_a_won_amount_in_cents_when_every_bet_is_round_is_replayed_in_cents():
+    """No stack, blind or bet is finer than a dime ($0.50); "collected $5.73" of the $6 pot:
+    the rake took the cents, so the replay counts cents and the $0.27 is checked exactly."""
+    (hand,) = read_hands(ROUND_BETS_RAKED_IN_CENTS)
+    assert hand.error is None and hand.replayed.amounts.scale == 100
+    assert hand.replayed.rake == {2: 27}
+    (wrong,) = read_hands(ROUND_BETS_RAKED_IN_CENTS.replace("Rake $0.27", "Rake $0.28"))
+    assert "the text's rake is $0.28, but its collected amounts leave $0.27" in wrong.error

@@ -50,7 +50,8 @@ STAKES = re.compile(rf"^({AMOUNT})/({AMOUNT})(?: Ante ({AMOUNT}))?$")
 # Full Tilt's names of the games the engine plays, and PokerStars' (its capped, hi/lo,
 # five- and six-card Omaha and Courchevel are refused by name: site_games).
 GAMES = {"No Limit Hold'em": "Hold'em No Limit", "NL Hold'em": "Hold'em No Limit",
-         "Pot Limit Omaha Hi": "Omaha Pot Limit", "Pot Limit Omaha": "Omaha Pot Limit"}
+         "Pot Limit Omaha Hi": "Omaha Pot Limit", "Pot Limit Omaha": "Omaha Pot Limit",
+         "PL Omaha Hi": "Omaha Pot Limit"}  # 2014's heads-up tables: "PL Omaha Hi"
 TIME = re.compile(r"^(\d{1,2}:\d\d(?::\d\d)?) ([A-Z]{2,5})$")
 BRACKETED = re.compile(r" \[(\d{1,2}:\d\d:\d\d) ET - (\d{4}/\d\d/\d\d)\]$")
 TOURNAMENT = re.compile(r"^(?P<title>.+) \((?P<number>\d+)\), (?:Table|Match) (?P<table>.+)$")

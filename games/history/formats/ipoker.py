@@ -24,7 +24,15 @@ returns (what it pays beyond ``win`` is the rake), and each player's ``win`` les
 against what the replay says they won or lost (the 2011 tournament files write an all-in
 player's bet one ante off, which is let through). A big blind posted with a dead small
 blind ("post both", one sum of both) is a live big blind and the rest dead money, an ante
-only that player pays. Nor does it write a time zone: the hand's date is left out
+only that player pays.
+
+The 2018-19 clients (17.x) say ``<uncalled_bet_enabled>true</uncalled_bet_enabled>``, and
+then write otherwise: ``win`` leaves the returned bet out (it is what the replay pays, the
+rest the rake), and ``bet`` holds the returned bet, and counts twice what the player had bet
+on the street before a raise of theirs that they did not call afterwards (a small blind of 3
+who raises to 12 and is not called writes ``bet="15"``; a pot-limit Omaha small blind of
+2.50 whose raise to 15, the pot, is not called writes 17.50: a raise's sum is the street's
+total there too). Nor does it write a time zone: the hand's date is left out
 rather than stored in a zone guessed. Many files are not one XML document (sessions one
 after another, the last one cut): ``split`` takes each ``<game>`` with its session's
 ``<general>``, and a hand is read on its own.
@@ -38,7 +46,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from games.engine import PHHError, PHHReplay
+from games.engine import EventKind, PHHError, PHHReplay
 from games.engine.variants import Variant
 from games.history.formats.pacific_words import number as amount_of
 from games.history.site_format import SiteFormat, SiteHand, first_line
@@ -178,13 +186,20 @@ def read_hand(text: str) -> SiteHand:
     order = sorted(dealt, key=lambda n: (hand.seats[n] <= hand.button, hand.seats[n]))
     label = {name: f"p{k + 1}" for k, name in enumerate(order)}
     data = _fields(hand, rounds, order, label, holes, gametype, root, variant)
-    figures = Figures(collected=dict(hand.won), uncalled_collected=True)
+    # Without the flag (before 2018) "win" holds the returned bet; with it, not.
+    figures = Figures(collected=dict(hand.won), uncalled_collected=not uncalled_apart(root))
     hero = (root.findtext("general/nickname") or "").strip() or None
     table = (root.findtext("general/tablename") or "").strip()
     data.update({"players": order, "seats": [hand.seats[n] for n in order],
                  "seat_count": max(hand.seats.values()), "venue": "iPoker", "hand": number,
                  "table": table})
     return SiteHand(data, number, hero if hero in label else None, None, table, figures)
+
+
+def uncalled_apart(root: ET.Element) -> bool:
+    """Does the file say its ``win`` leaves the returned bet out (client 17.x)?"""
+    return (root.findtext("general/uncalled_bet_enabled") or "").strip() == "true"
+
 
 
 def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
@@ -298,13 +313,23 @@ class _XmlFormat(SiteFormat):
 
 
 def _check_nets(text: str, hand: SiteHand, replayed: PHHReplay) -> None:
-    game = ET.fromstring(text.strip()).find("game")
+    root = ET.fromstring(text.strip())
+    game = root.find("game")
     assert game is not None  # read_hand found it
     facts = _Hand(game, hand.where)
     scale = replayed.amounts.scale
     net = replayed.net_after_rake()
+    apart = uncalled_apart(root)
+    returned = _returned(replayed)
     for seat, name in enumerate(replayed.players, start=1):
-        theirs = facts.won.get(name, Decimal(0)) - facts.bets[name]
+        bet = facts.bets[name]
+        if apart:  # "bet" holds the returned bet, "win" does not
+            bet -= Decimal(returned.get(seat, 0)) / scale
+            twice = _counted_twice(game, name)
+            put_in = Decimal(replayed.state.player(seat).committed) / scale
+            if twice and bet == put_in + twice:
+                bet = put_in
+        theirs = facts.won.get(name, Decimal(0)) - bet
         ours = Decimal(net[seat]) / scale
         # The 2011 tournament files write an all-in player's bet one ante off: twice when
         # the all-in came back, not at all when it was called (the winner's "win" still
@@ -312,6 +337,36 @@ def _check_nets(text: str, hand: SiteHand, replayed: PHHReplay) -> None:
         if theirs != ours and abs(theirs - ours) != facts.antes.get(name):
             raise PHHError(f"{hand.where}: the file says {name} won {theirs} (win less bet); "
                            f"the replay says {ours}.")
+
+
+def _returned(replayed: PHHReplay) -> dict[int, int]:
+    """Seat -> the chips the replay returned uncalled."""
+    back: dict[int, int] = {}
+    for e in replayed.state.events:
+        if e.kind is EventKind.RETURN_UNCALLED and e.seat is not None:
+            back[e.seat] = back.get(e.seat, 0) + e.amount
+    return back
+
+
+def _counted_twice(game: ET.Element, name: str) -> Decimal:
+    """What a 17.x client's ``bet`` counts twice for a player: their bet on the street
+    before their last raise, when they do not call after it (0 when none)."""
+    twice = Decimal(0)
+    on_street = Decimal(0)
+    rounds = sorted(game.iter("round"), key=lambda r: int(r.get("no", "0")))
+    for round_ in rounds:
+        if round_.get("no") not in ("0", "1"):  # the blinds and the preflop are one street
+            on_street = Decimal(0)
+        for action in _ordered(round_):
+            if action.get("player") != name:
+                continue
+            kind, chips = action.get("type"), _money(action.get("sum"), "")
+            if kind == RAISE:
+                twice, on_street = on_street, chips
+            else:
+                twice = Decimal(0) if kind == CALL else twice
+                on_street += chips
+    return twice
 
 
 IPOKER = _XmlFormat("ipoker", "iPoker", owns, split, read_hand, hand_number)

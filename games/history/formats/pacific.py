@@ -23,7 +23,9 @@ language, ``pacific_words``)::
 The six lines of the head become PokerStars' first two, and every later line one line, so a
 refusal names the line of the 888 file. Times have no zone: read as Eastern Time, as the
 trackers read them. A bet, raise or call that puts a player's last chip in is marked all-in
-(888 never says so), which the reader needs to tell a short call from a raise.
+(888 never says so), which the reader needs to tell a short call from a raise. A player
+who "folds" before the cards are dealt, having posted nothing, declined a blind (the next
+seat posts the big blind in their place): they sit the hand out, not dealt in.
 
 What 888 does not write: the rake and the total pot. What it writes instead is each
 winner's "collected" amount, which holds the bet that came back uncalled in some hands (a
@@ -126,6 +128,11 @@ class _Rewrite:
         # What a player called beyond a short all-in big blind (888 asks for the whole
         # blind, then pays the rest back in the "collected" line): the engine never takes it.
         self.over: dict[str, Decimal] = {}
+        self.dealt = False  # "** Dealing down cards **" seen
+        self.posted: set[str] = set()
+        # Who folds before the cards are dealt with nothing posted: a player due for a blind
+        # who declines it (the next seat then posts it) is not dealt in.
+        self.sat_out: set[str] = set()
 
     def money(self, value: Decimal) -> str:
         return f"{self.symbol}{value}"
@@ -163,6 +170,11 @@ class _Rewrite:
         raise PHHError(f"{where}: cannot read {line!r}.")
 
     def _act(self, name: str, rest: str, where: str) -> str:
+        if rest == "folds" and not self.dealt and name not in self.posted:
+            self.sat_out.add(name)
+            return f"{name}: sits out"
+        if rest.startswith("posts "):
+            self.posted.add(name)
         if rest in ("folds", "checks") or rest.startswith("did not show"):
             return f"{name}: " + ("doesn't show hand" if rest.startswith("did") else rest)
         if rest.startswith(("shows ", "mucks ")):
@@ -237,12 +249,15 @@ def translate(text: str) -> tuple[list[str], bool]:
            f"{rewrite.money(big)}){when}",
            f"Table '{name}' {size}Seat #{button[1]} is the button"]
     seating = True
+    seat_lines: dict[str, int] = {}
     for k, line in enumerate(lines[HEAD:], start=HEAD + 1):
         line_where = f"{where}, line {k}"
         seating = seating and line.startswith("Seat ")
         if seating:
             out.append(rewrite.seat(line, line_where))
+            seat_lines[next(reversed(rewrite.stacks))] = len(out) - 1  # the name just seated
         elif line.startswith("** Dealing down cards"):
+            rewrite.dealt = True
             out.append("*** HOLE CARDS ***")
         elif line.startswith("** Dealing "):
             street = line.split()[2].upper()
@@ -252,6 +267,8 @@ def translate(text: str) -> tuple[list[str], bool]:
             out.append("*** SHOW DOWN ***")  # 888 writes the showdown after it
         else:
             out.append(rewrite.action(line, line_where))
+    for name in rewrite.sat_out:
+        out[seat_lines[name]] += " is sitting out"
     return out, no_rake
 
 

@@ -28,7 +28,9 @@ What Party does not write: the returned bet (a "wins" amount holds it, as Winama
 collected amounts do), and for most cash hands the rake and the total pot; the replay
 decides every amount and each "wins" is checked against what it pays plus what it returns
 (what it pays beyond is the rake; tournaments take none). The summary's balances (2021) and
-a converter's statistics on the seat lines change nothing and are left out.
+a converter's statistics on the seat lines change nothing and are left out, as do the lines
+inside a hand that are not actions: a seated player's chat ("Name: text"), the time bank
+("will be using their time bank for this hand") and the client's notices.
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ WINS = re.compile(r"^(.+?) wins (\S+(?: [A-Z]{3})?)(?: chips)?(?: from .+)?$")
 NOISE = re.compile(
     r"^(?:Total number of players|Trny: ?\d+|Blinds|\*\* Summary|Main Pot:|Board:|Creating "
     r"(?:Main|Side) Pot|>You have options|Game #\w+ starts)"
-    r"|^.+ (?:has joined the table\.?|has left the table\.?|will be using his time bank.*"
+    r"|^.+ (?:has joined the table\.?|has left the table\.?"
+    r"|will be using (?:his|her|their) time bank.*"
     r"|could not respond in time\..*|finished in .+|is sitting out\.?|has been reconnected.*"
     r"|is disconnected.*|does not show cards\.?|is all-In\."
     r"|did not respond in time\.?)$"
@@ -224,6 +227,8 @@ class _Rewrite:
         for name in self.names:
             if line.startswith(name + " "):
                 return self._act(name, line[len(name) + 1:].rstrip("."), where, all_in)
+        if any(line.startswith(name + ": ") for name in self.names):
+            return []  # a seated player's chat ("Roycey1992: always play ur opponent")
         raise PHHError(f"{where}: cannot read {line!r}.")
 
     def _wins(self, part: str, where: str) -> str:

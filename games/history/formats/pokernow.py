@@ -42,6 +42,8 @@ from games.history.stars_text import read_lines
 
 COLUMNS = "entry,at,order"
 HERO = "# hero: "
+BIG_BLIND = "# table's big blind: "
+NOTES = (HERO, BIG_BLIND)
 POKERNOW_TEXT = Dialect("PokerNow", re.compile(r"^PokerNow Hand #(\d+):"), "PokerNow Hand #")
 Row = tuple[str, str, str]  # entry, at, order
 
@@ -56,7 +58,7 @@ def owns(text: str) -> bool:
 
 
 def _rows(text: str) -> list[Row]:
-    lines = [line for line in text.lstrip("\ufeff").splitlines() if not line.startswith(HERO)]
+    lines = [line for line in text.lstrip("\ufeff").splitlines() if not line.startswith(NOTES)]
     rows = list(csv.reader(io.StringIO("\n".join(lines))))
     if not rows or ",".join(rows[0]) != COLUMNS:
         raise PHHError(f"Not a PokerNow log: it must begin with \"{COLUMNS}\".")
@@ -118,18 +120,41 @@ def split(text: str) -> list[str]:
     >>> [line[:24] for line in split(log)[0].splitlines()]
     ['entry,at,order', '-- starting hand #1  (No', '-- ending hand #1 --,202']
     """
-    hands = _hands(_rows(text))
+    rows = _rows(text)
+    hands = _hands(rows)
     if not hands:
         raise PHHError("The PokerNow log holds no hand (no \"-- starting hand\" row).")
     hero = hero_of(hands)
+    blinds = table_big_blinds(rows)
     parts = []
     for hand in hands:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS.split(","))
         writer.writerows(hand)
-        parts.append(out.getvalue() + (f'{HERO}"{hero}"\n' if hero else ""))
+        # A bomb pot posts no blind: its big blind is the table's, noted from the log.
+        bomb_pot = any("(bomb pot bet)" in row[0] for row in hand)
+        big = blinds.get(hand[0][2]) if bomb_pot else None
+        parts.append(out.getvalue() + (f'{HERO}"{hero}"\n' if hero else "")
+                     + (f"{BIG_BLIND}{big}\n" if big is not None else ""))
     return parts
+
+
+def table_big_blinds(rows: list[Row]) -> dict[str, Decimal]:
+    """The table's big blind when each hand starts (by its first row's ``order``): the last
+    one posted in full, or set by the admin ("The game's big blind was changed from 2 to 4.")
+    before it."""
+    big: Decimal | None = None
+    at_start = {}
+    for entry, _, order in rows:
+        changed = re.match(r"^The game's big blind was changed from \S+ to (\d+(?:\.\d+)?)\.$",
+                           entry)
+        posted = re.match(r'^".+?" posts a big blind of (\d+(?:\.\d+)?)$', entry)
+        if changed or posted:
+            big = Decimal((changed or posted).group(1))  # type: ignore[union-attr]
+        elif entry.startswith("-- starting hand #") and big is not None:
+            at_start[order] = big
+    return at_start
 
 
 def hand_number(text: str) -> str:
@@ -158,7 +183,9 @@ def read_hand(text: str) -> SiteHand:
     if stacks is None:
         raise PHHError(f"{where}: the \"Player stacks\" row is missing.")
     # The part's line of a row: the column names are line 1, the oldest row line 2.
-    W.head(rewrite, start, entries[stacks], rows[0][1], (2, stacks + 2), entries[stacks + 1:])
+    noted = re.search(rf"^{BIG_BLIND}(\d+(?:\.\d+)?)$", text, re.M)
+    W.head(rewrite, start, entries[stacks], rows[0][1], (2, stacks + 2), entries[stacks + 1:],
+           Decimal(noted.group(1)) if noted else None)
     hero = _hero(text, entries, rewrite)
     for k, entry in enumerate(entries[1:-1], start=1):
         if k != stacks:

@@ -10,7 +10,11 @@ Rows that change no amount of the hand are left out on purpose (``QUIET``): the 
 seat requests, joins and sit-backs (the next hand's stacks hold them), stack changes the
 admin queues "in the next hand", spectator notes, run-it-twice votes that end in one run,
 "Undealt cards" (the board nobody played), "Dead Small Blind" (a seat with no small blind).
-Refused with a sentence: other games, boards run twice, bomb pots.
+A bomb pot ("posts a bet of 4 (bomb pot bet)", "calls 4 (bomb pot bet)", then the flop) is
+everyone's ante and no betting before the flop, which PHH writes as every player with chips
+behind checking, first to last; its big blind (the smallest bet after the flop) is the
+table's, which only the log around the hand tells (``pokernow.split`` notes it).
+Refused with a sentence: other games, boards run twice.
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from decimal import Decimal
 from games.engine import PHHError
 from games.history.site_games import refused
 
+# The game in parentheses (2022's logs) or bare (2026's: "-- starting hand #266 (id: x)  No
+# Limit Texas Hold'em (dealer: ...) --").
 START = re.compile(
-    r"^-- starting hand #(\d+)(?: \(id: (\w+)\))?\s+\((.+?)\) "
+    r"^-- starting hand #(\d+)(?: \(id: (\w+)\))?\s+(?:\((.+?)\)|(\S.*?)) "
     r"\((?:dealer: \"(.+)\"|dead button)\) --$"
 )
 STACKS = re.compile(r'#(\d+) "(.+?)" \((\d[\d.]*)\)')
@@ -45,7 +51,10 @@ QUIET = re.compile(
     r"|Some players choose to not run it twice\.$"
     r"|All players in hand choose to run it twice\.$"
     r"|\".+\" chooses to  ?(?:not )?run it twice\.$"
-    r"|Undealt cards: |Dead Small Blind$)"
+    r"|Undealt cards: |Dead Small Blind$"
+    # The host's settings changed, written as they happen, for the next hands; and a run
+    # twice the settings impose (the second run's rows refuse the hand as before).
+    r"|Game Config Changes\n|The board will run it twice due the game settings\.$)"
 )
 ID_CHANGE = re.compile(r'^The player "(.+)" changed the ID from (\S+) to (\S+) because ')
 POSTS = (
@@ -56,6 +65,7 @@ POSTS = (
     ("posts an ante of ", "posts the ante "),
 )
 DEAD = "posts a missing small blind of "  # dead money: in the pot, not in the bet
+BOMB_POT = re.compile(r"^(?:posts a bet of|calls) (\S+)( and go all in)? \(bomb pot bet\)$")
 
 
 def cards(text: str) -> list[str]:
@@ -82,7 +92,13 @@ class Rewrite:
     street_bet: dict[str, Decimal] = field(default_factory=dict)
     level: Decimal = Decimal(0)
     dead: dict[str, Decimal] = field(default_factory=dict)  # missing small blinds, by name
+    # A bomb pot's antes by name; the players left of the button first, with their stacks.
+    bomb_pot: dict[str, Decimal] = field(default_factory=dict)
+    order: list[tuple[str, Decimal]] = field(default_factory=list)
     shown: dict[str, list[str]] = field(default_factory=dict)
+    # What a call put in over the bet (the whole big blind over a short all-in one), by
+    # name: PokerNow returns it as an uncalled bet, the engine never takes it.
+    over_called: dict[str, Decimal] = field(default_factory=dict)
 
     def add(self, line: str, row: int) -> None:
         self.lines.append(line)
@@ -102,11 +118,13 @@ def amount(word: str, where: str) -> Decimal:
 
 
 def head(rewrite: Rewrite, start: re.Match[str], stacks: str, when: str,
-         lines: tuple[int, int], posts: list[str]) -> None:
+         lines: tuple[int, int], posts: list[str], table_big_blind: Decimal | None) -> None:
     """The first lines: the hand's number, stakes and time; the table and button; seats
-    (``lines``: the part's lines of the starting row and of the stacks row)."""
+    (``lines``: the part's lines of the starting row and of the stacks row;
+    ``table_big_blind``: the table's, as the log around the hand tells it, for a bomb pot)."""
     row, stacks_row = lines
-    number, _, game, dealer = start.groups()
+    number, _, within, bare, dealer = start.groups()
+    game = within or bare
     where = f"Hand #{number}"
     if game not in GAMES:
         raise refused(where, game)
@@ -119,6 +137,11 @@ def head(rewrite: Rewrite, start: re.Match[str], stacks: str, when: str,
         seat_of[quoted] = int(seat)
     small = _posted(posts, "posts a small blind of ")
     big = _posted(posts, "posts a big blind of ")
+    if big is None and any("(bomb pot bet)" in entry for entry in posts):
+        if table_big_blind is None:
+            raise PHHError(f"{where}: a bomb pot (no blinds) whose table's big blind the "
+                           "hand does not say: import the whole log.")
+        big = str(table_big_blind)
     if big is None:
         raise PHHError(f"{where}: nobody posts a big blind.")
     stamp = when[:19].replace("-", "/").replace("T", " ")
@@ -134,6 +157,8 @@ def head(rewrite: Rewrite, start: re.Match[str], stacks: str, when: str,
     rewrite.add(f"Table 'PokerNow' 10-max Seat #{button} is the button", row)
     for seat, quoted, chips in seats:
         rewrite.add(f"Seat {seat}: {quoted} ({chips} in chips)", stacks_row)
+    rewrite.order = sorted(((quoted, Decimal(chips)) for _, quoted, chips in seats),
+                           key=lambda player: (seat_of[player[0]] - button - 1) % 10)
 
 
 def _posted(posts: list[str], words: str) -> str | None:
@@ -168,20 +193,32 @@ def row(rewrite: Rewrite, entry: str, line: int, hero: str | None) -> None:
         if second:
             raise PHHError(f"{where}: the board was run twice, which cannot be replayed (the "
                            "engine deals one board).")
+        if rewrite.bomb_pot and street == "Flop":
+            _bomb_pot_checks(rewrite, line)
         old, _, new = shown.partition("[")
         dealt = " ".join(cards(new))
         before = f"[{' '.join(cards(old))}] " if cards(old) else ""
         rewrite.add(f"*** {street.upper()} *** {before}[{dealt}]", line)
         rewrite.street_bet, rewrite.level = {}, Decimal(0)
         return
+    bomb = BOMB_POT.match(PLAYER.sub(r"\2", entry)) if "(bomb pot bet)" in entry else None
+    if bomb:
+        if len(rewrite.lines) > 2 + len(rewrite.order) + len(rewrite.bomb_pot):
+            raise PHHError(f"{where}: a bomb pot's bet comes after the hand's first action.")
+        name = rewrite.who(PLAYER.sub(r"\1", entry), where)
+        chips = amount(bomb.group(1), where)
+        rewrite.bomb_pot[name] = chips
+        rewrite.add(f"{name}: posts the ante {chips}{' and is all-in' if bomb.group(2) else ''}",
+                    line)
+        return
     if "(bomb pot bet)" in entry:
-        raise PHHError(f"{where}: a bomb pot (everyone puts chips in and the hand starts at "
-                       "the flop) cannot be replayed: the engine bets before the flop.")
+        raise PHHError(f"{where}: cannot read the bomb pot's row {entry!r}.")
     uncalled = re.match(r'^Uncalled bet of (\S+) returned to "(.+)"$', entry)
     if uncalled:
         name = rewrite.who(uncalled.group(2), where)
-        rewrite.add(f"Uncalled bet ({amount(uncalled.group(1), where)}) returned to {name}",
-                    line)
+        back = amount(uncalled.group(1), where) - rewrite.over_called.pop(name, Decimal(0))
+        if back:  # what is left once the call's excess is taken off, checked as ever
+            rewrite.add(f"Uncalled bet ({back}) returned to {name}", line)
         return
     changed = ID_CHANGE.match(entry)
     if changed:  # the player's next rows carry the new id
@@ -219,6 +256,11 @@ def _action(rewrite: Rewrite, name: str, rest: str, where: str, line: int) -> No
                 break
     elif rest.startswith("calls "):
         to = amount(rest[len("calls "):], where)
+        if Decimal(0) < rewrite.level < to and not all_in:
+            # "calls 20000" over a big blind all-in for 19896: a call of the 19896, and
+            # the "Uncalled bet of 104" that follows is the rest, never in the pot.
+            rewrite.over_called[name] = to - rewrite.level
+            to = rewrite.level
         rewrite.add(f"{name}: calls {to - bet}{tail}", line)
         _bet_to(rewrite, name, to)
     elif rest.startswith("bets "):
@@ -242,6 +284,16 @@ def _action(rewrite: Rewrite, name: str, rest: str, where: str, line: int) -> No
         rewrite.add(f"{name} collected {amount(collected.group(1), where)} from pot", line)
     else:
         raise PHHError(f"{where}: cannot read {name} {rest!r}.")
+
+
+def _bomb_pot_checks(rewrite: Rewrite, line: int) -> None:
+    """No betting before a bomb pot's flop: as PHH writes it, every player with chips behind
+    the ante checks, left of the button first (none when fewer than two have chips)."""
+    behind = [rewrite.names[player_id(quoted)] for quoted, stack in rewrite.order
+              if stack > rewrite.bomb_pot.get(rewrite.names[player_id(quoted)], stack)]
+    if len(behind) > 1:
+        for name in behind:
+            rewrite.add(f"{name}: checks", line)
 
 
 def _bet_to(rewrite: Rewrite, name: str, to: Decimal) -> None:
