@@ -54,13 +54,18 @@ def my_hands(request):
 
 
 def stakes(review) -> str:
-    """The game and the blinds the hand was dealt at (the table's may have changed since).
+    """The blinds the hand was dealt at (the table's may have changed since).
 
     Read from the hand's own state, never from its table.
     """
     config = review.full_state.config
     ante = f" · ante {config.ante}" if config.ante else ""
-    return f"{config.variant.label} · blinds {config.small_blind}/{config.big_blind}{ante}"
+    return f"blinds {config.small_blind}/{config.big_blind}{ante}"
+
+
+def game_label(review) -> str:
+    """The game the hand was dealt in, from its own state: "Pot-limit Omaha"."""
+    return review.full_state.config.variant.label
 
 
 @login_required
@@ -76,6 +81,7 @@ def hand(request, hand_id: int):
         {
             "hand": review.hand,
             "stakes": stakes(review),
+            "game_label": game_label(review),
             "replay": replay_data(review),
             "previous": previous,
             "next": following,
@@ -95,7 +101,7 @@ def shared(request, token: str):
         "history/hand.html",
         {
             "hand": review.hand, "stakes": stakes(review), "replay": replay_data(review),
-            "mode": "shared",
+            "game_label": game_label(review), "mode": "shared",
         },
     )
     response["Referrer-Policy"] = "no-referrer"
