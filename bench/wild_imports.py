@@ -42,7 +42,7 @@ from games.history.reading import clean, read_part, split_upload  # noqa: E402
 from games.history.uploads import fingerprint, record  # noqa: E402
 from games.models import ImportBatch  # noqa: E402
 
-WILD = ROOT.parent.parent / "shared" / "realhands" / "wild"
+WILD = ROOT.parent / "shared" / "realhands" / "wild"
 SWALLOWED = re.compile(r"could not be read \(\w+\)")
 
 

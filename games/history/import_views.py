@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.engine import PHHError
-from games.history import imported, uploads
+from games.history import continuity, imported, uploads
 from games.history.forms import ImportedFilterForm, ImportForm, UploadForm
 from games.models import ImportBatch
 
@@ -37,6 +37,9 @@ def _progress(batch: ImportBatch) -> dict:
         "duplicates": batch.duplicates,
         "refused": batch.refused if batch.finished else [],
         "refused_count": len(batch.refused),
+        # Stacks that do not follow from one hand to the next (games/history/continuity.py).
+        "review": batch.review if batch.finished else [],
+        "review_note": continuity.NOTE,
         "finished": batch.finished,
         "step_url": reverse("history:upload_step", args=[batch.id]),
         "summary_url": reverse("history:upload_summary", args=[batch.id]),
@@ -90,7 +93,7 @@ def upload_step(request, batch_id: int):
 def upload_summary(request, batch_id: int):
     batch = _batch(request, batch_id)
     return render(request, "history/upload_summary.html",
-                  {"batch": batch, "progress": _progress(batch)})
+                  {"batch": batch, "progress": _progress(batch), "review_note": continuity.NOTE})
 
 
 def imported_list(request):

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games.engine import UNKNOWN, EventKind, HandState, PHHError
 from games.engine.positions import positions
-from games.history import session_facts
+from games.history import continuity, session_facts
 from games.history.formats import format_named
 from games.history.reading import (
     ReadHand,
@@ -72,26 +72,44 @@ def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
                 owner=batch.owner, fingerprint__in=[fingerprint(p[2]) for p in todo]
             ).values_list("fingerprint", flat=True)
         )
-        for source, name, text in todo:
+        for index, (source, name, text) in enumerate(todo, start=batch.done):
             hand = read_part(source, name, text)
             if hand.replayed is None:
                 batch.refused.append({"hand": hand.label, "reason": hand.error or "unreadable"})
+                batch.refused_at.append(index)
                 continue
             mark = fingerprint(text)
+            row = record(hand, batch, mark)
+            if row.settled:
+                batch.stacks.append(_stacks(index, hand, row))
             if mark in seen:
                 batch.duplicates += 1
                 continue
             seen.add(mark)
             assert hand.replayed is not None
-            rows.append((record(hand, batch, mark), hand.replayed.state))
+            rows.append((row, hand.replayed.state))
         ImportedHand.objects.bulk_create([row for row, _state in rows], ignore_conflicts=True)
         _record_facts(batch, rows)
         batch.imported += len(rows)
         batch.done += len(todo)
         if batch.finished:
             batch.parts = []
+            batch.review = continuity.differences(batch.stacks, batch.refused_at)
+            batch.stacks = []
         batch.save()
     return batch
+
+
+def _stacks(index: int, hand: ReadHand, row: ImportedHand) -> continuity.Record:
+    """The hand's stacks for the continuity check, its table named by site, tournament and
+    table."""
+    replayed = hand.replayed
+    assert replayed is not None
+    table = f"{row.site}\n{row.tournament}\n{row.table_name}" if row.table_name else ""
+    return continuity.stack_record(
+        index, hand.label, table, row.played_at.isoformat() if row.played_at else "",
+        replayed.state, names(replayed), replayed.rake, row.scale, money(replayed).format,
+    )
 
 
 def _record_facts(batch: ImportBatch, rows: list[tuple[ImportedHand, HandState]]) -> None:

@@ -29,6 +29,13 @@ class ImportBatch(models.Model):
     duplicates = models.PositiveIntegerField(default=0)
     # [{"hand": "hand [12]", "reason": "..."}] for every hand that could not be imported.
     refused = models.JSONField(default=list)
+    # Each hand's stacks at its start and end, kept while the file is read and emptied when
+    # it is done (games/history/continuity.py); with each refused hand's place in the file.
+    stacks = models.JSONField(default=list)
+    refused_at = models.JSONField(default=list)
+    # The players whose stack at the start of a hand is not what the same table's previous
+    # hand left them: [{"hand", "player", "ended", "starts", "previous"}], for review.
+    review = models.JSONField(default=list)
 
     class Meta:
         ordering = ["-created_at", "-id"]

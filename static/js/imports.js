@@ -22,6 +22,7 @@ function show(progress) {
 }
 
 function showSummary(progress) {
+  const review = (progress.review || []).map((item) => el("li", {}, item.text));
   const refused = progress.refused.map((item) =>
     el("li", {}, el("strong", {}, item.hand), `: ${item.reason}`));
   summary.replaceChildren(
@@ -33,6 +34,9 @@ function showSummary(progress) {
     el("p", {}, el("a", { href: progress.hands_url }, "See the imported hands"), " · ",
       el("a", { href: progress.review_url }, "Review them as a session")),
     // replaceChildren, unlike el(), would write a null child as the text "null".
+    ...(review.length ? [el("h3", {}, "For review: stacks between hands"),
+      el("p", { class: "muted" }, progress.review_note),
+      el("ul", { class: "hh-review" }, ...review)] : []),
     ...(refused.length ? [el("h3", {}, "Refused"), el("ul", { class: "hh-refused" }, ...refused)] : []),
   );
   summary.hidden = false;
