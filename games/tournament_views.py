@@ -9,6 +9,7 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,6 +26,7 @@ from games.services import (
 )
 from games.services.tournament_table import level_index
 from games.tournament_forms import CreateTournamentForm
+from games.tournament_status import page_status
 
 FINISHED_SHOWN = 20  # the lobby shows the latest finished tournaments, not all of them
 
@@ -101,11 +103,13 @@ def detail(request, tournament_id: int):
     level = _level_now(tournament)
     late_open = level is not None and tournament.late_registration_open(level)
     out = mine is not None and mine.status == TournamentEntry.Status.BUSTED
+    is_host = user.is_authenticated and (user.is_staff or tournament.host_id == user.id)
     context = {
         "tournament": tournament, "entries": entries, "mine": mine,
+        "status": page_status(tournament, count, user, is_host),
         "prize_pool": tournament.prize_pool(count), "payouts": list(enumerate(paid, start=1)),
         "schedule": tournament.blind_schedule(),
-        "is_host": user.is_authenticated and (user.is_staff or tournament.host_id == user.id),
+        "is_host": is_host,
         "still_in": user.is_authenticated and players_left.filter(user=user).exists(),
         "deal": tournament.deal,
         "level_now": level,
@@ -125,6 +129,16 @@ def detail(request, tournament_id: int):
                          and user.id in tournament.deal["agreed"]),
     }
     return render(request, "games/tournament.html", context)
+
+
+def now(request, tournament_id: int):
+    """Where the tournament stands for this viewer (``page_status``), as JSON: its page asks
+    while it registers, to tell everyone of the start and take its players to their seats."""
+    tournament = get_object_or_404(Tournament.objects.select_related("table"),
+                                   pk=tournament_id)
+    user = request.user
+    is_host = user.is_authenticated and (user.is_staff or tournament.host_id == user.id)
+    return JsonResponse(page_status(tournament, tournament.entries.count(), user, is_host))
 
 
 def _level_now(tournament: Tournament) -> int | None:

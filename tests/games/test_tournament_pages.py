@@ -159,3 +159,24 @@ def test_typing_a_tournament_action_address_opens_the_tournament_page(client, al
     assert response.redirect_chain == [(f"/tournaments/{tournament.id}/", 302)]
     assert tournament.name in response.content.decode()
     assert not tournament.entries.exists()  # a GET changes nothing
+
+
+def test_the_page_is_told_of_the_start_and_a_player_is_sent_to_their_seat(client, alice, bob):
+    tournament = sng(alice, max_players=2, payout="winner-takes-all")
+    tournaments.register(tournament.id, alice)
+    client.force_login(bob)
+    waiting = client.get(f"/tournaments/{tournament.id}/now/").json()
+    assert waiting == {"status": "registering", "table_url": None, "go": None,
+                       "text": "Registering · 1 of 2 registered; it starts when full."}
+    assert f'data-watch="/tournaments/{tournament.id}/now/"' in page(
+        client, f"/tournaments/{tournament.id}/")
+    tournaments.register(tournament.id, bob)  # the last seat: it starts
+    tournament.refresh_from_db()
+    table = f"/tables/{tournament.table_id}/"
+    started = client.get(f"/tournaments/{tournament.id}/now/").json()
+    assert started["status"] == "running" and started["go"] == table
+    assert "it has started" in started["text"]
+    client.logout()  # someone only watching is told, and not sent anywhere
+    watching = client.get(f"/tournaments/{tournament.id}/now/").json()
+    assert (watching["table_url"], watching["go"]) == (table, None)
+    assert "data-watch" not in page(client, f"/tournaments/{tournament.id}/")
