@@ -8,7 +8,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.models import Tournament
+from games.models import Seat, Tournament
 
 
 def page_status(tournament: Tournament, entrants: int, user, is_host: bool) -> dict[str, Any]:
@@ -36,7 +36,8 @@ def page_status(tournament: Tournament, entrants: int, user, is_host: bool) -> d
         return said
     url = reverse("table", kwargs={"table_id": tournament.table_id})
     seated = bool(user is not None and user.is_authenticated
-                  and tournament.table.seats.filter(user=user, stack__gt=0).exists())
+                  and Seat.objects.filter(table_id=tournament.table_id, user=user,
+                                          stack__gt=0).exists())
     said.update(table_url=url, go=url if seated else None)
     said["text"] = ("Running · it has started: your seat is waiting at its table"
                     if seated else "Running · it has started")
