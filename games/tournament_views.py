@@ -9,12 +9,13 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from games.access import INVITED_TOURNAMENTS, can_see_tournament
 from games.engine.tournament.payouts import prizes
 from games.models import Player, Seat, Tournament, TournamentEntry
 from games.services import (
@@ -33,7 +34,8 @@ FINISHED_SHOWN = 20  # the lobby shows the latest finished tournaments, not all 
 
 def _listed(status: str):
     return (
-        Tournament.objects.filter(status=status).annotate(entrants=Count("entries"))
+        Tournament.objects.filter(status=status, is_private=False)
+        .annotate(entrants=Count("entries"))
         .select_related("host").order_by("-created_at")
     )
 
@@ -80,13 +82,36 @@ def create(request):
     tournament = form.create(request.user) if form.is_valid() else None
     if tournament is None:
         return lobby(request, form, status=400)
+    _remember_invite(request, tournament.id)
     return redirect("tournament", tournament_id=tournament.id)
+
+
+def _visible(request, tournament_id: int) -> Tournament:
+    """The tournament, or a 404 when it is a private one this visitor was not invited to
+    (they look alike, as private tables do)."""
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("host", "table"), pk=tournament_id)
+    if not can_see_tournament(tournament, request.user, request.session):
+        raise Http404("No such tournament.")
+    return tournament
+
+
+def invite(request, code: str):
+    """A private tournament's invite link: remember it in this session, then open it."""
+    tournament = get_object_or_404(Tournament, invite_code=code, is_private=True)
+    _remember_invite(request, tournament.id)
+    return redirect("tournament", tournament_id=tournament.id)
+
+
+def _remember_invite(request, tournament_id: int) -> None:
+    invited = request.session.get(INVITED_TOURNAMENTS, [])
+    if tournament_id not in invited:
+        request.session[INVITED_TOURNAMENTS] = [*invited, tournament_id]
 
 
 def detail(request, tournament_id: int):
     """A tournament's page; once it is over, its results."""
-    tournament = get_object_or_404(
-        Tournament.objects.select_related("host", "table"), pk=tournament_id)
+    tournament = _visible(request, tournament_id)
     entries = list(tournament.entries.select_related("user", "tournament"))
     # Those still in first, then those out waiting for a place, then the places.
     entries.sort(key=lambda e: (e.place is not None, e.status == TournamentEntry.Status.BUSTED,
@@ -104,7 +129,11 @@ def detail(request, tournament_id: int):
     late_open = level is not None and tournament.late_registration_open(level)
     out = mine is not None and mine.status == TournamentEntry.Status.BUSTED
     is_host = user.is_authenticated and (user.is_staff or tournament.host_id == user.id)
+    invite_url = request.build_absolute_uri(
+        reverse("tournament_invite", kwargs={"code": tournament.invite_code})
+    ) if tournament.is_private and tournament.status != Tournament.Status.FINISHED else None
     context = {
+        "invite_url": invite_url,
         "tournament": tournament, "entries": entries, "mine": mine,
         "status": page_status(tournament, count, user, is_host),
         "prize_pool": tournament.prize_pool(count), "payouts": list(enumerate(paid, start=1)),
@@ -134,8 +163,7 @@ def detail(request, tournament_id: int):
 def now(request, tournament_id: int):
     """Where the tournament stands for this viewer (``page_status``), as JSON: its page asks
     while it registers, to tell everyone of the start and take its players to their seats."""
-    tournament = get_object_or_404(Tournament.objects.select_related("table"),
-                                   pk=tournament_id)
+    tournament = _visible(request, tournament_id)
     user = request.user
     is_host = user.is_authenticated and (user.is_staff or tournament.host_id == user.id)
     return JsonResponse(page_status(tournament, tournament.entries.count(), user, is_host))
@@ -161,6 +189,7 @@ def _run(request, tournament_id: int, action: Callable[[], object], done: str):
 @login_required
 @_get_goes_to_the_page
 def register(request, tournament_id: int):
+    _visible(request, tournament_id)  # a private one takes its invite link first
     return _run(request, tournament_id,
                 lambda: tournaments.register(tournament_id, request.user),
                 "You are registered: your buy-in is in the prize pool.")

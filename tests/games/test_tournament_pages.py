@@ -180,3 +180,25 @@ def test_the_page_is_told_of_the_start_and_a_player_is_sent_to_their_seat(client
     watching = client.get(f"/tournaments/{tournament.id}/now/").json()
     assert (watching["table_url"], watching["go"]) == (table, None)
     assert "data-watch" not in page(client, f"/tournaments/{tournament.id}/")
+
+
+def test_a_private_tournament_is_found_only_through_its_invite_link(client, alice, bob, carol):
+    client.force_login(alice)
+    client.post("/tournaments/new/", {**FORM, "max_players": 2, "payout": "winner-takes-all",
+                                      "is_private": "on"})
+    tournament = Tournament.objects.get()
+    assert tournament.is_private
+    invite = f"/tournaments/invite/{tournament.invite_code}/"
+    assert invite in page(client, f"/tournaments/{tournament.id}/")  # the host shares it
+    client.force_login(bob)
+    assert tournament.name not in page(client, "/tournaments/")
+    assert client.get(f"/tournaments/{tournament.id}/").status_code == 404
+    assert client.post(f"/tournaments/{tournament.id}/register/").status_code == 404
+    assert client.get(invite).url == f"/tournaments/{tournament.id}/"
+    client.post(f"/tournaments/{tournament.id}/register/")
+    tournaments.register(tournament.id, alice)  # full: it starts
+    tournament.refresh_from_db()
+    assert client.get(f"/tables/{tournament.table_id}/").status_code == 200
+    client.force_login(carol)  # never invited: neither the page nor its table
+    assert client.get(f"/tournaments/{tournament.id}/").status_code == 404
+    assert client.get(f"/tables/{tournament.table_id}/").status_code == 404
