@@ -4,6 +4,7 @@ for the players left, and the results). Thin views: each POST calls one service 
 its sentence back."""
 
 from collections.abc import Callable
+from fractions import Fraction
 from functools import wraps
 
 from django.contrib import messages
@@ -123,6 +124,12 @@ def detail(request, tournament_id: int):
         paid = prizes(tournament.prize_pool(count), tournament.payout, count)
     except ValueError:
         paid = []  # fewer registered than the payout pays places: nothing to show yet
+    stacks = dict(Seat.objects.filter(table_id=tournament.table_id).values_list(
+        "user_id", "stack")) if tournament.table_id else {}
+    for entry in entries:
+        # The stack of each player still in, for the page's standings.
+        chips = stacks.get(entry.user_id) if entry.status == "playing" else None
+        entry.chips = chips  # type: ignore[attr-defined]
     players_left = Seat.objects.filter(table_id=tournament.table_id, stack__gt=0) if (
         tournament.table_id) else Seat.objects.none()
     level = _level_now(tournament)
@@ -142,6 +149,8 @@ def detail(request, tournament_id: int):
         "still_in": user.is_authenticated and players_left.filter(user=user).exists(),
         "deal": tournament.deal,
         "level_now": level,
+        "blinds_now": _blinds_text(tournament, level),
+        "deal_note": deal_note(tournament.deal),
         "options": tournament.options_text(),
         # Late registration, a re-entry, the add-on: offered while they may be taken (the
         # service says why not, if the page is stale).
@@ -169,6 +178,37 @@ def now(request, tournament_id: int):
     return JsonResponse(page_status(tournament, tournament.entries.count(), user, is_host))
 
 
+def _blinds_text(tournament: Tournament, level: int | None) -> str:
+    """The blinds of the level in force ("blinds 10/20, ante 5"), or "" when not running."""
+    if level is None:
+        return ""
+    blinds = tournament.blind_schedule().levels[level - 1]
+    ante = f", ante {blinds.ante:,}" if blinds.ante else ""
+    return f"blinds {blinds.small_blind:,}/{blinds.big_blind:,}{ante}"
+
+
+def deal_note(deal: dict | None) -> str:
+    """How a deal's figures become whole chips, in words for its table.
+
+    >>> deal_note({"method": "icm", "pending": False, "players": [
+    ...     {"icm": "2090/3", "amount": 697}, {"icm": "1510/3", "amount": 503}]})
+    'ICM values are in chips, to two decimals. The deal pays each rounded down, and the 1 \
+chip left over goes to the largest remainder (the bigger stack first on a tie).'
+    """
+    if not deal or deal.get("pending"):
+        return ""
+    if deal["method"] != "icm":
+        return "The prizes left are split equally; the odd chips go to the bigger stacks first."
+    floors = sum(Fraction(p["icm"]).numerator // Fraction(p["icm"]).denominator
+                 for p in deal["players"])
+    odd = sum(p["amount"] for p in deal["players"]) - floors
+    left = ("nothing is left over" if odd == 0 else
+            "the 1 chip left over goes to the largest remainder" if odd == 1 else
+            f"the {odd} chips left over go one each to the largest remainders")
+    return (f"ICM values are in chips, to two decimals. The deal pays each rounded down, "
+            f"and {left} (the bigger stack first on a tie).")
+
+
 def _level_now(tournament: Tournament) -> int | None:
     """The level (from 1) of a running tournament's next deal, None when not running."""
     if tournament.status != Tournament.Status.RUNNING or tournament.table is None:
@@ -176,14 +216,17 @@ def _level_now(tournament: Tournament) -> int | None:
     return level_index(tournament, timezone.now(), tournament.table.hands_played) + 1
 
 
-def _run(request, tournament_id: int, action: Callable[[], object], done: str):
+def _run(request, tournament_id: int, action: Callable[[], object], done: str,
+         back_to: str | None = None):
+    """Carry out ``action`` and tell its sentence on the tournament's page (or ``back_to``,
+    the table a deal was proposed from)."""
     try:
         action()
     except ServiceError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, done)
-    return redirect("tournament", tournament_id=tournament_id)
+    return redirect(back_to or reverse("tournament", kwargs={"tournament_id": tournament_id}))
 
 
 @login_required
@@ -231,9 +274,13 @@ def addon(request, tournament_id: int):
 @_get_goes_to_the_page
 def propose_deal(request, tournament_id: int):
     method = request.POST.get("method", "")
+    table_id = Tournament.objects.filter(pk=tournament_id).values_list(
+        "table_id", flat=True).first()
+    from_table = request.POST.get("from") == "table" and table_id is not None
     return _run(request, tournament_id,
                 lambda: tournament_deals.propose_deal(tournament_id, request.user, method),
-                "Deal proposed: everyone left must agree.")
+                "Deal proposed: everyone left must agree.",
+                reverse("table", kwargs={"table_id": table_id}) if from_table else None)
 
 
 @login_required

@@ -112,7 +112,11 @@ def test_a_deal_agreed_on_the_page_shows_in_the_results(client):
     client.force_login(entrants[0])
     text = client.post(f"/tournaments/{tournament.id}/deal/", {"method": "icm"},
                        follow=True).content.decode()
-    assert "proposes an ICM deal" in text and "ICM (exact)" in text
+    assert "proposes an ICM deal" in text and "ICM value" in text
+    proposal = Tournament.objects.get(pk=tournament.id).deal
+    for player in proposal["players"]:  # the figures people read, not the fraction
+        assert f"<td>{player['icm_chips']}</td>" in text and player["icm"] not in text
+    assert "The deal pays each rounded down" in text
     for user in entrants[1:]:
         client.force_login(user)
         client.post(f"/tournaments/{tournament.id}/deal/answer/", {"answer": "yes"})
