@@ -50,9 +50,10 @@ def test_a_player_proposes_a_deal_at_the_felt_and_reads_it_on_the_tournament_pag
             person.page.goto(path)
             person.page.get_by_role("button", name="Register (100 from your bankroll)").click()
             expect(person.page.locator("ul.messages")).to_contain_text("You are registered")
+        expect(people[0].page).to_have_url(re.compile(r"/tables/\d+/$"))  # taken there
+        people[1].page.goto(path)
+        people[1].page.get_by_role("link", name="Open the table").click()
         for person in people:
-            person.page.goto(path)
-            person.page.get_by_role("link", name="Open the table").click()
             expect(person.page.locator(".seat.me")).to_have_count(1)
             by_seat[int(person.page.locator(".seat.me").get_attribute("data-seat"))] = person
         proposer, other = people
