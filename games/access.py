@@ -1,9 +1,12 @@
-"""Who may see a table: the one rule shared by the table page and the table socket."""
+"""Who may see a table or a tournament: the one rule shared by the table page, the table
+socket and the tournament pages."""
 
-from games.models import Table
+from games.models import Table, Tournament
 
-# Session key: ids of private tables whose invite link was opened in this browser.
+# Session keys: ids of private tables (and tournaments) whose invite link was opened in
+# this browser.
 INVITED_TABLES = "invited_tables"
+INVITED_TOURNAMENTS = "invited_tournaments"
 
 
 def can_see(table: Table, user, session) -> bool:
@@ -13,12 +16,26 @@ def can_see(table: Table, user, session) -> bool:
     ``session`` is the Django session (``request.session``, or ``scope["session"]`` in a
     consumer), where invite links opened in this browser are remembered.
     """
-    if not table.is_private or table.is_tournament:
-        return True  # a tournament's table is listed with it: anyone may watch
+    if table.is_tournament:  # a tournament's table is seen by whoever may see it
+        tournament = Tournament.objects.filter(table=table).first()
+        return tournament is None or can_see_tournament(tournament, user, session)
+    if not table.is_private:
+        return True
     if table.id in session.get(INVITED_TABLES, []):
         return True
     return user.is_authenticated and (
         table.host_id == user.id or table.seats.filter(user=user).exists()
+    )
+
+
+def can_see_tournament(tournament: Tournament, user, session) -> bool:
+    """Public tournaments are open to all; private ones to the invited, the host, staff and
+    the entrants."""
+    if not tournament.is_private or tournament.id in session.get(INVITED_TOURNAMENTS, []):
+        return True
+    return user.is_authenticated and (
+        user.is_staff or tournament.host_id == user.id
+        or tournament.entries.filter(user=user).exists()
     )
 
 

@@ -305,8 +305,22 @@ def _private_hand(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
     sizes = bet_sizes(hand.state, legal) if legal is not None else []
     patches.append((("hand", "bet_sizes"), sizes))
     board = public.view["hand"]["board"]
-    patches.append((("hand", "your_hand"), describe_hole(hole, board)))
+    patches.append((("hand", "your_hand"), _your_hand(hand.state, hand_seat, hole, board)))
     return patches
+
+
+# The board a street's betting is played on (a folded hand is told on that board only).
+_BOARD_AT = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+
+
+def _your_hand(state: HandState, seat: int, hole: list[str], board: list[str]) -> str:
+    """The viewer's hand with the board so far; once they folded, with the board they folded
+    on, said so: a card dealt after a fold makes no hand of theirs."""
+    if not state.player(seat).folded:
+        return describe_hole(hole, board)
+    street = next((e.street.value for e in reversed(state.events)
+                   if e.kind.value == "fold" and e.seat == seat), "river")
+    return f"{describe_hole(hole, board[: _BOARD_AT.get(street, 5)])} (folded)"
 
 
 def _add_chips(snapshot: TableSnapshot, person: Person) -> dict[str, Any] | None:

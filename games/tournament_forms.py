@@ -85,6 +85,10 @@ class CreateTournamentForm(forms.Form):
     addon_chips = forms.IntegerField(label="Add-on chips", min_value=0, initial=0,
                                      required=False)
 
+    is_private = forms.BooleanField(
+        label="Private (only people with the invite link can find it)", required=False
+    )
+
     def service_values(self) -> dict[str, Any]:
         """The keyword arguments of ``create_tournament`` (call on a valid form)."""
         data = self.cleaned_data
@@ -103,6 +107,7 @@ class CreateTournamentForm(forms.Form):
             "addon_level": data["addon_level"] or 0,
             "addon_price": data["addon_price"] or 0,
             "addon_chips": data["addon_chips"] or 0,
+            "is_private": data["is_private"],
             "preset": "" if custom else data["schedule"],
             "levels": parse_levels(data["levels"]) if custom else None,
             **by,

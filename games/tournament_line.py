@@ -97,6 +97,8 @@ def _deal(deal: dict[str, Any] | None) -> dict[str, Any] | None:
     return {
         "method": deal["method"],
         "proposed_by": deal["proposed_by"],
+        # Proposed during a hand: worked out and put to everyone when it ends.
+        "pending": bool(deal.get("pending")),
         "players": [
             {"name": p["name"], "stack": p["stack"], "icm": p["icm"],
              "icm_chips": p["icm_chips"], "amount": p["amount"],

@@ -13,6 +13,8 @@ urlpatterns = [
     path("tournaments/", tournament_views.lobby, name="tournaments"),
     path("tournaments/new/", tournament_views.create, name="create_tournament"),
     path("tournaments/<int:tournament_id>/", tournament_views.detail, name="tournament"),
+    path("tournaments/invite/<str:code>/", tournament_views.invite, name="tournament_invite"),
+    path("tournaments/<int:tournament_id>/now/", tournament_views.now, name="tournament_now"),
     path("tournaments/<int:tournament_id>/register/", tournament_views.register,
          name="tournament_register"),
     path("tournaments/<int:tournament_id>/unregister/", tournament_views.unregister,

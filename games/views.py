@@ -67,6 +67,9 @@ def table(request, table_id: int):
     closed = table.status == Table.Status.CLOSED
     context: dict[str, Any] = {
         "table": table, "host_runs_it": hosts_its_game(table), "game_label": game_label(table.game),
+        # A tournament's players propose a deal from the felt too (shown by table.js).
+        "deal_url": reverse("tournament_deal", kwargs={"tournament_id": table.tournament.id})
+        if table.is_tournament and hasattr(table, "tournament") and not closed else None,
     }
     if request.user.is_authenticated:
         # A closed table asks nobody in; those who played there get its ledger instead. At

@@ -17,6 +17,7 @@ from django.db.models import F, Q
 
 from games.engine.tournament.payouts import PayoutPreset
 from games.engine.tournament.schedule import BlindSchedule
+from games.models.tables import new_invite_code
 from games.table_limits import MAX_SEATS, MIN_SEATS
 
 
@@ -46,6 +47,10 @@ class Tournament(models.Model):
         default=PayoutPreset.THREE_PLACES.value,
     )
     action_seconds = models.PositiveSmallIntegerField(default=30)
+    # A private tournament is listed nowhere: its page, and its table, open to the host,
+    # its entrants and people who came through its invite link (games/access.py).
+    is_private = models.BooleanField(default=False)
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     # The table it plays at, made when it starts.
     table = models.OneToOneField(
         "games.Table", null=True, blank=True, on_delete=models.SET_NULL,

@@ -1,32 +1,30 @@
 """A deal among the players left in a sit-and-go: one of them proposes an ICM deal or an
 equal split of the prizes still to be paid; it ends the tournament only when every one of
 them agrees. Until they have all answered no hand is dealt (the stacks it was worked out
-on must not move); one "no" withdraws it and play goes on.
+on must not move); one "no" withdraws it and play goes on. A deal proposed during a hand
+is worked out and put to the players when that hand ends (games/services/tournament_table.py).
 
-The figures come from ``games/engine/tournament/icm.py``: every ICM equity is an exact
-fraction, shown as such next to the whole chips it rounds to, so players see what they
-agree to. Each player's place is by their stack when the deal is made (equal stacks tie).
+The figures (``games/services/deal_terms.py``) come from ``games/engine/tournament/icm.py``:
+every ICM equity is an exact fraction, kept beside the whole chips the deal pays. Each
+player's place is by their stack when the deal is made (equal stacks tie).
 """
 
 from datetime import datetime
-from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games.engine.tournament.icm import deal_amounts, equal_split, icm_equities
-from games.models import Seat, Tournament, TournamentEntry
+from games.models import Tournament, TournamentEntry
 from games.services import notices
 from games.services.change import table_change
+from games.services.deal_terms import DealMethod, players_left, put_deal
 from games.services.tournament_late import current_level
 from games.services.tournament_table import (
     close_late_registration,
     close_tournament,
     lock_running,
     pay_entry,
-    place_prizes,
     running_table,
 )
 from games.services.writer import (
@@ -35,40 +33,6 @@ from games.services.writer import (
     ServiceError,
     schedule_next_hand,
 )
-
-
-class DealMethod(StrEnum):
-    ICM = "icm"
-    EQUAL = "equal"
-
-
-def _players_left(locked: Locked) -> list[Seat]:
-    return sorted((s for s in locked.seats if s.pk is not None and s.stack > 0),
-                  key=lambda s: s.number)
-
-
-def deal_figures(
-    method: DealMethod | str, stacks: list[int], prizes_left: list[int]
-) -> tuple[list[Fraction], list[int]]:
-    """Each player's ICM equity (exact) and what the deal pays them, in the order of
-    ``stacks``: the ICM equities rounded to whole chips, or the prizes split equally (the
-    odd chips to the bigger stacks first).
-
-    >>> equities, amounts = deal_figures("icm", [50, 30, 20], [50, 30, 20])
-    >>> [str(e) for e in equities], amounts
-    (['1075/28', '131/4', '202/7'], [38, 33, 29])
-    >>> deal_figures("equal", [20, 50, 30], [50, 30, 20])[1]
-    [33, 34, 33]
-    """
-    equities = icm_equities(stacks, prizes_left)
-    if DealMethod(method) is DealMethod.ICM:
-        return equities, deal_amounts(equities, stacks)
-    order = sorted(range(len(stacks)), key=lambda i: (-stacks[i], i))
-    shares = equal_split(prizes_left, len(stacks))
-    amounts = [0] * len(stacks)
-    for share, index in zip(shares, order, strict=True):
-        amounts[index] = share
-    return equities, amounts
 
 
 def propose_deal(
@@ -88,38 +52,29 @@ def propose_deal(
 def _propose_deal(
     locked: Locked, tournament: Tournament, user: User, method: DealMethod, now: datetime | None
 ) -> dict[str, Any]:
-    seats = _players_left(locked)
+    seats = players_left(locked)
     if not any(s.user_id == user.id for s in seats):
         raise ServiceError("Only a player still in the tournament can propose a deal.")
     if tournament.deal is not None:
         raise ServiceError("A deal is already waiting for answers: agree to it or decline it.")
-    if locked.hand is not None:
-        raise ServiceError("A deal is made between hands: wait for this hand to end.")
     if tournament.late_registration_open(current_level(locked, tournament, now or timezone.now())):
         raise ServiceError(f"Late registration is open until the end of level "
                            f"{tournament.late_levels}: a deal waits until it closes.")
+    if locked.hand is not None:
+        # Put to the players when the hand ends, on the stacks it leaves (tournament_table).
+        tournament.deal = {"method": method.value, "proposed_by": user.get_username(),
+                           "pending": True, "players": [], "agreed": [user.id]}
+        tournament.save(update_fields=["deal"])
+        notices.add(locked, "deal", user.get_username(),
+                    f"{user.get_username()} proposes {_kind(method)}: it is put to everyone "
+                    "when this hand ends.")
+        return tournament.deal
     close_late_registration(locked, tournament)  # its players out take their places first
-    prizes_left = place_prizes(tournament, tournament.entries.count())[: len(seats)]
-    equities, amounts = deal_figures(method, [s.stack for s in seats], prizes_left)
-    tournament.deal = {
-        "method": method.value,
-        "proposed_by": user.get_username(),
-        "prizes": prizes_left,
-        "players": [
-            {"user_id": s.user_id, "name": s.user.get_username(), "stack": s.stack,
-             "icm": f"{e.numerator}/{e.denominator}", "icm_chips": f"{float(e):.2f}",
-             "amount": amount}
-            for s, e, amount in zip(seats, equities, amounts, strict=True)
-        ],
-        "agreed": [user.id],
-    }
-    tournament.save(update_fields=["deal"])
-    locked.table.next_hand_at = None  # no hand until everyone has answered
-    said = ", ".join(f"{p['name']} {p['amount']:,}" for p in tournament.deal["players"])
-    kind = "an ICM deal" if method is DealMethod.ICM else "an equal split"
-    notices.add(locked, "deal", user.get_username(),
-                f"{user.get_username()} proposes {kind}: {said}. Everyone left must agree.")
-    return tournament.deal
+    return put_deal(locked, tournament, method, user.get_username(), [user.id])
+
+
+def _kind(method: DealMethod) -> str:
+    return "an ICM deal" if method is DealMethod.ICM else "an equal split"
 
 
 def answer_deal(tournament_id: int, user: User, agree: bool, now: datetime | None = None) -> bool:
@@ -138,6 +93,8 @@ def _answer_deal(
     deal = tournament.deal
     if deal is None:
         raise ServiceError("No deal has been proposed.")
+    if deal.get("pending"):
+        raise ServiceError("The deal is worked out when this hand ends: answer it then.")
     players = {p["user_id"]: p for p in deal["players"]}
     if user.id not in players:
         raise ServiceError("Only the players left in the tournament answer a deal.")

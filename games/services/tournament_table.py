@@ -21,6 +21,7 @@ from games.engine.tournament.payouts import Bust, finishing_places, prize_for_pl
 from games.engine.tournament.schedule import BlindLevel
 from games.models import Hand, Seat, Table, Tournament, TournamentEntry
 from games.services import notices
+from games.services.deal_terms import DealMethod, put_deal
 from games.services.writer import Locked, ServiceError, free_seat
 
 
@@ -153,6 +154,24 @@ def end_of_hand(locked: Locked, hand: Hand, state: HandState, now: datetime) -> 
         return
     for seat in left:
         plain_sql.update(seat, ["stack"])
+    if tournament.deal is not None and tournament.deal.get("pending"):
+        _put_pending_deal(locked, tournament, left)
+
+
+def _put_pending_deal(locked: Locked, tournament: Tournament, left: list[Seat]) -> None:
+    """A deal proposed during the hand just ended: worked out on the stacks it left and put
+    to the players, or dropped when its proposer went out in it."""
+    asked = tournament.deal
+    assert asked is not None
+    if not any(s.user_id == asked["agreed"][0] for s in left):
+        tournament.deal = None
+        tournament.save(update_fields=["deal"])
+        notices.add(locked, "deal", asked["proposed_by"],
+                    f"The deal {asked['proposed_by']} proposed is off: they are out.")
+        return
+    close_late_registration(locked, tournament)
+    put_deal(locked, tournament, DealMethod(asked["method"]), asked["proposed_by"],
+             asked["agreed"])
 
 
 def _out_during_late_registration(

@@ -191,6 +191,13 @@ function render(latest) {
   straddle.hidden = !seated || !spots;
   straddle.setAttribute("aria-pressed", String(Boolean(mySeat && mySeat.straddle_next)));
   straddle.textContent = `${mySeat && mySeat.straddle_next ? "Straddling" : "Straddle"} ${spots}`;
+  // A tournament's player still in may propose a deal while none waits (the tournament's
+  // own page shows its figures; one proposed during a hand is put when the hand ends).
+  const proposeDeal = $("propose-deal");
+  if (proposeDeal) {
+    proposeDeal.hidden = !table.tournament || Boolean(table.tournament.deal)
+      || !mySeat || !mySeat.stack || table.tournament.status !== "running";
+  }
   const leave = $("leave");
   // Someone waiting for the host's approval leaves (withdraws) with the same button.
   const asking = table.requests.some((r) => r.user_id === table.you.user_id);
@@ -248,7 +255,9 @@ function tournamentText(t) {
     const when = t.addon.level === t.level ? "available" : `in level ${t.addon.level}`;
     text += ` · Add-on ${when}: ${count(t.addon.chips)} chips for ${count(t.addon.price)}`;
   }
-  if (t.deal) {
+  if (t.deal && t.deal.pending) {
+    text += ` · ${t.deal.proposed_by} proposes a deal: put to everyone when this hand ends`;
+  } else if (t.deal) {
     const yes = t.deal.players.filter((p) => p.agreed).length;
     text += ` · a deal waits: ${yes} of ${t.deal.players.length} agreed`;
   }

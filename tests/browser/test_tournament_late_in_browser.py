@@ -56,9 +56,11 @@ def test_a_guest_registers_late_and_is_dealt_in_at_the_next_hand(chromium, site)
                 "button", name=f"Register ({BUY_IN} from your bankroll)").click()
             expect(person.page.locator("ul.messages")).to_contain_text("You are registered")
         by_seat = {}
+        # The first, waiting on the page, is taken to their seat; the second opens it.
+        expect(first.page).to_have_url(re.compile(r"/tables/\d+/$"))
+        second.page.goto(path)
+        second.page.get_by_role("link", name="Open the table").click()
         for person in (first, second):
-            person.page.goto(path)
-            person.page.get_by_role("link", name="Open the table").click()
             expect(person.page.locator(".seat.me")).to_have_count(1)
             by_seat[int(person.page.locator(".seat.me").get_attribute("data-seat"))] = person
         watcher = first

@@ -135,8 +135,24 @@ def test_bad_deal_requests_are_refused_and_change_nothing(three_left):
     with pytest.raises(ServiceError, match="Only the players left"):
         tournament_deals.answer_deal(tournament.id, outsider, True)
     tournament_deals.answer_deal(tournament.id, cat, False)  # withdrawn
+    assert Tournament.objects.get(pk=tournament.id).deal is None
+
+
+def test_a_deal_proposed_during_a_hand_is_put_to_everyone_when_it_ends(three_left):
+    tournament, (ann, bob, cat) = three_left
     hand = deal(tournament.table_id, random.Random(6), timezone.now() + timedelta(seconds=5))
     assert hand is not None
-    with pytest.raises(ServiceError, match="A deal is made between hands"):
-        tournament_deals.propose_deal(tournament.id, ann, "icm")
-    assert Tournament.objects.get(pk=tournament.id).deal is None
+    asked = tournament_deals.propose_deal(tournament.id, ann, "icm")
+    assert asked["pending"] and asked["players"] == []
+    with pytest.raises(ServiceError, match="worked out when this hand ends"):
+        tournament_deals.answer_deal(tournament.id, bob, True)
+    fold_around(tournament.table_id)
+    put = Tournament.objects.get(pk=tournament.id).deal
+    assert not put.get("pending") and put["agreed"] == [ann.id]
+    stacks_now = dict(Seat.objects.filter(table_id=tournament.table_id, stack__gt=0)
+                      .values_list("user__username", "stack"))
+    assert {p["name"]: p["stack"] for p in put["players"]} == stacks_now
+    assert deal(tournament.table_id, random.Random(7),
+                timezone.now() + timedelta(seconds=30)) is None  # no hand while it waits
+    tournament_deals.answer_deal(tournament.id, bob, True)
+    assert tournament_deals.answer_deal(tournament.id, cat, True)  # the last yes: paid

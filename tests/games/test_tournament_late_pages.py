@@ -69,7 +69,7 @@ def test_the_page_offers_late_registration_and_the_line_says_until_when(client):
     client.force_login(late)
     url = f"/tournaments/{tournament.id}/"
     page = text(client.get(url).content)
-    assert "Level 1 now · late registration open until the end of level 2." in page
+    assert "Level 1 now: blinds 10/20 · late registration open until the end of level 2." in page
     assert "Register late (100 from your bankroll, 1000 chips)" in page
     line = line_of(tournament.table_id)
     assert (line["late_registration_until"], line["addon"]) == (2, None)

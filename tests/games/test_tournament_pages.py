@@ -112,7 +112,11 @@ def test_a_deal_agreed_on_the_page_shows_in_the_results(client):
     client.force_login(entrants[0])
     text = client.post(f"/tournaments/{tournament.id}/deal/", {"method": "icm"},
                        follow=True).content.decode()
-    assert "proposes an ICM deal" in text and "ICM (exact)" in text
+    assert "proposes an ICM deal" in text and "ICM value" in text
+    proposal = Tournament.objects.get(pk=tournament.id).deal
+    for player in proposal["players"]:  # the figures people read, not the fraction
+        assert f"<td>{player['icm_chips']}</td>" in text and player["icm"] not in text
+    assert "The deal pays each rounded down" in text
     for user in entrants[1:]:
         client.force_login(user)
         client.post(f"/tournaments/{tournament.id}/deal/answer/", {"answer": "yes"})
@@ -159,3 +163,46 @@ def test_typing_a_tournament_action_address_opens_the_tournament_page(client, al
     assert response.redirect_chain == [(f"/tournaments/{tournament.id}/", 302)]
     assert tournament.name in response.content.decode()
     assert not tournament.entries.exists()  # a GET changes nothing
+
+
+def test_the_page_is_told_of_the_start_and_a_player_is_sent_to_their_seat(client, alice, bob):
+    tournament = sng(alice, max_players=2, payout="winner-takes-all")
+    tournaments.register(tournament.id, alice)
+    client.force_login(bob)
+    waiting = client.get(f"/tournaments/{tournament.id}/now/").json()
+    assert waiting == {"status": "registering", "table_url": None, "go": None,
+                       "text": "Registering · 1 of 2 registered; it starts when full."}
+    assert f'data-watch="/tournaments/{tournament.id}/now/"' in page(
+        client, f"/tournaments/{tournament.id}/")
+    tournaments.register(tournament.id, bob)  # the last seat: it starts
+    tournament.refresh_from_db()
+    table = f"/tables/{tournament.table_id}/"
+    started = client.get(f"/tournaments/{tournament.id}/now/").json()
+    assert started["status"] == "running" and started["go"] == table
+    assert "it has started" in started["text"]
+    client.logout()  # someone only watching is told, and not sent anywhere
+    watching = client.get(f"/tournaments/{tournament.id}/now/").json()
+    assert (watching["table_url"], watching["go"]) == (table, None)
+    assert "data-watch" not in page(client, f"/tournaments/{tournament.id}/")
+
+
+def test_a_private_tournament_is_found_only_through_its_invite_link(client, alice, bob, carol):
+    client.force_login(alice)
+    client.post("/tournaments/new/", {**FORM, "max_players": 2, "payout": "winner-takes-all",
+                                      "is_private": "on"})
+    tournament = Tournament.objects.get()
+    assert tournament.is_private
+    invite = f"/tournaments/invite/{tournament.invite_code}/"
+    assert invite in page(client, f"/tournaments/{tournament.id}/")  # the host shares it
+    client.force_login(bob)
+    assert tournament.name not in page(client, "/tournaments/")
+    assert client.get(f"/tournaments/{tournament.id}/").status_code == 404
+    assert client.post(f"/tournaments/{tournament.id}/register/").status_code == 404
+    assert client.get(invite).url == f"/tournaments/{tournament.id}/"
+    client.post(f"/tournaments/{tournament.id}/register/")
+    tournaments.register(tournament.id, alice)  # full: it starts
+    tournament.refresh_from_db()
+    assert client.get(f"/tables/{tournament.table_id}/").status_code == 200
+    client.force_login(carol)  # never invited: neither the page nor its table
+    assert client.get(f"/tournaments/{tournament.id}/").status_code == 404
+    assert client.get(f"/tables/{tournament.table_id}/").status_code == 404
