@@ -14,7 +14,7 @@ from games.engine.positions import ORDER, names_for, positions
 from games.history.forms import POSITION_ORDER
 from games.models import ImportedHand
 
-MIGRATION = importlib.import_module("games.migrations.0025_one_position_vocabulary")
+MIGRATION = importlib.import_module("games.migrations.0026_one_position_vocabulary")
 
 
 @pytest.mark.parametrize("players", range(2, 11))

@@ -58,6 +58,6 @@ def rename(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0024_imported_hand_omaha_hole_cards")]
+    dependencies = [("games", "0025_tournament_private_invite")]
 
     operations = [migrations.RunPython(rename, migrations.RunPython.noop)]

@@ -2,7 +2,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0025_one_position_vocabulary")]
+    dependencies = [("games", "0026_one_position_vocabulary")]
 
     operations = [
         migrations.AddField("importbatch", "stacks", models.JSONField(default=list)),
