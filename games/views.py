@@ -79,6 +79,7 @@ def table(request, table_id: int):
         )
         context["config"] = {
             "tableId": table.id,
+            "tableName": table.name,
             "socketPath": f"/ws/tables/{table.id}/",
             "lobbyUrl": reverse("home"),
             # Only a host's own game asks friends in: a tournament's seats are given at its

@@ -33,6 +33,7 @@ SHELL_FILES = [
     "js/app.js",
     "js/dom.js",
     "js/prefs.js",
+    "js/turn_alerts.js",
 ]
 
 
