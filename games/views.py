@@ -7,6 +7,7 @@ there were no such table.
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import Http404
@@ -82,6 +83,7 @@ def table(request, table_id: int):
         )
         context["config"] = {
             "tableId": table.id,
+            "tableName": table.name,
             "socketPath": f"/ws/tables/{table.id}/",
             "lobbyUrl": reverse("home"),
             # Only a host's own game asks friends in: a tournament's seats are given at its
@@ -91,6 +93,9 @@ def table(request, table_id: int):
             if table.is_practice or table.coach_allowed else None,
             "chatEmotes": Emote.choices,
             "chatMaxLength": MAX_CHAT_LENGTH,
+            # Web Push, where the operator set it up (games/turn_push.py).
+            "push": {"publicKey": settings.VAPID_PUBLIC_KEY, "url": reverse("push_subscribe")}
+            if settings.WEB_PUSH else None,
         }
     else:
         context["guest_form"] = GuestForm()

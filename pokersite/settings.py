@@ -197,6 +197,22 @@ PRACTICE_IDLE_SECONDS = env_float("PRACTICE_IDLE_SECONDS", 600.0)
 # of it): a process that dies leaves its players shown as away within this time.
 PRESENCE_SECONDS = env_float("PRESENCE_SECONDS", 30.0, minimum=1.0)
 
+# Web Push (docs/deploy.md, "Web Push"): a "your turn" notification to a player with no
+# page of the table open, off unless the operator sets the site's VAPID key pair (base64url,
+# as `vapid --gen` or `vapid --applicationServerKey` print them) and a contact for the push
+# services (mailto: or https:).
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY") or ""
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or ""
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or ""
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.")
+if VAPID_PUBLIC_KEY and not VAPID_SUBJECT.startswith(("mailto:", "https://")):
+    raise ImproperlyConfigured(
+        f"VAPID_SUBJECT={VAPID_SUBJECT!r} must be a mailto: or https:// address when Web Push "
+        "is on (push services write to it about problems)."
+    )
+WEB_PUSH = bool(VAPID_PUBLIC_KEY)
+
 # Extra seconds a player may use once per hand when their clock runs out (0: no time bank).
 TIME_BANK_SECONDS = env_int("TIME_BANK_SECONDS", 15)
 

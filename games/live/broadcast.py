@@ -18,6 +18,7 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 from games.live import runtime
 from games.live.groups import session_tag, table_group, user_group
 from games.projection import Frames, TableSnapshot, update_frames
+from games.turn_push import tell_turn
 
 
 def channel_layer() -> BaseChannelLayer:
@@ -60,6 +61,7 @@ def publish(snapshot: TableSnapshot) -> None:
     table_id, frames = snapshot.table["id"], update_frames(snapshot)
     what = f"table {table_id} version {frames.version}"
     runtime.current().outbox.put(what, functools.partial(send_frames, table_id, frames))
+    tell_turn(snapshot)  # Web Push to a player whose turn starts with no page open
 
 
 def publish_to_group(group: str, message: dict[str, Any]) -> None:

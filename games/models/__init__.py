@@ -6,6 +6,7 @@ from games.models.chips import LedgerEntry, Player
 from games.models.facts import HandFacts
 from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand
+from games.models.push import PushSubscription
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
 from games.models.tournaments import Tournament, TournamentEntry
@@ -23,6 +24,7 @@ __all__ = [
     "ImportedHand",
     "LedgerEntry",
     "Player",
+    "PushSubscription",
     "Seat",
     "Table",
     "Tournament",

@@ -11,6 +11,7 @@ import { FairPanel, myClientSeed } from "./fairness.js";
 import { HostPanel } from "./host.js";
 import { Runout } from "./runout.js";
 import { betweenText, secondsUntil, statusText } from "./status.js";
+import { askPermission, canNotify, subscribePush, tellTurnIfHidden } from "./turn_alerts.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const $ = (id) => document.getElementById(id);
@@ -167,6 +168,14 @@ function render(latest) {
   const myTurn = Boolean(hand && !hand.complete && hand.legal);
   if (myTurn && !wasMyTurn) {
     if (getPref("sound", true)) beep();
+    if (getPref("turnAlerts", false)) {
+      const toCall = hand.legal.call ? `${hand.legal.call} to call` : "you may check";
+      tellTurnIfHidden({
+        title: `Your turn at ${config.tableName || "the table"}`,
+        body: `Hand ${hand.number}: ${toCall}.`,
+        url: location.pathname,
+      });
+    }
     // On a small screen the bar may be below the fold: bring it up.
     const bar = $("action-bar").getBoundingClientRect();
     if (bar.bottom > window.innerHeight) $("action-bar").scrollIntoView({ block: "end" });
@@ -405,6 +414,32 @@ $("sound").addEventListener("click", () => {
   if (getPref("sound", true)) beep();
 });
 showSound();
+
+// "Alert me on my turn": asks the browser's permission once (it must come from a click),
+// then notifies through the service worker while this tab is hidden (turn_alerts.js), and
+// where the site offers Web Push, also while no page of the table is open.
+function showTurnAlerts() {
+  const on = getPref("turnAlerts", false) && Notification.permission === "granted";
+  $("turn-alerts").textContent = on ? "Turn alerts on" : "Alert me on my turn";
+  $("turn-alerts").setAttribute("aria-pressed", String(on));
+}
+if (canNotify()) {
+  $("turn-alerts").hidden = false;
+  $("turn-alerts").addEventListener("click", async () => {
+    if (getPref("turnAlerts", false) && Notification.permission === "granted") {
+      setPref("turnAlerts", false);
+    } else if (await askPermission()) {
+      setPref("turnAlerts", true);
+      subscribePush(config.push || {}).catch(() => {
+        toast("Alerts work while the table is open in a tab; the browser refused the rest.", "info");
+      });
+    } else {
+      toast("The browser blocks notifications for this site; allow them in its settings.");
+    }
+    showTurnAlerts();
+  });
+  showTurnAlerts();
+}
 
 function showDeck() {
   const four = getPref("fourColour", false);
