@@ -60,7 +60,7 @@ def stakes(review) -> str:
     """
     config = review.full_state.config
     ante = f" · ante {config.ante}" if config.ante else ""
-    return f"{config.variant.label} · blinds {config.small_blind}/{config.big_blind}{ante}"
+    return f"{config.game.label} · blinds {config.small_blind}/{config.big_blind}{ante}"
 
 
 @login_required
