@@ -308,7 +308,7 @@ def _private_hand(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
     sizes = bet_sizes(hand.state, legal) if legal is not None else []
     patches.append((("hand", "bet_sizes"), sizes))
     board = public.view["hand"]["board"]
-    patches.append((("hand", "your_hand"), describe_hole(hole, board)))
+    patches.append((("hand", "your_hand"), describe_hole(hole, board, hand.state.game)))
     return patches
 
 

@@ -36,7 +36,7 @@ class HandSetup:
       whatever the rules would have them do (showdown.py).
 
     >>> HandSetup(runouts=2, ask_runouts=True).to_dict()
-    {'runouts': 2, 'ask_runouts': True}
+    {'mucks': [], 'shows': [], 'antes': None, 'blinds': None, 'runouts': 2, 'ask_runouts': True}
     >>> HandSetup.from_dict({"bounty": 10, "mucks": [3]}) == HandSetup(bounty=10, mucks={3})
     True
     >>> HandSetup(boards=2, runouts=2)
@@ -77,7 +77,8 @@ class HandSetup:
             raise ValueError("A hand dealt two boards is not run again: runouts must be 1.")
 
     def to_dict(self) -> dict[str, Any]:
-        """The setup as the hand state's JSON keys, only those not at their default."""
+        """The setup as the hand state's JSON keys; those added since the first stored states
+        only when not at their default, so a plain hand's state keeps its shape."""
         data: dict[str, Any] = {
             "mucks": sorted(self.mucks),
             "shows": sorted(self.shows),
