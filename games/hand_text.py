@@ -24,6 +24,7 @@ def describe_hole(
     'Pair of aces'
     >>> describe_hole(["Kh", "7d"], ["Ks", "7c", "2d"])
     'Two pair, kings and sevens with a two kicker'
+    >>> from games.engine.games import POT_LIMIT_OMAHA
     >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"], POT_LIMIT_OMAHA)
     'Three of a kind, aces, king-seven'
     """
