@@ -63,7 +63,7 @@ def test_my_hands_and_the_replayer_mark_tournament_hands_with_level_and_blinds(
     assert "tournament · level 1 · blinds 10/20" in text
     last = Hand.objects.get(table_id=tournament.table_id, number=7)
     page = client.get(f"/hands/{last.id}/").content.decode()
-    assert "tournament hand, level 3</span> · No-limit hold'em · blinds 50/100 · ante 10" in page
+    assert "tournament hand, level 3</span> · No-limit hold&#x27;em · blinds 50/100 · ante 10" in page
     assert '"tournament": {"name": "Friday sit-and-go", "level": 3' in page
     client.force_login(alice)
     cash = Hand.objects.get(table_id=table.id)
