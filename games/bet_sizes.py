@@ -35,7 +35,9 @@ def bet_sizes(state: HandState, legal: LegalActions) -> list[dict[str, Any]]:
         return min(max(amount, span.min), span.max)
 
     sizes = [("Min", span.min), ("½ pot", fit(before + after_call // 2))]
-    if state.config.variant.pot_limit:
+    if state.game.fixed_limit:  # one size: the street's bet
+        return [{"label": "Bet" if legal.bet else "Raise", "amount": span.max}]
+    if state.game.pot_limit:
         sizes.append(("Pot", span.max))
     else:
         sizes += [("Pot", fit(before + after_call)), ("All-in", span.max)]

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.games import GAMES
 from games.engine.positions import names_for
-from games.engine.variants import Variant
 from games.hand_text import bounty_rows, result_rows
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
@@ -116,12 +116,12 @@ def hand_part(
     """The middle of the felt for ``engine`` (a hand's view): the board, the pots, whose
     turn it is and, once the hand is over, each pot's winners in words."""
     result = engine["result"]
-    variant = Variant(engine.get("variant", "NT"))
+    game = GAMES[engine.get("variant", "NT")]
     return {
-        "game": variant.value,
-        "game_label": variant.label,
-        "hole_cards": variant.hole_cards,  # dealt to each player: the backs the felt draws
-        "pot_limit": variant.pot_limit,  # the felt offers a pot-size bet
+        "game": game.code,
+        "game_label": game.label,
+        "hole_cards": game.hole_cards,  # dealt to each player: the backs the felt draws
+        "pot_limit": game.pot_limit,  # the felt offers a pot-size bet
         "bomb_pot": bool(engine.get("bomb_pot")),
         "bounty": engine.get("bounty", 0),  # the 7-2 bounty of this hand (0: off)
         "boards": engine.get("boards", 1),  # 2: a double board (its second board in runs)

@@ -3,13 +3,19 @@
 import functools
 from collections.abc import Sequence
 
-from evaluator import Card, evaluate
-from evaluator.omaha import evaluate_omaha
+from evaluator import Card
+from games.engine.games import NO_LIMIT_HOLDEM, Game
+from games.engine.hand_values import hand_value
 from games.engine.pot_names import pots_name
 
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
-def describe_hole(cards: Sequence[str], board: Sequence[str]) -> str:
-    """What the player holds: the evaluator's description once there is a flop.
+
+def describe_hole(
+    cards: Sequence[str], board: Sequence[str], game: Game = NO_LIMIT_HOLDEM
+) -> str:
+    """What the player holds: the description of their hand in ``game`` once there is a flop
+    (the game says how many hole cards must play).
 
     Each seated player's is worked out at every version of the table, and it changes only
     with a new street: the last few hundred are remembered.
@@ -18,20 +24,22 @@ def describe_hole(cards: Sequence[str], board: Sequence[str]) -> str:
     'Pair of aces'
     >>> describe_hole(["Kh", "7d"], ["Ks", "7c", "2d"])
     'Two pair, kings and sevens with a two kicker'
-    >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"])
+    >>> from games.engine.games import POT_LIMIT_OMAHA
+    >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"], POT_LIMIT_OMAHA)
     'Three of a kind, aces, king-seven'
     """
-    return _describe_hole(tuple(cards), tuple(board))
+    return _describe_hole(tuple(cards), tuple(board), game)
 
 
 @functools.lru_cache(maxsize=512)
-def _describe_hole(cards: tuple[str, ...], board: tuple[str, ...]) -> str:
-    if len(cards) == 4:  # Omaha: exactly two of the four with three of the board
-        if len(board) >= 3:
-            return evaluate_omaha(list(cards), list(board)).describe()
-        return "Four cards: " + " ".join(cards)
+def _describe_hole(cards: tuple[str, ...], board: tuple[str, ...], game: Game) -> str:
     if len(board) >= 3:
-        return evaluate([*cards, *board]).describe()
+        try:
+            return hand_value(game, cards, board)[1]
+        except ValueError:  # too few board cards yet for the hole cards that must play
+            pass
+    if len(cards) != 2:
+        return f"{COUNT_WORDS[len(cards)].capitalize()} cards: " + " ".join(cards)
     high, low = sorted(map(Card, cards), reverse=True)
     if high.rank == low.rank:
         return f"Pair of {high.rank.plural}"
@@ -97,7 +105,7 @@ def _sentence(
         return f"{who} posts a straddle of {amount}{all_in}"
     if kind == "deal_hole":
         cards = " ".join(event["cards"])
-        count = "four" if hole_cards == 4 else "two"
+        count = COUNT_WORDS[hole_cards]
         return f"{who} is dealt {cards}" if cards else f"{who} is dealt {count} cards"
     if kind == "deal_board":
         # A second run of the board says so: "Turn (second board): 9c".

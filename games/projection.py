@@ -44,9 +44,10 @@ from games import felt
 from games.add_chips_rule import add_chips_refusal, add_chips_room
 from games.bet_sizes import bet_sizes
 from games.engine import HandState
+from games.engine.games import NO_LIMIT_HOLDEM
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
-from games.table_games import TableGame, game_label
+from games.table_games import game_choices, game_label
 from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
@@ -174,7 +175,7 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     log = (
         [
             event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out,
-                       hole_cards=hand.state.config.variant.hole_cards)
+                       hole_cards=hand.state.game.hole_cards)
             for e in events[log_from:]
         ]
         if hand
@@ -203,7 +204,7 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         "notices_kept": NOTICES_KEPT,
         # The game dealt now (the hand's), else the host's choice for the next hands.
         "game_label": result["game_label"] if result and not result["complete"]
-        else game_label(str(snapshot.table.get("game") or TableGame.NO_LIMIT_HOLDEM)),
+        else game_label(str(snapshot.table.get("game") or NO_LIMIT_HOLDEM.code)),
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
         "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
         # A sit-and-go's line (None at a cash table): public facts only.
@@ -247,6 +248,8 @@ def personal_patches(
         # The host runs the table from the felt; staff may too.
         "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
     }
+    if you["is_host"]:  # the host's panel offers these games (games/table_games.py)
+        you["game_choices"] = [list(choice) for choice in game_choices()]
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.
     view = apply_patches(public.view, patches)
@@ -317,10 +320,10 @@ def _your_hand(state: HandState, seat: int, hole: list[str], board: list[str]) -
     """The viewer's hand with the board so far; once they folded, with the board they folded
     on, said so: a card dealt after a fold makes no hand of theirs."""
     if not state.player(seat).folded:
-        return describe_hole(hole, board)
+        return describe_hole(hole, board, state.game)
     street = next((e.street.value for e in reversed(state.events)
                    if e.kind.value == "fold" and e.seat == seat), "river")
-    return f"{describe_hole(hole, board[: _BOARD_AT.get(street, 5)])} (folded)"
+    return f"{describe_hole(hole, board[: _BOARD_AT.get(street, 5)], state.game)} (folded)"
 
 
 def _add_chips(snapshot: TableSnapshot, person: Person) -> dict[str, Any] | None:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from games.engine.fair_deck import check_client_seed
+from games.engine.games import GAMES
 from games.engine.types import ActionKind
 
 # The engine's action kinds, in its order: the protocol's ``action`` values are its own.
@@ -112,7 +113,7 @@ HOST_NUMBER_SETTINGS = (
 )
 HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed", "button_straddles_allowed")
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).
-HOST_CHOICE_SETTINGS = {"game": ("NT", "PO", "DC"), "run_it_twice": ("off", "always", "ask")}
+HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask")}
 MAX_REASON_LENGTH = 200
 # Controls that may say why, for the table's log (a stack adjustment must: HOST_CONTROLS).
 HOST_OPTIONAL_REASON = ("remove",)

@@ -1,9 +1,11 @@
 """Which game a table deals and whether it runs the board twice: the host's settings
 (``Table.game``, ``Table.run_it_twice``) turned into the engine's terms for the next hand.
 
-Dealer's choice alternates no-limit hold'em and pot-limit Omaha each orbit: the game
-changes when the button passes the lowest-numbered seat again (the new button's seat is
-not after the last one's), so every player deals each game once before it changes.
+The host picks any game of the engine's registry (``games.engine.games.GAMES``, stored by
+its PHH code) or dealer's choice, which deals each game of ``DEALERS_CHOICE_GAMES`` in turn,
+an orbit each: the game changes when the button passes the lowest-numbered seat again (the
+new button's seat is not after the last one's), so every player deals each game once
+before it changes.
 """
 
 from __future__ import annotations
@@ -11,15 +13,22 @@ from __future__ import annotations
 from django.db import models
 
 from games.engine.deal_order import cards_needed
-from games.engine.variants import Variant
+from games.engine.games import GAMES, NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, Game
+
+DEALERS_CHOICE = "DC"
+DEALERS_CHOICE_GAMES = (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA)
+"""The games dealer's choice rotates through, in order."""
 
 
-class TableGame(models.TextChoices):
-    """The host's choice of game; the first two are the engine's PHH variant codes."""
+def game_choices() -> list[tuple[str, str]]:
+    """The host's choice of game: every game the engine deals, then dealer's choice
+    (``Table.game``'s choices; a callable, so a new game needs no migration).
 
-    NO_LIMIT_HOLDEM = "NT", "No-limit hold'em"
-    POT_LIMIT_OMAHA = "PO", "Pot-limit Omaha"
-    DEALERS_CHOICE = "DC", "Dealer's choice (hold'em and Omaha, each an orbit)"
+    >>> [code for code, _label in game_choices()]
+    ['NT', 'PO', 'FT', 'DC']
+    """
+    return [(code, game.label) for code, game in GAMES.items()] + [
+        (DEALERS_CHOICE, "Dealer's choice (hold'em and Omaha, each an orbit)")]
 
 
 class RunItTwice(models.TextChoices):
@@ -36,32 +45,35 @@ def game_label(setting: str) -> str:
     >>> game_label("PO"), game_label("DC")
     ('Pot-limit Omaha', "Dealer's choice")
     """
-    if setting == TableGame.DEALERS_CHOICE:
+    if setting == DEALERS_CHOICE:
         return "Dealer's choice"
-    return Variant(setting).label
+    return GAMES[setting].label
 
 
 def next_game(
-    setting: str, last_variant: str | None, last_button: int | None, new_button: int
-) -> Variant:
+    setting: str, last_game: str | None, last_button: int | None, new_button: int
+) -> Game:
     """The game of the next hand: the table's game, or under dealer's choice the last
-    hand's game, switched when a new orbit begins (see the module docstring).
+    hand's game, the next one when a new orbit begins (see the module docstring).
 
-    >>> next_game("PO", None, None, 1).value
-    'PO'
-    >>> next_game("DC", None, None, 3).value  # the first hand: hold'em
+    >>> next_game("FT", None, None, 1).code
+    'FT'
+    >>> next_game("DC", None, None, 3).code  # the first hand: the first game
     'NT'
-    >>> next_game("DC", "NT", 2, 5).value, next_game("DC", "NT", 5, 1).value
+    >>> next_game("DC", "NT", 2, 5).code, next_game("DC", "NT", 5, 1).code
     ('NT', 'PO')
+    >>> next_game("DC", "PO", 5, 1).code, next_game("DC", "FT", 2, 5).code
+    ('NT', 'NT')
     """
-    if setting != TableGame.DEALERS_CHOICE:
-        return Variant(setting)
-    if last_variant is None or last_button is None:
-        return Variant.NO_LIMIT_HOLDEM
-    last = Variant(last_variant)
-    if new_button > last_button:
-        return last
-    return Variant.POT_LIMIT_OMAHA if last is Variant.NO_LIMIT_HOLDEM else Variant.NO_LIMIT_HOLDEM
+    if setting != DEALERS_CHOICE:
+        return GAMES[setting]
+    rotation = [game.code for game in DEALERS_CHOICE_GAMES]
+    if last_game not in rotation or last_button is None:
+        return DEALERS_CHOICE_GAMES[0]  # the first hand, or one of a game it does not deal
+    at = rotation.index(last_game)
+    if new_button <= last_button:  # a new orbit
+        at = (at + 1) % len(rotation)
+    return DEALERS_CHOICE_GAMES[at]
 
 
 def runouts(setting: str) -> tuple[int, bool]:
@@ -84,7 +96,7 @@ def setting_text(name: str, value: object) -> str:
     ("7-2 bounty: 5 big blinds (hold'em hands)", '7-2 bounty: off')
     """
     if name == "game":
-        return f"game: {TableGame(str(value)).label}"
+        return f"game: {dict(game_choices())[str(value)]}"
     if name == "run_it_twice":
         return f"run it twice: {RunItTwice(str(value)).label.lower()}"
     if name == "straddles_allowed":
@@ -102,19 +114,19 @@ def setting_text(name: str, value: object) -> str:
     return f"{name.replace('_', ' ')}: {value}"
 
 
-def seven_deuce_bounty(big_blinds: int, big_blind: int, variant: Variant,
+def seven_deuce_bounty(big_blinds: int, big_blind: int, game: Game,
                        tournament: bool) -> int:
     """The 7-2 bounty of the next hand in chips (``start_hand``'s ``bounty``): the host's
     number of big blinds at the hand's big blind, for hold'em hands of a cash table (dealer's
     choice deals Omaha hands without it; a tournament's chips are its prize pool's).
 
-    >>> seven_deuce_bounty(5, 20, Variant.NO_LIMIT_HOLDEM, False)
+    >>> seven_deuce_bounty(5, 20, NO_LIMIT_HOLDEM, False)
     100
-    >>> seven_deuce_bounty(5, 20, Variant.POT_LIMIT_OMAHA, False), seven_deuce_bounty(0, 20,
-    ...     Variant.NO_LIMIT_HOLDEM, False)
+    >>> seven_deuce_bounty(5, 20, POT_LIMIT_OMAHA, False), seven_deuce_bounty(0, 20,
+    ...     NO_LIMIT_HOLDEM, False)
     (0, 0)
     """
-    if tournament or variant.hole_cards != 2:
+    if tournament or game.hole_cards != 2:
         return 0
     return big_blinds * big_blind
 
@@ -131,16 +143,18 @@ def bomb_pot_due(asked: bool, every: int, number: int) -> bool:
     return asked or (every > 0 and number % every == 0)
 
 
-def bomb_pot_boards(setting: int, bomb_pot: bool, players: int, hole_cards: int) -> int:
+def bomb_pot_boards(setting: int, bomb_pot: bool, players: int, game: Game) -> int:
     """The boards of the next hand: the table's bomb pot boards for a bomb pot, when the
-    deck holds two boards for this many players (ten of Omaha: it does not), else one.
+    game's deck holds two boards for this many players (ten of Omaha: it does not), else one.
 
-    >>> bomb_pot_boards(2, True, 9, 4), bomb_pot_boards(2, True, 10, 4)
+    >>> omaha, holdem = POT_LIMIT_OMAHA, NO_LIMIT_HOLDEM
+    >>> bomb_pot_boards(2, True, 9, omaha), bomb_pot_boards(2, True, 10, omaha)
     (2, 1)
-    >>> bomb_pot_boards(2, False, 6, 2), bomb_pot_boards(1, True, 6, 2)
+    >>> bomb_pot_boards(2, False, 6, holdem), bomb_pot_boards(1, True, 6, holdem)
     (1, 1)
     """
-    if not bomb_pot or setting != 2 or cards_needed(players, hole_cards, boards=2) > 52:
+    needed = cards_needed(players, game.hole_cards, boards=2)
+    if not bomb_pot or setting != 2 or needed > len(game.deck):
         return 1
     return 2
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from evaluator.cards import Card
 from games.bots.coach import grade_dict
-from games.bots.review import Graded, review_hand, summarize
+from games.bots.review import Graded, grades_game, review_hand, summarize
 from games.engine import HandState
 from games.history import queries
 from games.models import Hand
@@ -64,7 +64,8 @@ def review_hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     context = {"hand": review.hand, "hole": [Card(c) for c in review.state.player(seat).hole],
                "board": [Card(c) for c in review.state.board], "rows": _rows(decisions, labels),
                "summary": summarize(decisions),
-               "omaha": review.state.config.variant.omaha}
+               "ungraded": not grades_game(review.state.game),
+               "game_label": review.state.game.label}
     return render(request, "learning/review_hand.html", context)
 
 

@@ -30,7 +30,8 @@ from games.bots.preflop import preflop_advice, preflop_verdict
 from games.bots.situation import Situation
 from games.bots.styles import value_line
 from games.bots.villains import opponent_ranges
-from games.engine import Action, Entry, HandState, SeatInput, start_hand
+from games.engine import Action, HandState, start_hand
+from games.engine.replay import seat_inputs
 
 
 @dataclass(frozen=True)
@@ -100,13 +101,8 @@ def verdict(kind: str, amount: int | None, situation: Situation, f: Figures) -> 
 def decision_points(state: HandState, seat: int) -> Iterator[tuple[Situation, Action]]:
     """Replay the hand; before each action of ``seat`` yield what that seat saw (its own
     view only) and the action it took."""
-    seats = [
-        SeatInput(p.seat, p.player_id, p.starting_stack,
-                  Entry.POST_BB if p.posts_to_play else Entry.PLAYING)
-        for p in state.players
-    ]
-    replayed = start_hand(state.config, seats, state.deck, state.button, mucks=state.mucks,
-                           blinds=state.blinds, shows=state.shows, antes=state.antes)
+    replayed = start_hand(state.config, seat_inputs(state), state.deck, state.button,
+                          state.setup)
     for action in state.actions:
         if action.seat == seat:
             yield Situation.from_view(replayed.view(seat), seat, state.config.big_blind), action

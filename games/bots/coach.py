@@ -67,7 +67,7 @@ def coach_report(table: Table, user) -> dict:
         return {"hand": None, "now": None, "decisions": [], "summary": None,
                 "review_url": None}
     state = HandState.from_dict(hand.state)
-    if state.config.variant.omaha:  # its ranges, outs and grades model two hole cards
+    if state.game.hole_cards != 2:  # its ranges, outs and grades model two hole cards
         return omaha_report(table, hand, state, mine.seat)
     seat = mine.seat
     decisions = []

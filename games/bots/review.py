@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from games.bots.advice import decision_points
 from games.bots.grading import CLASSES, Grade, graded
 from games.engine import HandState
+from games.engine.games import Game, Limit
 
 NAMES = (*(name for name, _below in CLASSES), "Blunder")
 
@@ -46,10 +47,22 @@ class Summary:
     worst: tuple[Graded, ...] = ()  # the biggest mistakes, biggest first (loss > 0 only)
 
 
+def grades_game(game: Game) -> bool:
+    """Whether the coach grades decisions in ``game``: its charts, ranges and sizes model
+    no-limit hold'em, two hole cards any of which play, from a full deck.
+
+    >>> from games.engine import FIXED_LIMIT_HOLDEM, NO_LIMIT_HOLDEM
+    >>> grades_game(NO_LIMIT_HOLDEM), grades_game(FIXED_LIMIT_HOLDEM)
+    (True, False)
+    """
+    return (game.hole_cards == 2 and game.hole_cards_used is None and len(game.deck) == 52
+            and game.betting.limit is Limit.NO_LIMIT)
+
+
 def review_hand(state: HandState, seat: int, hand: int | None = None) -> list[Graded]:
     """Every decision of ``seat`` in the hand, graded (see the module docstring); none in
-    an Omaha hand (the charts and the range model are hold'em's)."""
-    if state.config.variant.hole_cards != 2:
+    a game the coach does not grade (``grades_game``)."""
+    if not grades_game(state.game):
         return []
     found = []
     places = [i for i, action in enumerate(state.actions) if action.seat == seat]

@@ -1,6 +1,6 @@
-"""No-limit hold'em and pot-limit Omaha rules as a pure, replayable state machine (no
-Django, no I/O). The game is the table's ``TableConfig.variant`` (``Variant``), no-limit
-hold'em unless given.
+"""Poker rules as a pure, replayable state machine (no Django, no I/O). The game is the
+table's ``TableConfig.game``, one declaration of games.py's registry (``GAMES``: no-limit
+hold'em, the default, pot-limit Omaha, fixed-limit hold'em), found by its PHH code.
 
 Between hands
     ``plan_hand(seats, previous_button) -> Lineup | None`` moves the button to the next
@@ -9,7 +9,9 @@ Between hands
 
 A hand
     ``state = start_hand(config, lineup.seats, deck, button=lineup.button)``; the caller
-    shuffles (``shuffled_deck(random.SystemRandom())``) so every hand is reproducible.
+    shuffles (``shuffled_deck(random.SystemRandom())``) so every hand is reproducible. A
+    ``HandSetup`` (setup.py: bomb pot, boards, run-outs, bounty, seat-by-seat blinds and
+    antes) is the fifth argument; the state carries it (``state.setup``).
 
     ``state.actor``            seat to act, None once the hand is over
     ``state.legal_actions()``  LegalActions: kinds, ``call`` (chips), ``bet``/``raise_to``
@@ -23,15 +25,15 @@ A hand
     ``state.events``           every event so far; each is one hand-history row
     ``state.to_dict()`` / ``HandState.from_dict(d)``  JSON-safe, deck included (server only)
     ``state.view(seat)``       what that player (None: a spectator) may see
-    ``replay(config, seats, deck, actions, button)``  the same state again, exactly
+    ``replay(config, seats, deck, actions, button, state.setup)``  the same state again
 
 Private information: the deck (``state.deck``), every player's ``hole`` and DEAL_HOLE events
 (``event.is_private``; ``event.public()`` strips them). Hole cards become public only for
 players with ``shown`` set; a mucked hand is never revealed.
 
 Hand histories
-    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a no-limit hold'em
-    ('NT') or pot-limit Omaha ('PO') PHH hand and replays it through the engine
+    ``export_phh(state)`` writes PHH TOML; ``replay_phh(text)`` reads a PHH hand of any game
+    of the registry (by its variant code) and replays it through the engine
     (``python manage.py phh replay FILE...``), amounts exact in minor units, the site's rake
     and straddles included; ``split_phhs(text)`` cuts a ``.phhs`` file into its hands.
 
@@ -51,6 +53,14 @@ Example
 """
 
 from games.engine.cards import FULL_DECK, UNKNOWN, shuffled_deck
+from games.engine.games import (
+    FIXED_LIMIT_HOLDEM,
+    GAMES,
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
+    Game,
+    game_by_code,
+)
 from games.engine.hand import PlayerState
 from games.engine.lineup import Lineup, plan_hand
 from games.engine.phh import (
@@ -62,6 +72,7 @@ from games.engine.phh import (
     split_phhs,
 )
 from games.engine.replay import replay, replay_state
+from games.engine.setup import HandSetup
 from games.engine.state import HandState, start_hand
 from games.engine.types import (
     Action,
@@ -80,10 +91,13 @@ from games.engine.types import (
     Street,
     TableConfig,
 )
-from games.engine.variants import Variant
 
 __all__ = [
+    "FIXED_LIMIT_HOLDEM",
     "FULL_DECK",
+    "GAMES",
+    "NO_LIMIT_HOLDEM",
+    "POT_LIMIT_OMAHA",
     "UNKNOWN",
     "Action",
     "ActionKind",
@@ -92,6 +106,8 @@ __all__ = [
     "Entry",
     "Event",
     "EventKind",
+    "Game",
+    "HandSetup",
     "HandResult",
     "HandState",
     "IllegalAction",
@@ -105,8 +121,8 @@ __all__ = [
     "ShownHand",
     "Street",
     "TableConfig",
-    "Variant",
     "export_phh",
+    "game_by_code",
     "plan_hand",
     "replay",
     "replay_phh",

@@ -1,18 +1,37 @@
 """The betting rules: what the player to act may do, and checking an action against it with
 a sentence for every refusal. The rules themselves are described in state.py.
 
-Pot-limit games (``Variant.pot_limit``) cap a bet or raise at the pot after calling: the
-most a player may make their bet is the current bet, plus the call, plus every chip in the
-pot (bets in front included). The minimum is the no-limit one, and a player who cannot
-reach the minimum may still go all-in for less. So a raise goes to at most
-``2 * current bet - own bet + pot`` (pokerkit's rule), never below the minimum raise, and
-``all_in`` is offered only when the whole stack fits under that cap.
+The game's betting structure (``Game.betting``, games.py) sets the most a bet or raise may
+reach; the least is always the current bet plus the last full bet or raise (a player who
+cannot reach it may still go all-in for less):
+
+- No limit: the whole stack.
+- Pot limit: the current bet, plus the call, plus every chip in the pot (bets in front
+  included), so a raise goes to at most ``2 * current bet - own bet + pot`` (pokerkit's
+  rule), never below the minimum raise.
+- Fixed limit: exactly the minimum. Each street opens with its own bet (``street_bet``: the
+  small bet preflop and on the flop, the big bet on the turn and river), and once the
+  street has seen ``raise_cap`` bets and raises (all-in ones included, blinds not: as
+  pokerkit counts) nobody may raise again.
+
+``all_in`` is offered only when the whole stack fits under the most allowed.
 """
 
 from __future__ import annotations
 
 from games.engine.hand import HandData
-from games.engine.types import Action, ActionKind, AmountRange, IllegalAction, LegalActions
+from games.engine.types import (
+    Action,
+    ActionKind,
+    AmountRange,
+    EventKind,
+    IllegalAction,
+    LegalActions,
+    Street,
+)
+
+STREET_INDEX = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3,
+                Street.SHOWDOWN: 3}
 
 
 def legal_actions(hand: HandData) -> LegalActions | None:
@@ -41,7 +60,11 @@ def legal_actions(hand: HandData) -> LegalActions | None:
     if _may_raise(hand, hand.queue[0], top):
         most = p.stack + p.bet
         least = min(top + hand.full_raise, most)
-        cap = min(most, pot_limit(hand, p.bet, least)) if hand.config.variant.pot_limit else most
+        cap = most
+        if hand.game.pot_limit:
+            cap = min(most, pot_limit(hand, p.bet, least))
+        elif hand.game.fixed_limit:
+            cap = least
         span = AmountRange(least, cap)
         if top == 0:
             kinds.add(ActionKind.BET)
@@ -62,8 +85,8 @@ def pot_limit(hand: HandData, own_bet: int, least: int) -> int:
     """The largest total a pot-limit bet or raise may reach: the current bet, the call and
     the whole pot (bets in front included), never below the minimum ``least``.
 
-    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK, Variant
-    >>> s = start_hand(TableConfig(1, 2, variant=Variant.POT_LIMIT_OMAHA),
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2, game="PO"),
     ...                [SeatInput(1, "a", 100), SeatInput(2, "b", 100)], FULL_DECK, button=1)
     >>> pot_limit(s, own_bet=1, least=4)   # the button's pot raise: call 1, pot 4, to 6
     6
@@ -71,11 +94,38 @@ def pot_limit(hand: HandData, own_bet: int, least: int) -> int:
     return max(least, 2 * hand.max_bet - own_bet + hand.total_pot)
 
 
+def street_bet(hand: HandData) -> int:
+    """The smallest bet of the current street, and the smallest raise until someone makes
+    a bigger one: the big blind, or a fixed-limit game's small or big bet.
+
+    >>> from games.engine import TableConfig, SeatInput, start_hand, FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2, game="FT"),
+    ...                [SeatInput(1, "a", 100), SeatInput(2, "b", 100)], FULL_DECK, button=1)
+    >>> street_bet(s), s.legal_actions().raise_to   # preflop: the small bet, one big blind
+    (2, AmountRange(min=4, max=4))
+    """
+    return hand.game.betting.street_bet(STREET_INDEX[hand.street], hand.config.big_blind)
+
+
+def bets_this_street(hand: HandData) -> int:
+    """How many bets and raises the current street has seen (the blinds not counted)."""
+    count = 0
+    for event in reversed(hand.events):
+        if event.street is not hand.street:
+            break
+        if event.kind is EventKind.BET or event.kind is EventKind.RAISE:
+            count += 1
+    return count
+
+
 def _may_raise(hand: HandData, index: int, top: int) -> bool:
     """Whether the player at ``index`` may bet or raise; ``top``: the current bet."""
     p = hand.players[index]
     if p.stack <= top - p.bet:
         return False  # covered: calling puts them all-in
+    cap = hand.game.betting.raise_cap
+    if cap is not None and bets_this_street(hand) >= cap:
+        return False  # a fixed-limit street's raises are capped
     for j, o in enumerate(hand.players):
         if j != index and not o.folded and o.stack + o.bet > top:
             return not p.acted or top - p.bet >= hand.full_raise
@@ -108,7 +158,12 @@ def check_action(
     amount = action.amount
     if kind in (ActionKind.BET, ActionKind.RAISE):
         p = hand.player(legal.seat)
-        return kind, _check_amount(kind, amount, legal, p.stack + p.bet)
+        cap = hand.game.betting.raise_cap
+        if cap is not None and legal.bet is None and legal.raise_to is None \
+                and bets_this_street(hand) >= cap:
+            raise IllegalAction(f"The betting is capped: a street allows {cap} bets and "
+                                "raises, so you may only call or fold.")
+        return kind, _check_amount(kind, amount, legal, p.stack + p.bet, _limit_name(hand))
     if amount is not None:
         raise IllegalAction(f"A {kind.value.replace('_', '-')} takes no amount.")
     if kind is ActionKind.CHECK and legal.call is not None:
@@ -118,10 +173,11 @@ def check_action(
     if kind is ActionKind.ALL_IN:
         if legal.all_in is None:
             span = legal.bet or legal.raise_to
-            if span is not None:  # pot-limit: the stack is more than the pot allows
+            if span is not None:  # pot or fixed limit: the stack is more than it allows
                 word = "bet" if legal.bet is not None else "raise"
                 raise IllegalAction.with_amounts(
-                    f"You cannot go all-in: the pot limit lets you {word} to {{}} at most.",
+                    f"You cannot go all-in: the {_limit_name(hand)} lets you {word} to {{}} "
+                    "at most.",
                     span.max,
                 )
             raise IllegalAction(
@@ -134,8 +190,16 @@ def check_action(
     return kind, None
 
 
-def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions, chips: int) -> int:
-    """The "to" amount, checked against the legal range; ``chips``: the stack and bet."""
+def _limit_name(hand: HandData) -> str:
+    """The limit that caps a bet below the stack, as a sentence names it."""
+    return "fixed limit" if hand.game.fixed_limit else "pot limit"
+
+
+def _check_amount(
+    kind: ActionKind, amount: int | None, legal: LegalActions, chips: int, limit: str
+) -> int:
+    """The "to" amount, checked against the legal range; ``chips``: the stack and bet;
+    ``limit``: the name of what caps it below the stack."""
     word = kind.value
     if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
         raise IllegalAction(f"A {word} needs an amount: the total your bet becomes.")
@@ -155,7 +219,7 @@ def _check_amount(kind: ActionKind, amount: int | None, legal: LegalActions, chi
         raise IllegalAction(f"You cannot {word} now: nobody left could call it.")
     if amount > span.max and span.max < chips:
         raise IllegalAction.with_amounts(
-            f"The pot limit lets you {word} to {{}} at most, not to {{}}.", span.max, amount)
+            f"The {limit} lets you {word} to {{}} at most, not to {{}}.", span.max, amount)
     if amount > span.max:
         raise IllegalAction.with_amounts(
             f"You have {{}} chips in all: you cannot {word} to {{}}.", span.max, amount)

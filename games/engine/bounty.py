@@ -56,9 +56,11 @@ def pay_bounties(hand: HandData, pots: list[PotResult]) -> tuple[BountyPayment, 
     docstring), recording one event per payment; the payments, in order.
 
     >>> from games.engine.hand import PlayerState
+    >>> from games.engine.setup import HandSetup
     >>> from games.engine.types import TableConfig
     >>> hand = HandData(TableConfig(1, 2), [PlayerState(1, "a", 50, 90, ("7h", "2c"), shown=True),
-    ...                 PlayerState(2, "b", 50, 6), PlayerState(3, "c", 50, 4)], 3, (), bounty=5)
+    ...                 PlayerState(2, "b", 50, 6), PlayerState(3, "c", 50, 4)], 3, (),
+    ...                 HandSetup(bounty=5))
     >>> pay_bounties(hand, [PotResult(0, 40, (1, 2), (1,), (40,))])
     (BountyPayment(collector=1, payer=2, amount=5), BountyPayment(collector=1, payer=3, amount=4))
     >>> hand.stacks()

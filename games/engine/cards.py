@@ -41,13 +41,22 @@ def split_cards(text: str) -> list[str]:
     return cards
 
 
-def check_deck(deck: Sequence[str], needed: int) -> tuple[str, ...]:
-    """Validate a caller's deck: enough cards, each a card or "??", no known card twice.
+def check_deck(
+    deck: Sequence[str], needed: int, game_deck: Sequence[str] = FULL_DECK
+) -> tuple[str, ...]:
+    """Validate a caller's deck: enough cards, each a card of ``game_deck`` (the game's
+    deck: games.py) or "??", no known card twice.
 
     >>> len(check_deck(FULL_DECK, 12))
     52
+    >>> check_deck(["As", "2c"], 2, game_deck=["As", "Kd"])
+    Traceback (most recent call last):
+    ...
+    ValueError: '2c' is not a card of this game's deck.
     """
     cards = tuple(deck)
+    narrower = game_deck is not FULL_DECK and len(game_deck) < len(FULL_DECK)
+    allowed = frozenset(game_deck) if narrower else _VALID
     if len(cards) < needed:
         raise ValueError(f"The deck has {len(cards)} cards; this hand needs {needed}.")
     seen: set[str] = set()
@@ -56,6 +65,8 @@ def check_deck(deck: Sequence[str], needed: int) -> tuple[str, ...]:
             continue
         if card not in _VALID:
             raise ValueError(f"{card!r} is not a card.")
+        if narrower and card not in allowed:
+            raise ValueError(f"{card!r} is not a card of this game's deck.")
         if card in seen:
             raise ValueError(f"The deck holds {card} twice.")
         seen.add(card)

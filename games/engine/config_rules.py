@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.variants import Variant
+from games.engine.games import GAMES
 
 MIN_SEATS, MAX_SEATS = 2, 10
 SEATS_RULE = f"A table has {MIN_SEATS} to {MAX_SEATS} seats."
@@ -105,7 +105,7 @@ def unknown_game(value: object) -> str:
     """The sentence for a game code the engine does not play.
 
     >>> unknown_game("XX")
-    "Unknown game 'XX': one of 'NT', 'PO'."
+    "Unknown game 'XX': one of 'NT', 'PO', 'FT'."
     """
-    codes = ", ".join(repr(v.value) for v in Variant)
+    codes = ", ".join(repr(code) for code in GAMES)
     return f"Unknown game {value!r}: one of {codes}."

@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from games.engine.games import Game
+from games.engine.setup import HandSetup
 from games.engine.types import (
     Action,
     Event,
@@ -74,6 +76,8 @@ class PlayerState:
         return not self.folded and not self.mucked
 
 
+PLAIN = HandSetup()
+
 # Every field of an Event with its default, in the order the dataclass declares them.
 EVENT_DEFAULTS = {f.name: f.default for f in fields(Event)}
 
@@ -92,48 +96,22 @@ class HandData:
         players: list[PlayerState],
         button: int,
         deck: tuple[str, ...],
-        mucks: frozenset[int] = frozenset(),
-        blinds: dict[int, int] | None = None,
-        shows: frozenset[int] = frozenset(),
-        antes: dict[int, int] | None = None,
-        runouts: int = 1,
-        ask_runouts: bool = False,
-        bomb_pot: bool = False,
-        bounty: int = 0,
-        boards: int = 1,
+        setup: HandSetup = PLAIN,
     ) -> None:
         self.config = config
-        # The 7-2 bounty in chips for this hand (0: off), paid after the pots (bounty.py).
-        self.bounty = bounty
-        # A double-board hand (2): every street deals a second board too, kept in ``runs``
-        # as it grows; each board pays half of every pot, as a board run twice does.
-        self.boards = boards
-        # A bomb pot: everyone antes (``antes``), nobody posts a blind, and the hand starts
-        # on the flop with no betting before it (see state.start_hand).
-        self.bomb_pot = bomb_pot
+        # How the hand is dealt beyond the table's stakes and game (setup.py); its fields are
+        # read below as the hand's own (``hand.blinds``, ``hand.runouts``...).
+        self.setup = setup
         self.players = players
         self.button = button
         self.deck = deck
-        self.mucks = mucks
-        # Seats that show their cards whatever the rules would have them do (imported hands:
-        # the site's record of who showed); see showdown.py.
-        self.shows = shows
-        # Forced bets seat by seat (imported hands: straddles, posts, no small blind); None
-        # means the table's small and big blind (see blinds.py).
-        self.blinds = blinds
-        # Antes seat by seat (imported hands: a big-blind ante), dead money in the main pot;
-        # None means the table's ante from everyone, counted by level (see blinds.py, pots.py).
-        self.antes = antes
-        # How many times the rest of the board is dealt when the betting ends before the
-        # river with two or more players in (run it twice: 2); each run pays its share of
-        # every pot (see showdown.py). ``runs`` holds the second and later boards, whole (a
-        # double board's second board grows with the first, street by street).
-        self.runouts = runouts
+        # The second and later boards of a hand run more than once, whole (a double
+        # board's second board grows with the first, street by street); each run pays its
+        # share of every pot (see showdown.py).
         self.runs: list[list[str]] = []
         # With ``ask_runouts`` the players still in are asked first (all must agree, else the
         # board is dealt once): ``runout_voters`` are the seats yet to answer, the hand waits
         # for them; ``runout_votes`` the answers given, in order (seat, agreed).
-        self.ask_runouts = ask_runouts
         self.runout_voters: list[int] = []
         self.runout_votes: list[tuple[int, bool]] = []
         # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
@@ -148,6 +126,50 @@ class HandData:
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self.result: HandResult | None = None
+
+    # The setup's fields, read as the hand's (setup.py says what each means).
+    @property
+    def game(self) -> Game:
+        """The game dealt (the table's config's: games.py)."""
+        return self.config.game
+
+    @property
+    def blinds(self) -> dict[int, int] | None:
+        """Forced bets seat by seat; None: the table's small and big blind (blinds.py)."""
+        return self.setup.blinds
+
+    @property
+    def antes(self) -> dict[int, int] | None:
+        """Antes seat by seat (dead money); None: the table's ante from everyone."""
+        return self.setup.antes
+
+    @property
+    def mucks(self) -> frozenset[int]:
+        return self.setup.mucks
+
+    @property
+    def shows(self) -> frozenset[int]:
+        return self.setup.shows
+
+    @property
+    def runouts(self) -> int:
+        return self.setup.runouts
+
+    @property
+    def ask_runouts(self) -> bool:
+        return self.setup.ask_runouts
+
+    @property
+    def bomb_pot(self) -> bool:
+        return self.setup.bomb_pot
+
+    @property
+    def bounty(self) -> int:
+        return self.setup.bounty
+
+    @property
+    def boards(self) -> int:
+        return self.setup.boards
 
     @property
     def heads_up(self) -> bool:

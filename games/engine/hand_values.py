@@ -1,33 +1,51 @@
 """What a player's cards are worth at the showdown, in the game the hand is dealt in.
 
-Hold'em plays the best five of the hole cards and the board, in any mix; Omaha exactly two
-hole cards with three board cards (``evaluator.omaha``). Both give strengths on the one
-scale of ``evaluator.evaluate`` (higher is stronger), so pots are awarded the same way.
+The game says how many hole cards must play (``Game.hole_cards_used``): none fixed (hold'em:
+the best five of the hole cards and the board, in any mix; past seven cards, the best of
+every seven), exactly two (Omaha:
+``evaluator.omaha``, table-driven), or any other number (the best of every choice of that
+many hole cards and the rest from the board). All give strengths on the one scale of
+``evaluator.evaluate`` (higher is stronger), so pots are awarded the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from evaluator import HandValue, evaluate
-from evaluator.omaha import evaluate_omaha
-from games.engine.variants import Variant
+from evaluator.omaha import BOARD_SIZES, HOLE_SIZES, evaluate_omaha
+from games.engine.games import Game
 
 
 def hand_value(
-    variant: Variant, hole: Sequence[str], board: Sequence[str]
+    game: Game, hole: Sequence[str], board: Sequence[str]
 ) -> tuple[int, str, tuple[str, ...]]:
     """Strength (higher is stronger), description and best five of a player's cards.
 
-    >>> hand_value(Variant.NO_LIMIT_HOLDEM, ["As", "2d"], ["Kh", "Qh", "Jh", "Th", "5h"])[1]
+    >>> from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA
+    >>> hand_value(NO_LIMIT_HOLDEM, ["As", "2d"], ["Kh", "Qh", "Jh", "Th", "5h"])[1]
     'Flush, king-queen-jack-ten-five'
-    >>> hand_value(Variant.POT_LIMIT_OMAHA, ["As", "2d", "3c", "4d"],
+    >>> hand_value(POT_LIMIT_OMAHA, ["As", "2d", "3c", "4d"],
     ...            ["Kh", "Qh", "Jh", "Th", "5h"])[1]
     'High card, ace, king-queen-jack-four'
     """
-    value: HandValue
-    if variant.omaha:
-        value = evaluate_omaha("".join(hole), "".join(board))
-    else:
-        value = evaluate("".join([*hole, *board]))
+    value = _value(game.hole_cards_used, hole, board)
     return value.strength, value.describe(), tuple(str(c) for c in value.best_five)
+
+
+def _value(used: int | None, hole: Sequence[str], board: Sequence[str]) -> HandValue:
+    if used is None:
+        cards = [*hole, *board]
+        if len(cards) <= 7:  # the evaluator's own best five of up to seven
+            return evaluate("".join(cards))
+        return max((evaluate("".join(seven)) for seven in combinations(cards, 7)),
+                   key=lambda value: value.strength)
+    if used == 2 and len(hole) in HOLE_SIZES and len(board) in BOARD_SIZES:
+        return evaluate_omaha("".join(hole), "".join(board))  # the fast path
+    # Exactly ``used`` hole cards with the rest of five from the board.
+    return max(
+        (evaluate("".join([*mine, *theirs]))
+         for mine in combinations(hole, used) for theirs in combinations(board, 5 - used)),
+        key=lambda value: value.strength,
+    )

@@ -1,5 +1,7 @@
-"""PHH (Poker Hand History, TOML) out of and into the engine, for no-limit hold'em ("NT") and
-pot-limit Omaha ("PO": four hole cards, ``d dh p1 AsKdQcJh``; the same fields).
+"""PHH (Poker Hand History, TOML) out of and into the engine, for every game of the registry
+by its variant code (games.py): no-limit hold'em ("NT"), pot-limit Omaha ("PO": four hole
+cards, ``d dh p1 AsKdQcJh``; the same fields), fixed-limit hold'em ("FT": ``small_bet`` and
+``big_bet`` instead of ``min_bet``, ``bet_fields``).
 
 Export follows pokerkit's ``HandHistory.dumps``: players in position order with the button
 last (heads-up: the big blind, then the button), ``blinds_or_straddles`` per player in that
@@ -32,7 +34,7 @@ from games.engine.cards import join_cards
 from games.engine.phh_fields import BOUNTY_FIELD, PHHError
 from games.engine.phh_import import PHHReplay, replay_phh, replay_phh_data, split_phhs
 from games.engine.state import HandState
-from games.engine.types import EventKind
+from games.engine.types import EventKind, TableConfig
 
 __all__ = [
     "PHHError",
@@ -135,6 +137,20 @@ def board_fields(state: HandState) -> dict[str, int]:
     return {"_runout_count": 1 + len(state.runs)}
 
 
+def bet_fields(config: TableConfig, scale: int = 1) -> dict[str, Any]:
+    """PHH's bet sizes: a fixed-limit game's ``small_bet`` and ``big_bet``, any other
+    game's ``min_bet``.
+
+    >>> bet_fields(TableConfig(1, 2, game="FT")), bet_fields(TableConfig(1, 2))
+    ({'small_bet': 2, 'big_bet': 4}, {'min_bet': 2})
+    """
+    sizes = config.game.betting.bet_sizes
+    if not sizes:
+        return {"min_bet": money(config.min_bet, scale)}
+    return {"small_bet": money(sizes[0] * config.big_blind, scale),
+            "big_bet": money(sizes[-1] * config.big_blind, scale)}
+
+
 def export_phh(
     state: HandState, scale: int = 1, *, timed_out: Collection[int] = (), **fields: Any
 ) -> str:
@@ -180,11 +196,11 @@ def export_phh(
     else:
         antes = [config.ante] * n
     data: dict[str, Any] = {
-        "variant": config.variant.value,
+        "variant": config.game.code,
         "ante_trimming_status": state.antes is None,
         "antes": [money(a, scale) for a in antes],
         "blinds_or_straddles": [money(b, scale) for b in blinds],
-        "min_bet": money(config.min_bet, scale),
+        **bet_fields(config, scale),
         "starting_stacks": [money(p.starting_stack, scale) for p in state.players],
         "actions": phh_actions(state, scale, timed_out),
         "seats": [p.seat for p in state.players],

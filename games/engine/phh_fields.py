@@ -19,8 +19,8 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.config_rules import MAX_SEATS
+from games.engine.games import GAMES, Game
 from games.engine.types import Entry, TableConfig
-from games.engine.variants import Variant
 
 # The 7-2 bounty of a hand (games/engine/bounty.py): PHH has no field for it, and allows
 # user-defined ones, named with a leading underscore.
@@ -186,8 +186,8 @@ class Stakes:
 
 
 def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
-    """Stakes, game, stacks and forced bets of a no-limit hold'em or pot-limit Omaha hand
-    (PHHError when unsupported).
+    """Stakes, game, stacks and forced bets of a hand of a game the engine deals (PHHError
+    when unsupported).
 
     Seat k is player k; heads-up the two blinds (and antes) apply in reverse, as PHH says.
     Antes the same for everyone, counted by level (``ante_trimming_status = true``, or every
@@ -197,13 +197,13 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
     variant = data.get("variant")
     if variant is None and data and all(isinstance(v, dict) for v in data.values()):
         raise PHHError("Unsupported: several hands in one file; give one hand per file.")
-    if variant not in {v.value for v in Variant}:
-        raise PHHError(
-            f"Unsupported variant {variant!r}: only no-limit hold'em ('NT') and pot-limit "
-            "Omaha ('PO')."
-        )
-    game = Variant(variant)
-    for key in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
+    if not isinstance(variant, str) or variant not in GAMES:
+        names = ", ".join(f"{game.label[0].lower()}{game.label[1:]} ('{code}')"
+                          for code, game in GAMES.items())
+        raise PHHError(f"Unsupported variant {variant!r}: only {names}.")
+    game = GAMES[variant]
+    bet_fields = ("small_bet", "big_bet") if game.fixed_limit else ("min_bet",)
+    for key in ("antes", "blinds_or_straddles", *bet_fields, "starting_stacks", "actions"):
         if key not in data:
             raise PHHError(f"The required field '{key}' is missing.")
     stacks = amounts.field(data, "starting_stacks", None)
@@ -223,22 +223,38 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
     per_seat = None if by_level else {
         k + 1: a for k, a in enumerate(antes[::-1] if n == 2 else antes)}
     blinds = amounts.field(data, "blinds_or_straddles", n)
-    (min_bet,) = amounts.field(data, "min_bet", 1)
-    if min_bet <= 0:
-        raise PHHError("'min_bet' must be positive.")
+    min_bet = _min_bet(data, amounts, game)
     sb, bb = blinds[0], blinds[1]
     extras = blinds[2:]
     if 0 < sb < bb == min_bet and all(x in (0, -bb) for x in extras):
         entries = [Entry.PLAYING] * 2 + [
             Entry.POST_BB if x else Entry.PLAYING for x in extras
         ]
-        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS, variant=game), stacks,
+        return Stakes(TableConfig(sb, bb, ante, max_seats=MAX_SEATS, game=game), stacks,
                       entries, None, per_seat)
     # Straddles, posts, a missing small blind, or a minimum bet other than the big blind.
     if n == 2:
         blinds = blinds[::-1]
     positive = [abs(b) for b in blinds if b]
     small = min([min_bet, *positive])
-    config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS, variant=game)
+    config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS, game=game)
     by_seat = {k + 1: b for k, b in enumerate(blinds) if b}
     return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat, per_seat)
+
+
+def _min_bet(data: dict[str, Any], amounts: Amounts, game: Game) -> int:
+    """The big blind the engine plays with: PHH's ``min_bet``, or a fixed-limit game's
+    ``small_bet`` (its big bet must be what the game's bet sizes make of it)."""
+    if not game.fixed_limit:
+        (min_bet,) = amounts.field(data, "min_bet", 1)
+        if min_bet <= 0:
+            raise PHHError("'min_bet' must be positive.")
+        return int(min_bet)
+    (small,) = amounts.field(data, "small_bet", 1)
+    (big,) = amounts.field(data, "big_bet", 1)
+    sizes = game.betting.bet_sizes
+    if small <= 0 or small % sizes[0] or big * sizes[0] != small * sizes[-1]:
+        raise PHHError(f"Unsupported bets: {game.label} plays a big bet of "
+                       f"{sizes[-1]}/{sizes[0]} small bets ('small_bet' {small}, "
+                       f"'big_bet' {big}).")
+    return int(small // sizes[0])

@@ -36,6 +36,7 @@ from games.engine.phh_fields import (
     load_toml,
     stakes_of,
 )
+from games.engine.setup import HandSetup
 from games.engine.state import HandState, start_hand
 from games.engine.types import (
     Action,
@@ -287,7 +288,7 @@ def _deck(holes: list[list[str]], boards: Boards) -> list[str]:
 
 
 def replay_phh(text: str) -> PHHReplay:
-    """Read one no-limit hold'em or pot-limit Omaha PHH hand and replay it through the engine.
+    """Read one PHH hand of a game the engine deals and replay it through the engine.
 
     Raises PHHError for a file that is invalid, inconsistent or unsupported.
 
@@ -311,23 +312,14 @@ def replay_phh_data(data: dict[str, Any], places: int = 0) -> PHHReplay:
     lines = _lines(data)
     board_count, runouts = board_counts(data)
     holes, boards, mucks, shows = _prescan(
-        lines, n, stakes.config.variant.hole_cards, board_count, runouts)
+        lines, n, stakes.config.game.hole_cards, board_count, runouts)
     seats = [SeatInput(k + 1, f"p{k + 1}", stakes.stacks[k], stakes.entries[k]) for k in range(n)]
     try:
         deck = _deck(holes, boards)
-        state = start_hand(
-            stakes.config,
-            seats,
-            deck,
-            button=n,
-            mucks={k + 1 for k in mucks},
-            blinds=stakes.blinds,
-            shows={k + 1 for k in shows},
-            antes=stakes.antes,
-            bounty=bounty,
-            runouts=runouts,
-            boards=board_count,
-        )
+        setup = HandSetup(mucks=frozenset(k + 1 for k in mucks), blinds=stakes.blinds,
+                          shows=frozenset(k + 1 for k in shows), antes=stakes.antes, bounty=bounty,
+                          runouts=runouts, boards=board_count)
+        state = start_hand(stakes.config, seats, deck, n, setup)
     except (ValueError, IllegalAction) as error:
         raise PHHError(_players_named(str(error))) from None
     _play(state, lines, boards, amounts, n)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
+from games.engine.setup import HandSetup
 from games.engine.state import HandState, start_hand
 from games.engine.types import Action, Entry, SeatInput, TableConfig
 
@@ -14,19 +16,13 @@ def replay(
     deck: Sequence[str],
     actions: Iterable[Action],
     button: int,
+    setup: HandSetup | None = None,
     *,
-    mucks: Iterable[int] = (),
-    blinds: Mapping[int, int] | None = None,
-    shows: Iterable[int] = (),
-    antes: Mapping[int, int] | None = None,
-    runouts: int = 1,
-    ask_runouts: bool = False,
     runout_votes: Iterable[tuple[int, bool]] = (),
-    bomb_pot: bool = False,
-    bounty: int = 0,
-    boards: int = 1,
+    **options: Any,
 ) -> HandState:
-    """Start the hand and apply ``actions`` in order; the result equals the original state.
+    """Start the hand (``setup``, or its fields as ``options``: see ``start_hand``) and
+    apply ``actions`` in order, then the ``runout_votes``; the result equals the original.
 
     >>> from games.engine import ActionKind, FULL_DECK
     >>> seats = [SeatInput(1, "a", 100), SeatInput(2, "b", 100)]
@@ -34,9 +30,7 @@ def replay(
     >>> s.result.finishing_stacks
     {2: 101, 1: 99}
     """
-    state = start_hand(config, seats, deck, button, mucks=mucks, blinds=blinds, shows=shows,
-                       antes=antes, runouts=runouts, ask_runouts=ask_runouts,
-                       bomb_pot=bomb_pot, bounty=bounty, boards=boards)
+    state = start_hand(config, seats, deck, button, setup, **options)
     for action in actions:
         state.apply(action)
     for seat, agree in runout_votes:
@@ -44,30 +38,23 @@ def replay(
     return state
 
 
-def replay_state(state: HandState) -> HandState:
-    """Replay a state's own hand from its start; equal to ``state`` when all is well."""
-    seats = [
-        SeatInput(p.seat, p.player_id, p.starting_stack, _entry(p.posts_to_play))
+def seat_inputs(state: HandState) -> list[SeatInput]:
+    """The seats a hand was dealt to, as ``start_hand`` took them.
+
+    >>> from games.engine import FULL_DECK
+    >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 90)],
+    ...                FULL_DECK, button=1)
+    >>> seat_inputs(s)[0]
+    SeatInput(seat=2, player_id='b', stack=90, entry=<Entry.PLAYING: 'playing'>)
+    """
+    return [
+        SeatInput(p.seat, p.player_id, p.starting_stack,
+                  Entry.POST_BB if p.posts_to_play else Entry.PLAYING)
         for p in state.players
     ]
-    return replay(
-        state.config,
-        seats,
-        state.deck,
-        state.actions,
-        state.button,
-        mucks=state.mucks,
-        blinds=state.blinds,
-        shows=state.shows,
-        antes=state.antes,
-        runouts=state.runouts,
-        ask_runouts=state.ask_runouts,
-        runout_votes=state.runout_votes,
-        bomb_pot=state.bomb_pot,
-        bounty=state.bounty,
-        boards=state.boards,
-    )
 
 
-def _entry(posts_to_play: bool) -> Entry:
-    return Entry.POST_BB if posts_to_play else Entry.PLAYING
+def replay_state(state: HandState) -> HandState:
+    """Replay a state's own hand from its start; equal to ``state`` when all is well."""
+    return replay(state.config, seat_inputs(state), state.deck, state.actions, state.button,
+                  state.setup, runout_votes=state.runout_votes)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from games.engine.hand import HandData, PlayerState
+from games.engine.setup import HandSetup
 from games.engine.types import Action, Event, HandResult, Street, TableConfig
 
 FORMAT = 1
@@ -48,18 +49,10 @@ def state_to_dict(state: HandData) -> dict[str, Any]:
         "queue": list(state.queue),
         "full_raise": state.full_raise,
         "aggressor": state.aggressor,
-        "mucks": sorted(state.mucks),
-        "shows": sorted(state.shows),
-        "antes": None if state.antes is None else {str(k): v for k, v in state.antes.items()},
-        "blinds": None if state.blinds is None else {str(k): v for k, v in state.blinds.items()},
+        **state.setup.to_dict(),  # its keys as they always were: mucks, shows, antes...
         "unsettled": state.unsettled,
-        # Only hands set to run more than once carry these (hold'em states keep their shape).
-        **({"runouts": state.runouts} if state.runouts != 1 else {}),
+        # Only hands run more than once carry these (hold'em states keep their shape).
         **({"runs": [list(r) for r in state.runs]} if state.runs else {}),
-        **({"ask_runouts": True} if state.ask_runouts else {}),
-        **({"bomb_pot": True} if state.bomb_pot else {}),
-        **({"bounty": state.bounty} if state.bounty else {}),
-        **({"boards": state.boards} if state.boards != 1 else {}),
         **({"runout_voters": list(state.runout_voters)} if state.runout_voters else {}),
         **({"runout_votes": [[s, a] for s, a in state.runout_votes]}
            if state.runout_votes else {}),
@@ -95,15 +88,7 @@ def state_from_dict(data: dict[str, Any], cls: type[Hand]) -> Hand:
         players,
         data["button"],
         tuple(data["deck"]),
-        frozenset(data["mucks"]),
-        None if data.get("blinds") is None else {int(k): v for k, v in data["blinds"].items()},
-        frozenset(data.get("shows", ())),
-        None if data.get("antes") is None else {int(k): v for k, v in data["antes"].items()},
-        data.get("runouts", 1),
-        data.get("ask_runouts", False),
-        data.get("bomb_pot", False),
-        data.get("bounty", 0),
-        data.get("boards", 1),
+        HandSetup.from_dict(data),
     )
     state.runs = [list(r) for r in data.get("runs", ())]
     state.runout_voters = list(data.get("runout_voters", ()))

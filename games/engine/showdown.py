@@ -55,7 +55,7 @@ def _evaluate(hand: HandData, p: PlayerState) -> tuple[int, str, tuple[str, ...]
         raise IllegalAction(
             f"The showdown needs the cards of seat {p.seat}, and they are not known."
         )
-    return hand_value(hand.config.variant, p.hole, hand.board)
+    return hand_value(hand.config.game, p.hole, hand.board)
 
 
 def showing_order(hand: HandData) -> list[int]:
@@ -133,7 +133,7 @@ def settle_showdown(hand: HandData) -> None:
             hand.record(EventKind.MUCK, p.seat)
             continue
         mine = [_evaluate(hand, p)] + [
-            hand_value(hand.config.variant, p.hole, run) for run in hand.runs]
+            hand_value(hand.config.game, p.hole, run) for run in hand.runs]
         if p.shown or p.seat in hand.shows or any(
             _can_win(i, value[0], pots, values)
             for value, values in zip(mine, scored, strict=True)
@@ -268,7 +268,7 @@ def award_uncontested(hand: HandData, index: int) -> None:
         # Shown by choice after winning: described once there is a flop to describe it with.
         text, best_five = "", ()  # type: tuple[str, tuple[str, ...]]
         if len(hand.board) >= 3 and UNKNOWN not in hand.board:
-            _strength, text, best_five = hand_value(hand.config.variant, p.hole, hand.board)
+            _strength, text, best_five = hand_value(hand.config.game, p.hole, hand.board)
         p.shown = True
         shown.append(ShownHand(p.seat, p.hole, text, best_five))
         hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=best_five, text=text)

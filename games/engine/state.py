@@ -1,4 +1,4 @@
-"""One hand of no-limit hold'em or pot-limit Omaha (``TableConfig.variant``) as a state
+"""One hand of any game the engine deals (``TableConfig.game``, games.py) as a state
 machine: ``start_hand``, ``legal_actions``, ``apply``. ``HandState`` is the hand's data
 (hand.py) with the moves on top; the rules it applies live below it: betting.py (what is
 legal, the pot limit), blinds.py (forced bets), showdown.py (showing and pots); JSON in
@@ -27,10 +27,11 @@ action for action:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from games.engine.betting import check_action, legal_actions
+from games.engine.betting import check_action, legal_actions, street_bet
 from games.engine.blinds import check_antes, check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
 from games.engine.deal_order import (
@@ -42,6 +43,7 @@ from games.engine.deal_order import (
 )
 from games.engine.hand import HandData, PlayerState
 from games.engine.serialize import state_from_dict, state_to_dict
+from games.engine.setup import HandSetup
 from games.engine.showdown import (
     award_uncontested,
     reveal_for_runout,
@@ -63,7 +65,6 @@ from games.engine.types import (
 from games.engine.visibility import view_for
 
 NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
-MAX_RUNOUTS = 4
 
 
 class HandState(HandData):
@@ -212,7 +213,7 @@ class HandState(HandData):
 
     def _deal_street(self) -> None:
         street = NEXT_STREET[self.street]
-        n, hole_cards = len(self.players), self.config.variant.hole_cards
+        n, hole_cards = len(self.players), self.config.game.hole_cards
         positions = street_positions(n, hole_cards)[street]
         cards = tuple(self.deck[i] for i in positions)
         self.dealt = positions[-1] + 1  # the burn before them is dealt too
@@ -273,7 +274,7 @@ class HandState(HandData):
     def _run_again(self, streets: list[Street], runs: int) -> None:
         """Deal ``streets`` again for each further run of the board (run it twice), as many
         runs as asked for and the deck holds cards for."""
-        n, hole_cards = len(self.players), self.config.variant.hole_cards
+        n, hole_cards = len(self.players), self.config.game.hole_cards
         shared = self.board[: len(self.board) - sum(len(street_positions(n, hole_cards)[s])
                                                      for s in streets)]
         for run in range(1, runs if streets else 1):
@@ -295,7 +296,7 @@ class HandState(HandData):
         n = len(self.players)
         for p in self.players:
             p.acted = False
-        self.full_raise = self.config.min_bet
+        self.full_raise = street_bet(self)
         self.aggressor = None
         # Preflop the first seat after the big blind opens, later the first left of the button.
         opener = (1 if self.heads_up else 2) if self.street is Street.PREFLOP else 0
@@ -374,45 +375,22 @@ def start_hand(
     seats: Sequence[SeatInput],
     deck: Sequence[str],
     button: int,
+    setup: HandSetup | None = None,
     *,
-    mucks: Iterable[int] = (),
-    blinds: Mapping[int, int] | None = None,
-    shows: Iterable[int] = (),
-    antes: Mapping[int, int] | None = None,
-    runouts: int = 1,
-    ask_runouts: bool = False,
-    bomb_pot: bool = False,
-    bounty: int = 0,
-    boards: int = 1,
     observer: Callable[[HandData, Event], None] | None = None,
+    **options: Any,
 ) -> HandState:
     """Deal a hand: post antes and blinds, deal hole cards, open the betting.
 
     ``seats`` are the players dealt in (``plan_hand`` picks them); ``button`` is one of their
     seats. ``deck`` is the caller's shuffled deck, dealt in the order of ``deal_order.py``:
-    one card at a time to each player starting left of the button, twice (four times in
-    Omaha); then burn, three for the flop, burn, turn, burn, river. ``mucks`` (for imported
-    histories) lists seats that give up their cards at showdown instead of showing;
-    ``shows`` (for imported histories too) lists seats that show even when the rules would
-    muck them, or when everyone else folded (see showdown.py). ``blinds`` (for imported
-    histories) gives each seat's forced bet instead of the table's blinds, and ``antes`` each
-    seat's ante instead of the table's (a big-blind ante; dead money): see ``blinds.py``.
-    ``runouts`` (1 to 4; 2 is "run it twice") is how many times the rest of the board is
-    dealt when the betting ends before the river with two or more players in: each run
-    deals the streets still to come from the cards after the river (burns included) and
-    pays its share of every pot, the odd chips of a pot to the first run (as pokerkit does);
-    when the deck runs out of cards (ten players of Omaha) the board is run fewer times.
-    With ``ask_runouts`` the hand first waits for every player still in to agree
-    (``state.runout_voters``, ``state.choose_runouts(seat, agree)``); one "no" runs it once.
-    A ``bomb_pot`` posts only ``antes`` (everyone's, no blinds) and deals the flop at once:
-    there is no betting before it.
-    ``bounty`` (chips; 0: off) is the 7-2 bounty of a hold'em hand: a pot won with a shown
-    seven-deuce collects it from every other player dealt in (bounty.py). ``boards=2`` deals
-    two boards, street by street (the second from the cards after the first board's river,
-    see deal_order.py); each board pays half of every pot as a board run twice does, so such
-    a hand is not run again (``runouts`` must be 1). ``observer`` is called after each event
-    from the first post on (``HandData.observer``: the replayer reads the chips with it).
-    Bad input raises ValueError.
+    one card at a time to each player starting left of the button, once per hole card of
+    the game; then burn, three for the flop, burn, turn, burn, river. ``setup`` is how the
+    hand is dealt beyond the table's stakes and game (setup.py: blinds and antes seat by
+    seat, bomb pot, boards, run-outs, the 7-2 bounty, imported hands' mucks and shows);
+    ``options`` are its fields for short (``start_hand(..., runouts=2)``), never with it.
+    ``observer`` is called after each event from the first post on (``HandData.observer``:
+    the replayer reads the chips with it). Bad input raises ValueError.
 
     >>> from games.engine.cards import FULL_DECK
     >>> s = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 50), SeatInput(4, "b", 80),
@@ -420,6 +398,10 @@ def start_hand(
     >>> s.small_blind_seat, s.big_blind_seat, s.actor
     (6, 1, 4)
     """
+    if setup is not None and options:
+        raise TypeError("Give start_hand a setup or its options, not both.")
+    setup = HandSetup(**options) if setup is None else setup
+    game = config.game
     if not 2 <= len(seats) <= config.max_seats:
         raise ValueError(f"A hand needs 2 to {config.max_seats} players, not {len(seats)}.")
     numbers = sorted(s.seat for s in seats)
@@ -432,26 +414,19 @@ def start_hand(
             raise ValueError(f"Seat {s.seat} has no chips to play with.")
     if button not in numbers:
         raise ValueError(f"The button must be on a player's seat, not seat {button}.")
-    if not isinstance(runouts, int) or not 1 <= runouts <= MAX_RUNOUTS:
-        raise ValueError(f"The board can be run 1 to {MAX_RUNOUTS} times, not {runouts!r}.")
-    if not isinstance(bounty, int) or isinstance(bounty, bool) or bounty < 0:
-        raise ValueError(f"The 7-2 bounty must be a whole number of chips, not {bounty!r}.")
-    if bounty and config.variant.hole_cards != 2:
-        raise ValueError(f"The 7-2 bounty is for hold'em only, not {config.variant.label}.")
-    if bomb_pot and (blinds or not antes):
-        raise ValueError("A bomb pot takes antes from the players and no blinds.")
-    if boards not in (1, 2):
-        raise ValueError(f"A hand is dealt one board or two, not {boards!r}.")
-    if boards == 2 and runouts != 1:
-        raise ValueError("A hand dealt two boards is not run again: runouts must be 1.")
+    if setup.bounty and game.hole_cards != 2:
+        raise ValueError(f"The 7-2 bounty is for hold'em only, not {game.label}.")
     n = len(seats)
-    forced = {} if bomb_pot else None if blinds is None else check_blinds(blinds, numbers)
-    per_seat = None if antes is None else check_antes(antes, numbers)
-    hole_cards = config.variant.hole_cards
-    if boards == 2 and cards_needed(n, hole_cards, boards) > 52:
-        raise ValueError(f"A deck holds no two boards for {n} players of "
-                         f"{config.variant.label}.")
-    cards = check_deck(deck, cards_needed(n, hole_cards, boards))
+    if setup.bomb_pot:
+        setup = replace(setup, blinds={})  # no blinds: only the antes are posted
+    elif setup.blinds is not None:
+        setup = replace(setup, blinds=check_blinds(setup.blinds, numbers))
+    if setup.antes is not None:
+        setup = replace(setup, antes=check_antes(setup.antes, numbers))
+    needed = cards_needed(n, game.hole_cards, setup.boards)
+    if setup.boards == 2 and needed > len(game.deck):
+        raise ValueError(f"A deck holds no two boards for {n} players of {game.label}.")
+    cards = check_deck(deck, needed, game.deck)
     by_seat = {s.seat: s for s in seats}
     order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
     players = [
@@ -460,28 +435,25 @@ def start_hand(
             player_id=by_seat[s].player_id,
             starting_stack=by_seat[s].stack,
             stack=by_seat[s].stack,
-            posts_to_play=forced is None and by_seat[s].entry is Entry.POST_BB,
+            posts_to_play=setup.blinds is None and by_seat[s].entry is Entry.POST_BB,
         )
         for s in order
     ]
-    unknown = (set(mucks) | set(shows)) - set(numbers)
+    unknown = (setup.mucks | setup.shows) - set(numbers)
     if unknown:
         raise ValueError(f"Seat {min(unknown)} is not in this hand.")
-    both = set(mucks) & set(shows)
+    both = setup.mucks & setup.shows
     if both:
         raise ValueError(f"Seat {min(both)} cannot both show and muck.")
-    state = HandState(
-        config, players, button, cards, frozenset(mucks), forced, frozenset(shows), per_seat,
-        runouts, ask_runouts, bomb_pot, bounty, boards,
-    )
+    state = HandState(config, players, button, cards, setup)
     state.observer = observer
     post_forced_bets(state)
-    holes = hole_positions(n, hole_cards)
+    holes = hole_positions(n, game.hole_cards)
     for p, positions in zip(players, holes, strict=True):
         p.hole = tuple(cards[k] for k in positions)
         state.record(EventKind.DEAL_HOLE, p.seat, cards=p.hole)
     state.dealt = holes[-1][-1] + 1  # every hole card
-    if bomb_pot:
+    if setup.bomb_pot:
         state.queue = []  # nobody bets before the flop: the round closes at once
     else:
         state._begin_round()

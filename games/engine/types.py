@@ -17,8 +17,8 @@ from functools import cached_property
 from typing import Any
 
 from games.engine.config_rules import CONFIG_FIELDS, buy_in_problem, config_problems, unknown_game
+from games.engine.games import GAMES, NO_LIMIT_HOLDEM, Game
 from games.engine.pot_names import pots_name
-from games.engine.variants import Variant
 
 PlayerId = int | str
 
@@ -114,12 +114,12 @@ BETTING_EVENTS = frozenset(
 @dataclass(frozen=True)
 class TableConfig:
     """Stakes, size and game of a table; stakes no hand can be played with raise ValueError
-    (``config_problems`` says which). ``variant`` is the game: no-limit hold'em unless
-    given (a PHH code such as ``"PO"`` is read as its ``Variant``).
+    (``config_problems`` says which). ``game`` is the game dealt (games.py): no-limit
+    hold'em unless given (a PHH code such as ``"PO"`` is read as the game it names).
 
     >>> TableConfig(small_blind=1, big_blind=2).min_bet
     2
-    >>> TableConfig(1, 2, variant="PO").variant.label
+    >>> TableConfig(1, 2, game="PO").game.label
     'Pot-limit Omaha'
     >>> TableConfig(small_blind=0, big_blind=2)
     Traceback (most recent call last):
@@ -133,17 +133,17 @@ class TableConfig:
     max_seats: int = 10
     min_buy_in: int = 1
     max_buy_in: int | None = None
-    variant: Variant = Variant.NO_LIMIT_HOLDEM
+    game: Game = NO_LIMIT_HOLDEM
 
     def __post_init__(self) -> None:
         problems = config_problems({name: getattr(self, name) for name in CONFIG_FIELDS})
         if problems:
             raise ValueError(next(iter(problems.values())))
-        if not isinstance(self.variant, Variant):
+        if not isinstance(self.game, Game):
             try:  # stored configs and PHH files name the game by its code
-                object.__setattr__(self, "variant", Variant(self.variant))
-            except ValueError:
-                raise ValueError(unknown_game(self.variant)) from None
+                object.__setattr__(self, "game", GAMES[self.game])
+            except (KeyError, TypeError):
+                raise ValueError(unknown_game(self.game)) from None
 
     @property
     def min_bet(self) -> int:
@@ -171,13 +171,14 @@ class TableConfig:
             "min_buy_in": self.min_buy_in,
             "max_buy_in": self.max_buy_in,
         }
-        if self.variant is not Variant.NO_LIMIT_HOLDEM:  # hold'em keeps the shape it had
-            data["variant"] = self.variant.value
+        if self.game is not NO_LIMIT_HOLDEM:  # hold'em keeps the shape it had
+            data["variant"] = self.game.code  # PHH's name for the field, as stored before
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        return cls(**data)
+        fields = {k: v for k, v in data.items() if k != "variant"}
+        return cls(**fields, game=data.get("variant", NO_LIMIT_HOLDEM.code))
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,7 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
         for e in hand.events
     ]
     return {
-        "variant": hand.config.variant.value,  # the game dealt: "NT" or "PO"
+        "variant": hand.config.game.code,  # the game dealt: "NT" or "PO"
         **({"bomb_pot": True} if hand.bomb_pot else {}),  # antes only, dealt to the flop
         **({"bounty": hand.bounty} if hand.bounty else {}),  # the 7-2 bounty, in chips
         "button": hand.button,

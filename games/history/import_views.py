@@ -127,7 +127,7 @@ def imported_hand(request, hand_id: int):
     hand = imported.Imported(imported.get_for(request.user, hand_id))
     return render(request, "history/imported_hand.html",
                   {"hand": hand.hand, "replay": hand.replay_data(), "money": hand.money,
-                   "game_label": hand.state.config.variant.label})
+                   "game_label": hand.state.game.label})
 
 
 def _download(text: str, name: str, content_type: str) -> HttpResponse:

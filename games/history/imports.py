@@ -17,7 +17,7 @@ from games.history.equity import street_equities
 from games.history.fair_lines import replayer_part
 from games.history.formats import format_of
 from games.history.money import Money
-from games.history.reading import fair_deal_of, refuse_other_games
+from games.history.reading import fair_deal_of
 from games.history.replayer import build_replay
 
 MAX_CHARS = 100_000
@@ -57,7 +57,6 @@ def read_phh(text: str) -> Any:
         # A last resort: the engine's reader names the problems it knows of; anything it
         # misses is still refused cleanly rather than failing the page.
         raise PHHError("An action line is incomplete or malformed.") from None
-    refuse_other_games(replayed)
     return replayed
 
 

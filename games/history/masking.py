@@ -12,8 +12,11 @@ Because the masked state simply does not hold the hidden cards, no later step ca
 
 from __future__ import annotations
 
-from games.engine import UNKNOWN, Entry, HandState, SeatInput, replay
+from dataclasses import replace
+
+from games.engine import UNKNOWN, HandState, replay
 from games.engine.deal_order import deck_that_deals
+from games.engine.replay import seat_inputs
 from games.engine.visibility import visible_seats
 
 __all__ = ["MaskError", "masked_deck", "masked_state", "seat_inputs", "visible_seats"]
@@ -23,23 +26,10 @@ class MaskError(RuntimeError):
     """The masked replay disagrees with the stored hand (a bug, never the viewer's fault)."""
 
 
-def seat_inputs(state: HandState) -> list[SeatInput]:
-    """The seats the hand was dealt to, as ``start_hand`` wants them."""
-    return [
-        SeatInput(
-            p.seat,
-            p.player_id,
-            p.starting_stack,
-            Entry.POST_BB if p.posts_to_play else Entry.PLAYING,
-        )
-        for p in state.players
-    ]
-
-
 def masked_deck(state: HandState, visible: frozenset[int]) -> list[str]:
     """The hand's deck with every card outside ``visible`` hole cards and the boards (both,
     when it was run twice) unknown."""
-    hidden = (UNKNOWN,) * state.config.variant.hole_cards  # two in hold'em, four in Omaha
+    hidden = (UNKNOWN,) * state.game.hole_cards  # as many as the game deals
     holes = [p.hole if p.seat in visible else hidden for p in state.players]
     return deck_that_deals(holes, state.board, len(state.deck), runs=state.runs)
 
@@ -56,25 +46,10 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
     if state.result is None:
         raise ValueError("Only a finished hand can be reviewed.")
     deck = masked_deck(state, visible_seats(state, seat))
-    mucks = {p.seat for p in state.players if p.mucked} | set(state.mucks)
+    mucks = frozenset(p.seat for p in state.players if p.mucked) | state.mucks
     try:
-        masked = replay(
-            state.config,
-            seat_inputs(state),
-            deck,
-            state.actions,
-            state.button,
-            mucks=mucks,
-            blinds=state.blinds,
-            shows=state.shows,
-            antes=state.antes,
-            runouts=state.runouts,
-            ask_runouts=state.ask_runouts,
-            runout_votes=state.runout_votes,
-            bomb_pot=state.bomb_pot,
-            bounty=state.bounty,
-            boards=state.boards,
-        )
+        masked = replay(state.config, seat_inputs(state), deck, state.actions, state.button,
+                        replace(state.setup, mucks=mucks), runout_votes=state.runout_votes)
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error
     if masked.result is None or masked.result.finishing_stacks != state.result.finishing_stacks:

@@ -43,6 +43,8 @@ from games.history.stars_bounty import bounty_lines
 from games.history.stars_tournament import StarsTournament, roman
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+# How PokerStars names each game on a hand's first line (by PHH code; others: the label).
+STARS_GAME_NAMES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit"}
 STREET_TITLES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 FOLDED_ON = {
     Street.PREFLOP: "before Flop",
@@ -147,7 +149,7 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     code = f" {info.money.code}" if info.money.code else ""
     blinds = f"({m(config.small_blind)}/{m(config.big_blind)}{code})"
     sng = info.tournament
-    name_of_game = "Omaha Pot Limit" if config.variant.omaha else "Hold'em No Limit"
+    name_of_game = STARS_GAME_NAMES.get(config.game.code, config.game.label)
     level = f" - Level {roman(sng.level)}" if sng and sng.level is not None else ""
     game = f"{sng.game()} {name_of_game}{level}" if sng else name_of_game
     table = sng.table() if sng else info.table

@@ -19,7 +19,6 @@ from typing import Any
 from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
 from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
-from games.engine.variants import Variant
 from games.history.formats import SiteFormat, format_named, format_of
 from games.history.money import Money
 from games.history.pokerstars import HandInfo, write_hand
@@ -87,10 +86,10 @@ def read_part(source: str, name: str, text: str) -> ReadHand:
 def read_hands(text: str) -> list[ReadHand]:
     """Every hand of a PHH hand, a .phhs file, or a site's text (one hand or a whole file).
 
-    >>> [(h.label, h.error) for h in read_hands("variant = 'FT'\\n")]
+    >>> [(h.label, h.error) for h in read_hands("variant = 'FO/8'\\n")]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('the hand', "Unsupported variant 'FT': only no-limit hold'em ('NT') and pot-limit
-    Omaha ('PO').")]
+    [('the hand', "Unsupported variant 'FO/8': only no-limit hold'em ('NT'), pot-limit
+    Omaha ('PO'), fixed-limit hold'em ('FT').")]
     """
     return [read_part(*part) for part in split_upload(clean(text))]
 
@@ -107,25 +106,12 @@ def _read_phh(name: str, text: str) -> ReadHand:
         data = load_toml(text)
         replayed = replay_phh_data(data)
         deal = fair_deal_of(data)
-        refuse_other_games(replayed)
     except (PHHError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return ReadHand("phh", label, text, error=_refusal(error))
     when, zone = phh_time(data)
     return ReadHand(
         "phh", label, text, replayed, played_at=when, zone=zone, fair_deal=deal
     )
-
-
-def refuse_other_games(replayed: PHHReplay) -> None:
-    """My hands, the replayer, exports and the session review read no-limit hold'em and
-    pot-limit Omaha (four hole cards); a hand of any other game the engine may learn is
-    refused here rather than stored for pages that cannot show it."""
-    variant = replayed.state.config.variant
-    if variant not in (Variant.NO_LIMIT_HOLDEM, Variant.POT_LIMIT_OMAHA):
-        raise PHHError(
-            f"{variant.label} hands ('{variant.value}') cannot be imported yet: the hand "
-            "history pages read no-limit hold'em only. Nothing was stored."
-        )
 
 
 def _read_site(site_format: SiteFormat, text: str) -> ReadHand:

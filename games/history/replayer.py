@@ -21,10 +21,10 @@ from games import felt
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
 from games.engine.hand import HandData
 from games.engine.pots import pot_views
+from games.engine.replay import seat_inputs
 from games.engine.visibility import chips_now
 from games.felt import Money
 from games.hand_text import bounty_rows, event_text, result_rows
-from games.history.masking import seat_inputs
 from games.history.money import CHIPS
 
 # The kinds of events that put a player's chips in (counted again by the tests, never here).
@@ -109,9 +109,9 @@ class _Felt:
         self.pots: list[dict[str, Any]] = pot_views([0] * n, [True] * n, self.order)
         self.total_pot = 0
         self.shown: dict[int, dict[str, Any]] = {}  # seat -> description and best five
-        self.hole_cards = state.config.variant.hole_cards
+        self.hole_cards = state.game.hole_cards
         self.hand: dict[str, Any] = {
-            "variant": state.config.variant.value,
+            "variant": state.game.code,
             "bomb_pot": state.bomb_pot,
             "bounty": state.bounty,
             "runs": [],
@@ -262,22 +262,8 @@ def build_replay(
     def watch(hand: HandData, event: Event) -> None:
         chips[event.seq] = chips_now(hand)
 
-    replayed = start_hand(
-        state.config,
-        seat_inputs(state),
-        state.deck,
-        state.button,
-        mucks=state.mucks,
-        blinds=state.blinds,
-        shows=state.shows,
-        antes=state.antes,
-        runouts=state.runouts,
-        ask_runouts=state.ask_runouts,
-        bomb_pot=state.bomb_pot,
-        bounty=state.bounty,
-        boards=state.boards,
-        observer=watch,
-    )
+    replayed = start_hand(state.config, seat_inputs(state), state.deck, state.button,
+                          state.setup, observer=watch)
     table = _Felt(replayed, viewer_seat, reveal_all, names, money)
     steps = [table.step("The hand begins", None, 0)]
     steps += _steps_for(table, replayed.events, chips, replayed.view(viewer_seat), names, 0, money)

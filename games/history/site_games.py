@@ -1,12 +1,13 @@
 """The games a site's hand history may name, and the engine's answer to each: every reader
 asks here, so the refusal of a game the engine does not play reads the same for every site.
 
-The engine deals no-limit hold'em ("NT") and four-card pot-limit Omaha high ("PO"), see
-``games/engine/variants.py``. Sites also write games it does not play; each is refused with
-the game's own name and the reason, e.g. "unsupported game (Omaha Hi/Lo Pot Limit); the
-engine plays Omaha high only: hi/lo splits each pot between the best high and the best low
-hand". The names below are the ones real files use (PokerStars, GGPoker, Full Tilt,
-iPoker, PartyPoker, PokerNow, Winamax, 888: tests/history/data).
+Site texts are read for no-limit hold'em ("NT") and four-card pot-limit Omaha high ("PO")
+of the engine's games (``games/engine/games.py``). Sites also write games it does not
+read; each is refused with the game's own name and the reason, e.g. "unsupported game
+(Omaha Hi/Lo Pot Limit); the engine plays Omaha high only: hi/lo splits each pot between
+the best high and the best low hand". The names below are the ones real files use
+(PokerStars, GGPoker, Full Tilt, iPoker, PartyPoker, PokerNow, Winamax, 888:
+tests/history/data).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 import re
 
 from games.engine import PHHError
-from games.engine.variants import Variant
+from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA
 
-HOLDEM = Variant.NO_LIMIT_HOLDEM
-OMAHA = Variant.POT_LIMIT_OMAHA
+HOLDEM = NO_LIMIT_HOLDEM
+OMAHA = POT_LIMIT_OMAHA
 
 # "Omaha Hi/Lo", "Omaha H/L", "Hi-Lo", "8 or better", "PLO8", "O8", "Omaha Hi-Lo".
 HI_LO = re.compile(r"hi\s*[/-]\s*lo|\bH/?L\b|8 or better|\bO8\b|\bPLO-?8\b|\bOmaha ?(?:8|HL)\b",

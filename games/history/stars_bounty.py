@@ -27,10 +27,11 @@ LINE = re.compile(r"^7-2 bounty (\S+):")
 def bounty_lines(state: HandState, names: dict[int, str], money: Callable[[int], str]) -> list[str]:
     """The summary line of a hand with the 7-2 bounty on (none when it is off).
 
-    >>> from games.engine import TableConfig
+    >>> from games.engine import HandSetup, TableConfig
     >>> from games.engine.hand import PlayerState
     >>> from games.engine.types import BountyPayment, HandResult
-    >>> state = HandState(TableConfig(1, 2), [PlayerState(1, "a", 9, 9)], 1, (), bounty=10)
+    >>> state = HandState(TableConfig(1, 2), [PlayerState(1, "a", 9, 9)], 1, (),
+    ...                   HandSetup(bounty=10))
     >>> state.result = HandResult((), {}, bounties=(BountyPayment(1, 2, 10),))
     >>> bounty_lines(state, {1: "alice", 2: "bob"}, str)
     ['7-2 bounty 10: bob paid alice 10']

@@ -19,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from games.engine import PHHError
-from games.engine.variants import Variant
+from games.engine.games import Game
 from games.history import stars_lines as L
 from games.history.site_format import SiteHand
 from games.history.site_games import HOLDEM
@@ -72,7 +72,7 @@ class TextHand:
     """What the text says, gathered line by line."""
 
     number: str = ""
-    variant: Variant = HOLDEM
+    variant: Game = HOLDEM
     small_blind: Decimal = Decimal(0)
     big_blind: Decimal = Decimal(0)
     symbol: str = ""
@@ -231,7 +231,7 @@ def phh_fields(hand: TextHand) -> SiteHand:
         if name not in label:
             raise PHHError(f"{where}: {name} posts an ante but is not dealt in.")
     data: dict[str, Any] = {
-        "variant": hand.variant.value,
+        "variant": hand.variant.code,
         **_antes(hand, players),
         "blinds_or_straddles": _blinds(hand, players, where),
         "min_bet": _big_blind(hand),

@@ -65,7 +65,7 @@ def stakes(review) -> str:
 
 def game_label(review) -> str:
     """The game the hand was dealt in, from its own state: "Pot-limit Omaha"."""
-    return review.full_state.config.variant.label
+    return review.full_state.config.game.label
 
 
 @login_required

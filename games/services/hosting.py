@@ -38,7 +38,7 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
-from games.table_games import RunItTwice, TableGame, setting_text
+from games.table_games import RunItTwice, game_choices, setting_text
 from games.table_limits import LIMIT_FIELDS, limit_problems
 
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
@@ -177,7 +177,8 @@ def settings_changes(
         value = changed.get(name, low)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
-    for name, choices in (("game", TableGame.values), ("run_it_twice", RunItTwice.values)):
+    games = [code for code, _label in game_choices()]
+    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values)):
         if name in changed and changed[name] not in choices:
             raise ServiceError(
                 f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "

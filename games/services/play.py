@@ -17,6 +17,7 @@ from games.engine import (
     Action,
     ActionKind,
     Entry,
+    HandSetup,
     IllegalAction,
     SeatInput,
     TableConfig,
@@ -124,9 +125,9 @@ def _straddle(locked: Locked, lineup: Lineup) -> dict[int, int] | None:
 def _hand_config(locked: Locked, button: int) -> TableConfig:
     """The table's config with the game of the next hand (games/table_games.py)."""
     table, last = locked.table, locked.last_hand
-    last_variant = last.state.get("config", {}).get("variant", "NT") if last else None
-    variant = next_game(table.game, last_variant, table.button, button)
-    return dataclasses.replace(table_config(table), variant=variant)
+    last_game = last.state.get("config", {}).get("variant", "NT") if last else None
+    game = next_game(table.game, last_game, table.button, button)
+    return dataclasses.replace(table_config(table), game=game)
 
 
 def _answer_for_bots_and_absent(locked: Locked) -> None:
@@ -284,17 +285,14 @@ def _deal(locked: Locked, now: datetime, deck: list[str] | None) -> Hand | None:
     antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
     blinds = None if bomb else _straddle(locked, lineup)
     config = _hand_config(locked, lineup.button)
-    bounty = seven_deuce_bounty(table.seven_deuce_big_blinds, config.big_blind, config.variant,
+    bounty = seven_deuce_bounty(table.seven_deuce_big_blinds, config.big_blind, config.game,
                                 table.is_tournament)
-    boards = bomb_pot_boards(table.bomb_pot_boards, bomb, len(lineup.seats),
-                             config.variant.hole_cards)
+    boards = bomb_pot_boards(table.bomb_pot_boards, bomb, len(lineup.seats), config.game)
     if boards == 2:  # each board pays half already: a double board is not run again
         runs, ask = 1, False
-    state = start_hand(
-        config, lineup.seats, deck, lineup.button,
-        runouts=runs, ask_runouts=ask, antes=antes if bomb else None, bomb_pot=bomb,
-        blinds=blinds, bounty=bounty, boards=boards,
-    )
+    setup = HandSetup(runouts=runs, ask_runouts=ask, antes=antes if bomb else None,
+                      bomb_pot=bomb, blinds=blinds, bounty=bounty, boards=boards)
+    state = start_hand(config, lineup.seats, deck, lineup.button, setup)
     table.bomb_pot_next = False  # the host's "bomb pot next hand" is this one
     Seat.objects.filter(table=table, number__in=dealt).update(entry=Seat.Entry.PLAYING)
     for seat in seats:  # the same on the objects, which the table memory keeps

@@ -20,13 +20,11 @@ const SETTINGS = [
 // Number settings that may be zero.
 const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every", "seven_deuce_big_blinds"]);
 
-// Settings of a few words (games/table_games.py): the game dealt and run it twice.
-const CHOICES = [
-  ["game", "Game", [["NT", "No-limit hold'em"], ["PO", "Pot-limit Omaha"],
-    ["DC", "Dealer's choice (each orbit)"]]],
-  ["run_it_twice", "Run it twice", [["off", "Off"], ["always", "Always"],
-    ["ask", "Ask the all-in players"]]],
-];
+// Settings of a few words (games/table_games.py): the game dealt (its choices come from the
+// server, `you.game_choices`: every game the engine deals) and run it twice.
+const RUN_IT_TWICE = ["run_it_twice", "Run it twice", [["off", "Off"], ["always", "Always"],
+  ["ask", "Ask the all-in players"]]];
+
 
 export class HostPanel {
   constructor(root, {
@@ -48,7 +46,10 @@ export class HostPanel {
     const show = Boolean(view.you && view.you.is_host) && view.status !== "closed";
     this.root.hidden = !show;
     if (!show) return;
-    if (!this.built) this.build(view.you.user_id);
+    if (!this.built) {
+      this.choices = [["game", "Game", view.you.game_choices || []], RUN_IT_TWICE];
+      this.build(view.you.user_id);
+    }
     this.view = view;
     this.confirmAdjust(view);
     this.showGame(view);
@@ -172,7 +173,7 @@ export class HostPanel {
       "Players may straddle under the gun"), h("label", { class: "check" },
       h("input", { type: "checkbox", name: "button_straddles_allowed" }),
       "Players may straddle on the button")];
-    const choices = CHOICES.map(([name, label, options]) => h("label", {}, label,
+    const choices = this.choices.map(([name, label, options]) => h("label", {}, label,
       h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
     const form = h("form", { class: "host-settings" }, fields, choices, approval, straddles,
       h("div", { class: "host-row" },
@@ -193,7 +194,7 @@ export class HostPanel {
       for (const name of ["straddles_allowed", "button_straddles_allowed"]) {
         if (form.elements[name].checked !== this.view[name]) settings[name] = form.elements[name].checked;
       }
-      for (const [name] of CHOICES) {
+      for (const [name] of this.choices) {
         if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
       }
       if (!Object.keys(settings).length) return;
@@ -205,7 +206,7 @@ export class HostPanel {
   fillSettings(view) {
     for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
     this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
-    for (const [name] of CHOICES) this.settings.elements[name].value = view[name] || "";
+    for (const [name] of this.choices) this.settings.elements[name].value = view[name] || "";
     this.settings.elements.straddles_allowed.checked = Boolean(view.straddles_allowed);
     this.settings.elements.button_straddles_allowed.checked = Boolean(view.button_straddles_allowed);
   }

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engine import (
+    POT_LIMIT_OMAHA,
     Action,
     ActionKind,
     Entry,
@@ -18,7 +19,6 @@ from games.engine import (
     LegalActions,
     SeatInput,
     TableConfig,
-    Variant,
     shuffled_deck,
     start_hand,
 )
@@ -103,7 +103,7 @@ def random_omaha_setup(rng: random.Random) -> Setup:
     setup = random_setup(rng)
     c = setup.config
     config = TableConfig(c.small_blind, c.big_blind, c.ante, max_seats=c.max_seats,
-                         variant=Variant.POT_LIMIT_OMAHA)
+                         game=POT_LIMIT_OMAHA)
     return Setup(config, setup.seats, setup.deck, setup.button, setup.antes)
 
 
@@ -146,10 +146,21 @@ def play_random(state: HandState, rng: random.Random, max_steps: int = 500) -> H
 
 def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
     """A pokerkit state for the same hand as ``state`` (just started), hole cards dealt."""
-    from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
+    from pokerkit import (
+        Automation,
+        FixedLimitTexasHoldem,
+        Mode,
+        NoLimitTexasHoldem,
+        PotLimitOmahaHoldem,
+    )
 
     config = state.config
-    game = PotLimitOmahaHoldem if config.variant is Variant.POT_LIMIT_OMAHA else NoLimitTexasHoldem
+    game = {"NT": NoLimitTexasHoldem, "PO": PotLimitOmahaHoldem,
+            "FT": FixedLimitTexasHoldem}[config.game.code]
+    # Fixed limit: pokerkit's small and big bet; otherwise its minimum bet.
+    sizes = config.game.betting.bet_sizes
+    bets = ([sizes[0] * config.big_blind, sizes[-1] * config.big_blind] if sizes
+            else [config.min_bet])
     players = state.players
     antes: int | list[int] = config.ante
     if state.antes is not None:  # seat by seat: pokerkit's raw antes, heads-up reversed
@@ -180,7 +191,7 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
         state.antes is None,
         antes,
         blinds,
-        config.min_bet,
+        *bets,
         [p.starting_stack for p in players],
         len(players),
         mode=Mode.CASH_GAME,

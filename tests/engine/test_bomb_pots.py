@@ -8,6 +8,8 @@ import random
 import pytest
 
 from games.engine import (
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
     Action,
     ActionKind,
     EventKind,
@@ -15,7 +17,6 @@ from games.engine import (
     SeatInput,
     Street,
     TableConfig,
-    Variant,
     shuffled_deck,
     start_hand,
 )
@@ -28,8 +29,8 @@ HANDS = 400
 def bomb_setup(rng: random.Random) -> tuple[TableConfig, list[SeatInput], list[str], int, dict]:
     n = rng.randint(2, 9)
     bb = rng.choice([2, 4, 10])
-    variant = rng.choice([Variant.NO_LIMIT_HOLDEM, Variant.POT_LIMIT_OMAHA])
-    config = TableConfig(bb // 2, bb, 0, max_seats=10, variant=variant)
+    variant = rng.choice([NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA])
+    config = TableConfig(bb // 2, bb, 0, max_seats=10, game=variant)
     numbers = sorted(rng.sample(range(1, 11), n))
     seats = [SeatInput(s, f"p{s}", random_stack(rng, bb)) for s in numbers]
     ante = rng.choice([1, 2, 5]) * bb  # the bomb: a set number of big blinds from everyone
@@ -40,7 +41,7 @@ def pokerkit_bomb(state: HandState):  # type: ignore[no-untyped-def]
     """The same hand in pokerkit: antes from everyone, no blinds, everyone checks preflop."""
     from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
 
-    game = PotLimitOmahaHoldem if state.config.variant.omaha else NoLimitTexasHoldem
+    game = PotLimitOmahaHoldem if state.config.game is POT_LIMIT_OMAHA else NoLimitTexasHoldem
     antes = [state.antes.get(p.seat, 0) for p in state.players]
     pk = game.create_state(
         (Automation.ANTE_POSTING, Automation.BET_COLLECTION,

@@ -9,12 +9,12 @@ import random
 import pytest
 
 from games.engine import (
+    POT_LIMIT_OMAHA,
     EventKind,
     HandState,
     SeatInput,
     Street,
     TableConfig,
-    Variant,
     replay_state,
     shuffled_deck,
     start_hand,
@@ -31,7 +31,7 @@ def pokerkit_double_board(state: HandState):  # type: ignore[no-untyped-def]
     everyone checks preflop (pokerkit has no bomb pot of its own)."""
     from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
 
-    game = PotLimitOmahaHoldem if state.config.variant.omaha else NoLimitTexasHoldem
+    game = PotLimitOmahaHoldem if state.config.game is POT_LIMIT_OMAHA else NoLimitTexasHoldem
     antes = [state.antes.get(p.seat, 0) for p in state.players]
     if state.heads_up:  # pokerkit reverses heads-up antes, as PHH does
         antes.reverse()
@@ -79,7 +79,7 @@ def test_random_double_board_bomb_pots_end_with_pokerkits_stacks(block):
         assert sum(p.amount for p in state.result.pots) == state.total_pot
         again = replay_state(HandState.from_dict(json.loads(json.dumps(state.to_dict()))))
         assert again == state, seed
-        counts["omaha"] += state.config.variant.omaha
+        counts["omaha"] += state.config.game is POT_LIMIT_OMAHA
         counts["all_in"] += any(p.all_in for p in state.players)
         counts["side_pots"] += len({p.covers for p in state.result.pots}) > 1
         counts["showdown"] += state.result.showdown
@@ -136,7 +136,7 @@ def test_bad_board_counts_are_refused_with_a_reason():
                    boards=3)
     with pytest.raises(ValueError, match="not run again"):
         start_hand(TableConfig(1, 2), seats[:2], deck, 1, runouts=2, boards=2)
-    omaha = TableConfig(1, 2, variant=Variant.POT_LIMIT_OMAHA)
+    omaha = TableConfig(1, 2, game=POT_LIMIT_OMAHA)
     with pytest.raises(ValueError, match="no two boards for 10 players of Pot-limit Omaha"):
         start_hand(omaha, seats, deck, 1, antes=antes, bomb_pot=True, boards=2)
     nine = {k: 2 for k in range(1, 10)}

@@ -8,6 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import (
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
     Action,
     ActionKind,
     EventKind,
@@ -15,7 +17,6 @@ from games.engine import (
     IllegalAction,
     SeatInput,
     TableConfig,
-    Variant,
     replay,
     replay_state,
     start_hand,
@@ -33,7 +34,7 @@ F, X, C, B, R, A = (
     ActionKind.RAISE,
     ActionKind.ALL_IN,
 )
-PLO = Variant.POT_LIMIT_OMAHA
+PLO = POT_LIMIT_OMAHA
 HOLES = ["2c3d4h5s", "7c8d9hTs", "JcQdKhAs", "2d3h4s5c", "7d8h9sTc", "JdQhKsAc"]
 
 
@@ -51,7 +52,7 @@ def deal(
     n = len(stacks)
     seats = [SeatInput(i + 1, f"p{i + 1}", stack) for i, stack in enumerate(stacks)]
     deck = stacked_deck(holes or HOLES[:n], board.replace(" ", ""))
-    return start_hand(TableConfig(sb, bb, ante, variant=PLO), seats, deck, button)
+    return start_hand(TableConfig(sb, bb, ante, game=PLO), seats, deck, button)
 
 
 def act(state: HandState, seat: int, kind: ActionKind, amount: int | None = None) -> list:
@@ -82,7 +83,7 @@ def test_each_player_gets_four_hole_cards_one_at_a_time_round_the_table():
 
 def test_ten_players_are_dealt_from_one_deck():
     seats = [SeatInput(k, f"p{k}", 100) for k in range(1, 11)]
-    state = start_hand(TableConfig(1, 2, variant=PLO), seats,
+    state = start_hand(TableConfig(1, 2, game=PLO), seats,
                        stacked_deck([], ""), button=10)
     cards = [c for p in state.players for c in p.hole]
     assert len(cards) == 40 == len(set(cards))
@@ -233,11 +234,11 @@ def test_the_game_round_trips_through_json_and_hold_em_keeps_its_shape():
     state = deal([100, 100], button=1)
     data = json.loads(json.dumps(state.to_dict()))
     assert data["config"]["variant"] == "PO"
-    assert HandState.from_dict(data).config.variant is PLO
+    assert HandState.from_dict(data).config.game is PLO
     assert "variant" not in TableConfig(1, 2).to_dict()
-    assert TableConfig.from_dict(TableConfig(1, 2).to_dict()).variant is Variant.NO_LIMIT_HOLDEM
+    assert TableConfig.from_dict(TableConfig(1, 2).to_dict()).game is NO_LIMIT_HOLDEM
     with pytest.raises(ValueError, match="Unknown game 'XX'"):
-        TableConfig(1, 2, variant="XX")  # type: ignore[arg-type]
+        TableConfig(1, 2, game="XX")  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------- properties
@@ -246,7 +247,7 @@ def test_the_game_round_trips_through_json_and_hold_em_keeps_its_shape():
 @st.composite
 def omaha_hands(draw: st.DrawFn):  # type: ignore[no-untyped-def]
     config, seats, deck, button, choices = draw(properties.hands())
-    omaha = TableConfig(config.small_blind, config.big_blind, config.ante, variant=PLO)
+    omaha = TableConfig(config.small_blind, config.big_blind, config.ante, game=PLO)
     return omaha, seats, deck, button, choices
 
 

@@ -45,13 +45,13 @@ class Seen:
 
 def omaha_ante_setup(rng: random.Random):  # type: ignore[no-untyped-def]
     """Seat-by-seat antes (a big-blind ante and the like), at pot-limit Omaha."""
-    from games.engine import TableConfig, Variant
+    from games.engine import POT_LIMIT_OMAHA, TableConfig
     from tests.engine.helpers import Setup
 
     setup = random_ante_setup(rng)
     c = setup.config
     config = TableConfig(c.small_blind, c.big_blind, c.ante, max_seats=c.max_seats,
-                         variant=Variant.POT_LIMIT_OMAHA)
+                         game=POT_LIMIT_OMAHA)
     return Setup(config, setup.seats, setup.deck, setup.button, setup.antes)
 
 
@@ -85,8 +85,8 @@ def test_random_omaha_hands_end_with_the_same_stacks_as_pokerkit():
 
 
 def test_the_omaha_setups_are_not_hold_em():
-    from games.engine import Variant
+    from games.engine import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA
 
     rng = random.Random(SEED)
-    assert random_omaha_setup(rng).config.variant is Variant.POT_LIMIT_OMAHA
-    assert random_setup(rng).config.variant is Variant.NO_LIMIT_HOLDEM
+    assert random_omaha_setup(rng).config.game is POT_LIMIT_OMAHA
+    assert random_setup(rng).config.game is NO_LIMIT_HOLDEM

@@ -218,7 +218,7 @@ def test_the_phh_replay_command_reports_failures_and_exits_with_status_1(tmp_pat
     good = tmp_path / "good.phh"
     good.write_text((DATA / "dwan-ivey-2009.phh").read_text())
     bad = tmp_path / "bad.phh"
-    bad.write_text("variant = 'FT'\n")
+    bad.write_text("variant = 'FO/8'\n")
     missing = tmp_path / "missing.phh"
     done = subprocess.run(
         [sys.executable, "manage.py", "phh", "replay", str(good), str(bad), str(missing)],
@@ -231,7 +231,7 @@ def test_the_phh_replay_command_reports_failures_and_exits_with_status_1(tmp_pat
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [line["file"] for line in lines] == [str(good), str(bad), str(missing)]
     assert lines[0]["finishing_stacks"] == [572100, 1997500, 1109500]
-    assert "Unsupported variant 'FT'" in lines[1]["error"]
+    assert "Unsupported variant 'FO/8'" in lines[1]["error"]
     assert "Cannot read the file" in lines[2]["error"]
 
 

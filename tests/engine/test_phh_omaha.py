@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import EventKind, Variant, export_phh, replay_phh
+from games.engine import POT_LIMIT_OMAHA, EventKind, export_phh, replay_phh
 from tests.engine.helpers import Divergence, play_both, play_random, random_omaha_setup
 from tests.engine.test_phh import pokerkit_final_stacks
 from tests.engine.test_phh_real import pokerkit_money_stacks
@@ -20,7 +20,7 @@ DATA = Path(__file__).parent / "data"
 def test_the_antonius_blom_hand_replays_to_pokerkits_stacks():
     text = (DATA / "antonius-blom-2009.phh").read_text()
     replayed = replay_phh(text)
-    assert replayed.state.config.variant is Variant.POT_LIMIT_OMAHA
+    assert replayed.state.config.game is POT_LIMIT_OMAHA
     assert replayed.players == ("Patrik Antonius", "Victor Blom")
     money = [replayed.amounts.money(x) for x in replayed.finishing_stacks]
     assert money == pokerkit_money_stacks(text) == [Decimal("1937923.75"), Decimal("0")]

@@ -232,7 +232,7 @@ def test_amounts_a_hand_cannot_have_are_named_with_their_field(field, message):
 
 def test_a_phhs_file_splits_into_its_hands_and_one_broken_hand_stays_alone():
     one = phh(["1", "2"], ["100", "100"], deal(2) + ["p2 f"])
-    text = f"# a session\n[1]\n{one}\n[2]\n{one.replace('NT', 'FT')}\n[3]\n{one}"
+    text = f"# a session\n[1]\n{one}\n[2]\n{one.replace('NT', 'FO/8')}\n[3]\n{one}"
     sections = split_phhs(text)
     assert [name for name, _ in sections] == ["1", "2", "3"]
     outcomes = []
@@ -243,7 +243,8 @@ def test_a_phhs_file_splits_into_its_hands_and_one_broken_hand_stays_alone():
             outcomes.append(str(error))
     assert outcomes == [
         (101, 99),
-        "Unsupported variant 'FT': only no-limit hold'em ('NT') and pot-limit Omaha ('PO').",
+        "Unsupported variant 'FO/8': only no-limit hold'em ('NT'), pot-limit Omaha ('PO'), "
+        "fixed-limit hold'em ('FT').",
         (101, 99),
     ]
     with pytest.raises(PHHError, match="Text before the first hand"):

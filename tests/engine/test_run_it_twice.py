@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import (
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
     Action,
     ActionKind,
     Entry,
@@ -20,7 +22,6 @@ from games.engine import (
     IllegalAction,
     SeatInput,
     TableConfig,
-    Variant,
     export_phh,
     replay,
     replay_state,
@@ -114,7 +115,7 @@ def test_a_hand_decided_on_the_river_is_not_run_again():
 
 def test_ten_players_of_omaha_leave_no_cards_for_a_second_board():
     seats = [SeatInput(k, f"p{k}", 50) for k in range(1, 11)]
-    state = start_hand(TableConfig(1, 2, variant=Variant.POT_LIMIT_OMAHA), seats,
+    state = start_hand(TableConfig(1, 2, game=POT_LIMIT_OMAHA), seats,
                        stacked_deck([]), button=10, runouts=2)
     while not state.is_complete:
         legal = state.legal_actions()
@@ -180,7 +181,7 @@ def test_asked_players_all_agree_or_the_board_runs_once_as_pokerkit_counts_it():
 
 def test_the_hand_waits_for_the_asked_players_and_refuses_anyone_else():
     state = heads_up(["AsAd", "KcQc"], "2d3h4s5d9h", [], runouts=2)
-    state.ask_runouts = True  # as start_hand(..., ask_runouts=True) sets it
+    state.setup = replace(state.setup, ask_runouts=True)  # as start_hand(..., ask_runouts=True)
     state.apply(Action(1, A))
     state.apply(Action(2, C))
     assert state.runout_voters == [1, 2] and not state.is_complete and state.actor is None
@@ -206,12 +207,12 @@ def test_the_hand_waits_for_the_asked_players_and_refuses_anyone_else():
 
 
 @properties.PROPERTY_SETTINGS
-@given(properties.hands(), st.integers(2, 4), st.sampled_from(list(Variant)))
+@given(properties.hands(), st.integers(2, 4), st.sampled_from([NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA]))
 def test_every_chip_is_paid_once_and_the_hand_replays_when_run_more_than_once(
     spec, runouts, variant
 ):
     config, seats, deck, button, choices = spec
-    config = replace(config, variant=variant)
+    config = replace(config, game=variant)
     state = start_hand(config, seats, deck, button, runouts=runouts)
     for choice in [*choices, *[0] * 200]:
         legal = state.legal_actions()

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.engine import (
     FULL_DECK,
+    POT_LIMIT_OMAHA,
     Action,
     ActionKind,
     BountyPayment,
@@ -18,7 +19,6 @@ from games.engine import (
     HandState,
     SeatInput,
     TableConfig,
-    Variant,
     replay,
     start_hand,
 )
@@ -211,7 +211,7 @@ def test_a_hand_run_twice_pays_a_seven_deuce_that_wins_one_board():
 
 
 def test_it_refuses_a_bounty_outside_hold_em_or_below_zero():
-    omaha = TableConfig(1, 2, variant=Variant.POT_LIMIT_OMAHA)
+    omaha = TableConfig(1, 2, game=POT_LIMIT_OMAHA)
     with pytest.raises(ValueError, match="hold'em only"):
         start_hand(omaha, seats(100, 100), FULL_DECK, button=1, bounty=5)
     with pytest.raises(ValueError, match="whole number of chips, not -1"):

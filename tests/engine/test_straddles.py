@@ -8,11 +8,12 @@ import random
 import pytest
 
 from games.engine import (
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
     EventKind,
     HandState,
     SeatInput,
     TableConfig,
-    Variant,
     shuffled_deck,
     start_hand,
 )
@@ -25,7 +26,7 @@ HANDS = 400
 def pokerkit_with_blinds(state: HandState):  # type: ignore[no-untyped-def]
     from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
 
-    game = PotLimitOmahaHoldem if state.config.variant.omaha else NoLimitTexasHoldem
+    game = PotLimitOmahaHoldem if state.config.game is POT_LIMIT_OMAHA else NoLimitTexasHoldem
     blinds = [state.blinds.get(p.seat, 0) for p in state.players]
     pk = game.create_state(
         (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
@@ -47,8 +48,8 @@ def test_random_straddled_hands_end_with_pokerkits_stacks(block):
         rng = random.Random(7000 + seed)
         n = rng.randint(3, 9)
         bb = rng.choice([2, 4, 10])
-        variant = rng.choice([Variant.NO_LIMIT_HOLDEM, Variant.POT_LIMIT_OMAHA])
-        config = TableConfig(bb // 2, bb, 0, max_seats=10, variant=variant)
+        variant = rng.choice([NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA])
+        config = TableConfig(bb // 2, bb, 0, max_seats=10, game=variant)
         numbers = sorted(rng.sample(range(1, 11), n))
         button = rng.choice(numbers)
         order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]
@@ -77,8 +78,8 @@ def test_random_button_straddled_hands_end_with_pokerkits_stacks(block):
         rng = random.Random(8000 + seed)
         n = rng.randint(3, 9)
         bb = rng.choice([2, 4, 10])
-        variant = rng.choice([Variant.NO_LIMIT_HOLDEM, Variant.POT_LIMIT_OMAHA])
-        config = TableConfig(bb // 2, bb, 0, max_seats=10, variant=variant)
+        variant = rng.choice([NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA])
+        config = TableConfig(bb // 2, bb, 0, max_seats=10, game=variant)
         numbers = sorted(rng.sample(range(1, 11), n))
         button = rng.choice(numbers)
         order = [s for s in numbers if s > button] + [s for s in numbers if s <= button]

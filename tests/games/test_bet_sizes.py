@@ -1,8 +1,15 @@
 """The amount buttons (games/bet_sizes.py) against sizes counted by hand."""
 
 from games.bet_sizes import bet_sizes
-from games.engine import FULL_DECK, Action, ActionKind, SeatInput, TableConfig, start_hand
-from games.engine.variants import Variant
+from games.engine import (
+    FULL_DECK,
+    POT_LIMIT_OMAHA,
+    Action,
+    ActionKind,
+    SeatInput,
+    TableConfig,
+    start_hand,
+)
 
 
 def sizes(state):
@@ -19,7 +26,7 @@ def test_no_limit_sizes_are_measured_after_the_call_and_kept_in_range():
 
 
 def test_under_pot_limit_pot_is_the_largest_legal_amount_and_there_is_no_all_in():
-    config = TableConfig(5, 10, variant=Variant.POT_LIMIT_OMAHA)
+    config = TableConfig(5, 10, game=POT_LIMIT_OMAHA)
     state = start_hand(config, [SeatInput(k, k, 1000) for k in (1, 2, 3)], FULL_DECK, button=1)
     legal = state.legal_actions()
     assert legal.raise_to.max == 35  # the pot-size raise: 10 to call, then 25 more

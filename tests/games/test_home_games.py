@@ -87,7 +87,7 @@ def test_the_host_sets_the_game_from_the_next_hand_and_the_log_says_so(
 
 
 def test_a_bad_game_or_run_it_twice_is_refused_and_changes_nothing(hosted, alice, bob):
-    with pytest.raises(ServiceError, match="Game must be one of NT, PO, DC, not 'HO'"):
+    with pytest.raises(ServiceError, match="Game must be one of NT, PO, FT, DC, not 'HO'"):
         hosting.update_settings(hosted.id, alice, {"game": "HO"})
     with pytest.raises(ServiceError, match="Only the host"):
         hosting.update_settings(hosted.id, bob, {"run_it_twice": "always"})
@@ -145,7 +145,7 @@ def test_dealers_choice_changes_the_game_each_orbit(hosted, alice, bob, carol):
     for number in range(7):
         services.start_next_hand(hosted.id, deck=shuffled(10 + number))
         state = live_state(hosted)
-        games.append((state.button, state.config.variant.value))
+        games.append((state.button, state.config.game.code))
         while not (state := live_state(hosted)).is_complete:
             services.act(hosted.id, user_at(hosted, state.actor), "fold", None, version(hosted))
             if Hand.objects.filter(table=hosted, status=Hand.Status.IN_PROGRESS).count() == 0:
@@ -490,4 +490,5 @@ def test_the_coach_gives_omaha_equity_against_random_hands_and_no_grades(
         services.act(hosted.id, user, "check", None, hosted.version)
     page = client.get(f"/learn/review/{hand.id}/")
     assert page.status_code == 200 and page.context["rows"] == []
-    assert 'data-review="omaha">Pot-limit Omaha: the coach does not grade' in page.content.decode()
+    note = 'data-review="ungraded">Pot-limit Omaha: the coach does not grade'
+    assert note in page.content.decode()

@@ -113,4 +113,4 @@ def test_omaha_hands_of_dealers_choice_are_dealt_without_the_bounty(hosted, alic
     services.sit(hosted.id, bob, 2, 200)
     services.start_next_hand(hosted.id)
     state = HandState.from_dict(Hand.objects.get(table=hosted).state)
-    assert state.config.variant.value == "PO" and state.bounty == 0
+    assert state.config.game.code == "PO" and state.bounty == 0

@@ -81,7 +81,7 @@ def test_our_own_export_imports_as_the_same_hand(logged_in, side_pot_hand, alice
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (SAMPLE.replace("'NT'", "'FT'"), "Unsupported variant &#x27;FT&#x27;"),
+        (SAMPLE.replace("'NT'", "'FO/8'"), "Unsupported variant &#x27;FO/8&#x27;"),
         ("variant = 'NT'\nactions = [", "Not valid TOML"),
         (SAMPLE.replace("min_bet = 2\n", ""), "The required field &#x27;min_bet&#x27; is missing"),
         (SAMPLE.replace("'p2 cbr 20'", "'p2 cbr 7'", 1), "p2 cbr 7: The smallest raise is to 10"),

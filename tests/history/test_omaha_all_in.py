@@ -60,7 +60,7 @@ def the_hand() -> HandState:
     kinds = {"call": ActionKind.CALL, "check": ActionKind.CHECK, "bet": ActionKind.BET,
              "raise": ActionKind.RAISE}
     actions = [Action(seat, kinds[kind], *amount) for seat, kind, *amount in MOVES]
-    return replay(TableConfig(1, 2, variant="PO"), seats, DECK_ORDER, actions, button=1)
+    return replay(TableConfig(1, 2, game="PO"), seats, DECK_ORDER, actions, button=1)
 
 
 def test_the_hand_is_played_as_the_comments_say():

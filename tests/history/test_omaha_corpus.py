@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.variants import Variant
+from games.engine import POT_LIMIT_OMAHA
 from games.history.reading import read_hands
 from tests.history.site_corpus import (
     SiteCorpus,
@@ -63,12 +63,12 @@ def rush_and_cash_omaha():
 
 def test_every_real_pokerstars_omaha_hand_is_imported_or_refused_for_a_known_reason():
     hands = assert_imported_or_refused(STARS.hands(), "pokerstars", (49, 11), STARS_REFUSED)
-    assert {h.replayed.state.config.variant for h in hands} == {Variant.POT_LIMIT_OMAHA}
+    assert {h.replayed.state.config.game for h in hands} == {POT_LIMIT_OMAHA}
 
 
 def test_every_real_ggpoker_omaha_hand_is_imported_or_refused_for_a_known_reason():
     hands = assert_imported_or_refused(GGPOKER.hands(), "ggpoker", (127, 121), GGPOKER_REFUSED)
-    assert {h.replayed.state.config.variant for h in hands} == {Variant.POT_LIMIT_OMAHA}
+    assert {h.replayed.state.config.game for h in hands} == {POT_LIMIT_OMAHA}
     assert len(rush_and_cash_omaha()) == 8
     assert all(not h.error for _, _, h in rush_and_cash_omaha())
 

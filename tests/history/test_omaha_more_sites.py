@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.variants import Variant
+from games.engine import POT_LIMIT_OMAHA
 from games.history.reading import read_hands, stars_text
 from tests.history.site_corpus import (
     SiteCorpus,
@@ -87,7 +87,7 @@ def corpus(site: str) -> SiteCorpus:
 
 def omaha(site: str):
     return [(text, hand) for _, text, hand in corpus(site).hands()
-            if not hand.error and hand.replayed.state.config.variant is Variant.POT_LIMIT_OMAHA]
+            if not hand.error and hand.replayed.state.config.game is POT_LIMIT_OMAHA]
 
 
 @pytest.mark.parametrize("site", sorted(SITES))
@@ -122,7 +122,7 @@ def test_our_export_of_every_real_omaha_hand_imports_back_to_the_same_hand(site)
         (back,) = read_hands(stars_text(ours, number, seat, hand.played_at))
         assert back.error is None, (hand.label, back.error)
         theirs = back.replayed
-        assert theirs.state.config.variant is Variant.POT_LIMIT_OMAHA
+        assert theirs.state.config.game is POT_LIMIT_OMAHA
         assert after_rake(back) == after_rake(hand), hand.label
         assert theirs.rake == ours.rake and theirs.state.board == ours.state.board
         assert theirs.state.result.shown == ours.state.result.shown, hand.label

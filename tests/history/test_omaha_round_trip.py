@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.engine import Variant
+from games.engine import POT_LIMIT_OMAHA
 from games.history.pokerstars import HandInfo, write_hand
 from games.history.reading import read_hands, stars_text
 from games.history.stars_tournament import StarsTournament
@@ -42,7 +42,7 @@ def assert_same_hand(state, text: str, hero: int) -> None:
     every hand shown: the same in the hand read back as in the hand played."""
     back, replayed, table_seat = read_back(text)
     again = replayed.state
-    assert again.config.variant is Variant.POT_LIMIT_OMAHA
+    assert again.config.game is POT_LIMIT_OMAHA
     assert back.hero == f"player{hero}"
     assert {table_seat[p.seat]: p.starting_stack for p in again.players} == {
         p.seat: p.starting_stack for p in state.players}
@@ -91,7 +91,7 @@ def test_our_export_of_every_real_omaha_hand_imports_back_to_the_same_hand(corpu
         (back,) = read_hands(stars_text(ours, number, seat, hand.played_at))
         assert back.error is None, (hand.label, back.error)
         theirs = back.replayed
-        assert theirs.state.config.variant is Variant.POT_LIMIT_OMAHA
+        assert theirs.state.config.game is POT_LIMIT_OMAHA
         assert after_rake(back) == after_rake(hand), hand.label
         assert theirs.rake == ours.rake, hand.label
         assert theirs.state.board == ours.state.board, hand.label

@@ -106,7 +106,7 @@ def test_full_tilts_pl_omaha_hi_is_pot_limit_omaha():
     hands = [h for name, _, h in wild_corpus("fulltilt").hands()
              if name == "hhsmithy-GameTypeTests-PotLimitOmaha.txt"]
     assert hands and all(h.error is None for h in hands)
-    assert all(h.replayed.state.config.variant.value == "PO" for h in hands)
+    assert all(h.replayed.state.config.game.code == "PO" for h in hands)
     assert all(sum(net(h).values()) + sum(h.replayed.rake.values()) == 0 for h in hands)
 
 

@@ -47,7 +47,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine import EventKind, PHHError, PHHReplay
-from games.engine.variants import Variant
+from games.engine.games import Game
 from games.history.formats.pacific_words import number as amount_of
 from games.history.site_format import SiteFormat, SiteHand, first_line
 from games.history.site_games import HOLDEM, OMAHA, refused
@@ -204,7 +204,7 @@ def uncalled_apart(root: ET.Element) -> bool:
 
 def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
             label: dict[str, str], holes: dict[str, str], gametype: str,
-            root: ET.Element, variant: Variant) -> dict[str, Any]:
+            root: ET.Element, variant: Game) -> dict[str, Any]:
     where = hand.where
     blinds: dict[str, Decimal] = {}
     antes: dict[str, Decimal] = {}
@@ -265,7 +265,7 @@ def _fields(hand: _Hand, rounds: dict[int, ET.Element], order: list[str],
         players_antes.reverse()
     stakes = re.search(r"([\d.,]+)\D*$", gametype)
     data: dict[str, Any] = {
-        "variant": variant.value,
+        "variant": variant.code,
         "ante_trimming_status": bool(antes) and set(antes) >= set(order),
         "antes": players_antes,
         "blinds_or_straddles": blinds_list,

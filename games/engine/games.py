@@ -1,0 +1,143 @@
+"""The games the engine deals, each one declaration (``Game``) in one registry (``GAMES``).
+
+A game says what differs between poker games and nothing else: its deck, the hole cards
+dealt and how many of them a hand must use, the board each street deals, the betting
+structure, the ranking that splits the pot, its PHH variant code and its name for people.
+Every rule module reads these fields; none asks which game it is. A new game is a new
+declaration here, plus a rule module only for what it truly adds.
+
+>>> game_by_code("PO").hole_cards, game_by_code("PO").hole_cards_used
+(4, 2)
+>>> [game.code for game in GAMES.values()]
+['NT', 'PO', 'FT']
+>>> FIXED_LIMIT_HOLDEM.betting.street_bet(3, big_blind=10)   # the river: the big bet
+20
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from evaluator.cards import DECK
+
+STANDARD_DECK: Final = tuple(str(card) for card in DECK)
+"""The 52 cards in the evaluator's id order ("2c", "2d", ... "As")."""
+
+HOLDEM_BOARD: Final = (3, 1, 1)
+"""The board cards dealt on the flop, the turn and the river, each after a burn."""
+
+
+class Limit(StrEnum):
+    """How big a bet or raise may be."""
+
+    NO_LIMIT = "no-limit"  # anything from the minimum to the whole stack
+    POT_LIMIT = "pot-limit"  # at most the pot after calling (betting.pot_limit)
+    FIXED_LIMIT = "fixed-limit"  # exactly the street's bet (small, then big), capped
+
+
+@dataclass(frozen=True)
+class Betting:
+    """A game's betting structure.
+
+    ``bet_sizes`` (fixed limit only): each street's bet in big blinds, preflop first (the
+    small bet is one big blind, the big bet two). ``raise_cap`` (fixed limit only): how many
+    bets and raises a street allows, all-in ones included; the blinds are not counted, as
+    pokerkit counts them (so preflop the cap is reached at five big blinds).
+
+    >>> Betting(Limit.FIXED_LIMIT, bet_sizes=(1, 1, 2, 2), raise_cap=4).street_bet(0, 2)
+    2
+    >>> Betting().street_bet(2, big_blind=2)   # no limit: the minimum bet, the big blind
+    2
+    """
+
+    limit: Limit = Limit.NO_LIMIT
+    bet_sizes: tuple[int, ...] = ()
+    raise_cap: int | None = None
+
+    def __post_init__(self) -> None:
+        fixed = self.limit is Limit.FIXED_LIMIT
+        if fixed != bool(self.bet_sizes) or (self.raise_cap is not None and not fixed):
+            raise ValueError("Only a fixed-limit game has bet sizes and a raise cap.")
+
+    def street_bet(self, street: int, big_blind: int) -> int:
+        """The street's bet (``street``: 0 preflop, 1 flop...): a fixed-limit game's small
+        or big bet, otherwise the smallest bet, one big blind."""
+        if self.bet_sizes:
+            return self.bet_sizes[street] * big_blind
+        return big_blind
+
+
+class Ranking(StrEnum):
+    """The order of hands that splits the pot."""
+
+    HIGH = "high"  # the usual order of five-card hands, best hand wins
+
+
+@dataclass(frozen=True)
+class Game:
+    """One poker game as the engine deals it.
+
+    ``hole_cards_used``: None when a hand is the best five of the hole cards and the board
+    in any mix (hold'em); a number when exactly that many hole cards must play (Omaha: 2).
+    ``board``: the cards each street after preflop deals, each after a burn (the engine
+    deals a flop, a turn and a river; other shapes are refused here). ``code`` is PHH's
+    variant code, the value stored with every hand.
+
+    >>> NO_LIMIT_HOLDEM.label, NO_LIMIT_HOLDEM.betting.limit.value
+    ("No-limit hold'em", 'no-limit')
+    """
+
+    code: str
+    label: str
+    hole_cards: int
+    hole_cards_used: int | None = None
+    deck: tuple[str, ...] = STANDARD_DECK
+    board: tuple[int, ...] = HOLDEM_BOARD
+    betting: Betting = Betting()
+    ranking: Ranking = Ranking.HIGH
+
+    def __post_init__(self) -> None:
+        if self.board != HOLDEM_BOARD:
+            raise ValueError(f"{self.label}: the engine deals boards of a flop, turn, river.")
+        if not 1 <= self.hole_cards <= 6:
+            raise ValueError(f"{self.label}: one to six hole cards, not {self.hole_cards}.")
+        used = self.hole_cards_used
+        if used is not None and not 1 <= used <= min(self.hole_cards, 5):
+            raise ValueError(f"{self.label}: {used} of {self.hole_cards} hole cards cannot play.")
+        if len(set(self.deck)) != len(self.deck) or not set(self.deck) <= set(STANDARD_DECK):
+            raise ValueError(f"{self.label}: a deck is distinct cards of the standard deck.")
+
+    @property
+    def pot_limit(self) -> bool:
+        """No bet or raise may exceed the pot after calling."""
+        return self.betting.limit is Limit.POT_LIMIT
+
+    @property
+    def fixed_limit(self) -> bool:
+        """Every bet and raise is the street's bet, and a street's raises are capped."""
+        return self.betting.limit is Limit.FIXED_LIMIT
+
+
+NO_LIMIT_HOLDEM: Final = Game("NT", "No-limit hold'em", hole_cards=2)
+POT_LIMIT_OMAHA: Final = Game("PO", "Pot-limit Omaha", hole_cards=4, hole_cards_used=2,
+                              betting=Betting(Limit.POT_LIMIT))
+FIXED_LIMIT_HOLDEM: Final = Game(
+    "FT", "Fixed-limit hold'em", hole_cards=2,
+    betting=Betting(Limit.FIXED_LIMIT, bet_sizes=(1, 1, 2, 2), raise_cap=4),
+)
+
+GAMES: Final[dict[str, Game]] = {
+    game.code: game for game in (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, FIXED_LIMIT_HOLDEM)
+}
+"""Every game the site deals, by PHH code, in the order people are offered them."""
+
+
+def game_by_code(code: str) -> Game:
+    """The game a PHH code names; KeyError for one the engine does not deal.
+
+    >>> game_by_code("FT").label
+    "Fixed-limit hold'em"
+    """
+    return GAMES[code]
