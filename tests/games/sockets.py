@@ -70,21 +70,24 @@ class PageHistory:
     def take(self, frame: dict) -> dict:
         """The whole view after ``frame`` (a snapshot or an update, ``mine`` applied)."""
         table = frame["table"]
-        hand = table["hand"]["number"] if table["hand"] else None
-        start, end = table["log_from"], self.start + len(self.rows)
+        # A test may publish a bare frame ({"version": v}): it adds nothing to the log.
+        hand = table["hand"]["number"] if table.get("hand") else None
+        start, end = table.get("log_from", 0), self.start + len(self.rows)
+        log, notices = table.get("log", []), table.get("notices", [])
         if frame["type"] == "snapshot":
-            self.hand, self.start, self.rows = hand, start, table["log"]
-            self.notices, self.whole = table["notices"], True
+            self.hand, self.start, self.rows = hand, start, log
+            self.notices, self.whole = notices, True
         else:
             if hand != self.hand or start < self.start:
-                self.hand, self.start, self.rows = hand, start, table["log"]
+                self.hand, self.start, self.rows = hand, start, log
             elif start <= end:
-                self.rows = self.rows[: start - self.start] + table["log"]
+                self.rows = self.rows[: start - self.start] + log
             else:
                 self.whole = False
-                self.start, self.rows = start, table["log"]
-            by_seq = {n["seq"]: n for n in self.notices} | {n["seq"]: n for n in table["notices"]}
-            self.notices = [by_seq[seq] for seq in sorted(by_seq)][-table["notices_kept"]:]
+                self.start, self.rows = start, log
+            by_seq = {n["seq"]: n for n in self.notices} | {n["seq"]: n for n in notices}
+            kept = table.get("notices_kept", len(by_seq))
+            self.notices = [by_seq[seq] for seq in sorted(by_seq)][-kept:] if kept else []
         return {**table, "log": self.rows, "log_from": self.start, "notices": self.notices}
 
 
