@@ -45,6 +45,7 @@ def play_hand(by_seat: dict[int, Person], watcher: Person, number: int, pair) ->
     while True:
         turn = watcher.page.wait_for_function(
             """a => { const t = window.pokerTable.view, h = t.hand;
+                      if (h && h.number > a.n) return {done: true};  // over (clocked out)
                       if (!h || h.number !== a.n) return null;
                       if (h.complete) return {done: true};
                       return t.version > a.seen && h.to_act ? {seat: h.to_act,
