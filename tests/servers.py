@@ -51,9 +51,11 @@ def server_command(server: str, application: str, port: int) -> list[str]:
 def make_run_command(port: int) -> list[str]:
     """The server command `make run` runs (its recipe's last line, as `make -n` prints it),
     on 127.0.0.1:port: the same server and options a person gets from the README."""
+    # Not as a sub-make of `make test`: one would print "Leaving directory" after the recipe.
+    alone = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     recipe = subprocess.run(
-        ["make", "-n", "run", "HOST=127.0.0.1", f"PORT={port}"],
-        cwd=ROOT, check=True, capture_output=True, text=True, timeout=60,
+        ["make", "--no-print-directory", "-n", "run", "HOST=127.0.0.1", f"PORT={port}"],
+        cwd=ROOT, env=alone, check=True, capture_output=True, text=True, timeout=60,
     ).stdout.splitlines()
     command = shlex.split(recipe[-1])
     if "-p" not in command or command[command.index("-p") + 1] != str(port):

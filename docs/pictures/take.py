@@ -42,9 +42,10 @@ def free_port() -> int:
 
 def serve(env: dict[str, str], port: int) -> subprocess.Popen:
     """`make run`'s own server command (the last line of its recipe) on ``port``."""
-    recipe = subprocess.run(
-        ["make", "-n", "run", "HOST=127.0.0.1", f"PORT={port}"],
-        cwd=ROOT, check=True, capture_output=True, text=True,
+    alone = {k: v for k, v in env.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    recipe = subprocess.run(  # `make pictures` runs this: not as a sub-make (see tests/servers.py)
+        ["make", "--no-print-directory", "-n", "run", "HOST=127.0.0.1", f"PORT={port}"],
+        cwd=ROOT, env=alone, check=True, capture_output=True, text=True,
     ).stdout.splitlines()
     server = subprocess.Popen(shlex.split(recipe[-1]), cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
