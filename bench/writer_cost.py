@@ -6,7 +6,7 @@
 
 Plays hands of six bots by calling the services directly (games/services/play.py), the way
 a socket's command runs in a database thread, with the outbox running on an event loop of
-its own as in a server (games/live/outbox.py), and prints per action, until its frames are
+its own as in a server (games/outbound/outbox.py), and prints per action, until its frames are
 sent: the process's CPU time (every thread), the wall time, and the statements sent. The
 frames go to the in-memory channel layer with no socket listening: building them counts, a
 transport does not. The benchmark's own table and users are deleted and made again in the
@@ -48,8 +48,8 @@ from django.db import connection  # noqa: E402
 
 from games import snapshots  # noqa: E402
 from games.engine import Action, ActionKind, HandState  # noqa: E402
-from games.live.runtime import current  # noqa: E402
 from games.models import Hand, Table  # noqa: E402
+from games.outbound.runtime import current  # noqa: E402
 from games.projection import update_frames  # noqa: E402
 from games.services import table_memory  # noqa: E402
 from games.services.play import act, start_next_hand  # noqa: E402

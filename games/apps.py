@@ -7,7 +7,3 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from games import signals  # noqa: F401 - connects the login receiver
-        from games.bots.driver import due_bot_turns
-        from games.services.due_work import also_due
-
-        also_due(due_bot_turns)  # the clock plays the bots' turns; the services sit below bots

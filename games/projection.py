@@ -19,7 +19,7 @@ There are two kinds of viewer:
   change began): the public view plus ``you``, their own hole cards, their "dealt" log row,
   ``hand.legal`` on their turn and ``hand.your_hand``, encoded once as patches to the public
   view. Every personal part of a version travels with its public frame to the table's
-  sockets (games/live/broadcast.py), and each socket forwards only its own user's.
+  sockets (games/outbound/broadcast.py), and each socket forwards only its own user's.
 
 Private facts are added to a copy of the public view for one person only: nobody's view is
 built from data that holds another player's hidden cards. Mucked cards, the deck and cards

@@ -1,5 +1,5 @@
 """The browser's Web Push subscription, kept for "your turn" while no page of the table is
-open (games/turn_push.py). Answers 404 while the site has no VAPID keys (Web Push off)."""
+open (games/outbound/turn_push.py). Answers 404 while the site has no VAPID keys (Web Push off)."""
 
 import json
 

@@ -7,9 +7,9 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from games.chips import ensure_player, top_up_if_broke
-from games.live import lobby_feed
-from games.live.broadcast import end_session
 from games.models import Table
+from games.outbound import lobby_feed
+from games.outbound.broadcast import end_session
 
 
 @receiver(user_logged_in)

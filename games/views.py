@@ -20,9 +20,9 @@ from games.access import INVITED_TABLES, can_see
 from games.accounts import GuestForm
 from games.forms import CreateTableForm
 from games.history.queries import played_at
-from games.live import lobby_feed
 from games.models import Emote, Table
 from games.models.chat import MAX_CHAT_LENGTH
+from games.outbound import lobby_feed
 from games.table_games import game_label
 from pokersite.lan import is_loopback, lan_addresses
 
@@ -93,7 +93,7 @@ def table(request, table_id: int):
             if table.is_practice or table.coach_allowed else None,
             "chatEmotes": Emote.choices,
             "chatMaxLength": MAX_CHAT_LENGTH,
-            # Web Push, where the operator set it up (games/turn_push.py).
+            # Web Push, where the operator set it up (games/outbound/turn_push.py).
             "push": {"publicKey": settings.VAPID_PUBLIC_KEY, "url": reverse("push_subscribe")}
             if settings.WEB_PUSH else None,
         }

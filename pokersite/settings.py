@@ -100,7 +100,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Threads per process that run the sockets' and the clock's database work, so that one
 # table's change does not wait for another's round trip to the database
-# (games/live/database_threads.py). Two by default: the threads share one interpreter lock, so
+# (games/outbound/database_threads.py). Two by default: the threads share one interpreter lock, so
 # more only take turns at the CPU, and measured here ten gave a worse burst p95 and fewer
 # actions a second than two (docs/deploy.md, "Capacity"). More help when the database is far
 # away (each change then waits longer on the network). Never more than the connection pool.
@@ -114,7 +114,7 @@ if DATABASE_THREADS < 1:
 # (sys.setswitchinterval; Python's default is 5 ms). The database threads give the lock up at
 # every statement and wait to take it back: behind an event loop busy with a burst, each of a
 # change's statements waited up to 5 ms. 0.5 ms cut the burst's p95 by about a third
-# (docs/deploy.md, "The interpreter lock"). Set by games/live/database_threads.py.
+# (docs/deploy.md, "The interpreter lock"). Set by games/outbound/database_threads.py.
 THREAD_SWITCH_SECONDS = env_float("THREAD_SWITCH_SECONDS", 0.0005, minimum=0.0001)
 
 # A socket re-joins its groups every third of this, so a channel whose process died

@@ -4,16 +4,19 @@ import statement, those inside functions and under TYPE_CHECKING too), and by im
 - The evaluator core, the engine and the drills (``learning.drills``) import no Django,
   directly or through other modules.
 - The engine imports only itself and the evaluator core.
-- The live runtime (``games.live``) sits on top of the games app: below it, only the
-  writer's way out (``broadcast``, ``lobby_feed``: what a change sends after its commit;
-  ``presence``: who has a table open) is imported, and only the project's entry points
-  import its start (``background``) and its routes.
+- Every module of the project sits in one layer of ``LAYERS`` (top first) and imports only
+  its own layer and the layers below: the sockets and the pages consume the services, the
+  services send through the way out (``games.outbound``) and never import the live
+  runtime, the bots or the pages. A new module must be given its layer here.
+- Only the project's entry points import the live runtime's start (``background``) and its
+  routes.
 - No module of the evaluator or the games app is in an import cycle, not even through an
   import inside a function (tests/import_cycles.py reads every import statement).
 """
 
 from __future__ import annotations
 
+import copy
 import subprocess
 import sys
 from functools import cache
@@ -28,7 +31,7 @@ ENGINE = "games.engine"
 LIVE = "games.live"
 # What the rest of the games app may import of the live runtime: how a change's frames and
 # lobby rows leave after the commit, and who has a table open.
-LIVE_WAY_OUT = {"games.live.broadcast", "games.live.lobby_feed", "games.live.presence"}
+LIVE_WAY_OUT = {"games.outbound.broadcast", "games.outbound.lobby_feed", "games.outbound.presence"}
 # Who may import the rest: the servers' entry point, the routes, and the clock's process.
 LIVE_ENTRY_POINTS = {
     "pokersite.asgi": {"games.live.background"},
@@ -117,10 +120,101 @@ def outside_live() -> list[str]:
 
 
 @pytest.mark.parametrize("module", outside_live())
-def test_below_the_live_runtime_only_its_way_out_is_imported(module):
+def test_only_the_entry_points_import_the_live_runtime(module):
     imported = graph().find_modules_directly_imported_by(module) & package(LIVE)
-    allowed = LIVE_WAY_OUT | LIVE_ENTRY_POINTS.get(module, set())
+    allowed = LIVE_ENTRY_POINTS.get(module, set())
     assert imported <= allowed, f"{module} imports {sorted(imported - allowed)}"
+
+
+# The project's layers, top first: a module imports only its own layer and those below.
+# Each entry is a package or module with everything under it.
+LAYERS: list[set[str]] = [
+    # How the site starts and is routed: servers, URL maps, admin, commands, app set-up.
+    {"pokersite.asgi", "pokersite.routing", "pokersite.urls", "pokersite.settings",
+     "games.urls", "learning.urls", "games.admin", "learning.admin", "games.management",
+     "evaluator.management", "games.apps", "learning.apps", "evaluator.apps",
+     "games.migrations", "learning.migrations"},
+    # What a request or a frame reaches: the sockets, the pages, their forms.
+    {"games.live", "games.views", "games.tournament_views", "games.push_views",
+     "games.accounts", "games.forms", "games.tournament_forms", "learning.drill_views",
+     "learning.lesson_views", "learning.range_views", "learning.review_views",
+     "learning.tool_views", "learning.progress", "learning.models", "pokersite.health",
+     "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found"},
+    # A whole tick of the table clock: the services' work with the bots' turns.
+    {"games.table_clock"},
+    # Lessons and drills, which quote the bots' equity and outs.
+    {"learning.lessons", "learning.drills"},
+    # The players that are programs, and the coach: they act through the services.
+    {"games.bots"},
+    # Every change to a table, and the signals that call them.
+    {"games.services", "games.signals"},
+    # The way out of a change and the process's state (below the services).
+    {"games.outbound"},
+    # What the services read and write beside the tables.
+    {"games.lobby", "games.snapshots", "games.history", "games.access", "games.chips",
+     "games.tournament_status"},
+    # The views of a table for each person.
+    {"games.projection"},
+    # The stored data, and the felt's words.
+    {"games.models", "games.felt"},
+    # Rules and words the models and views share.
+    {"games.hand_text", "games.protocol", "games.runout", "games.table_games",
+     "games.table_limits", "games.tournament_line", "games.viewer_status",
+     "games.bet_sizes", "games.add_chips_rule", "games.plain_sql", "games.write_batch"},
+    # The pure core: the rules of the game, then the evaluator.
+    {"games.engine"},
+    {"evaluator core"},  # every module of the evaluator but its Django side (below)
+    # The project's small settings helpers, which import nothing of it.
+    {"pokersite.env", "pokersite.lan", "pokersite.throttles", "pokersite.origins",
+     "pokersite.daphne_sends", "pokersite.memory_layer", "pokersite.pubsub_layer"},
+]
+PACKAGE_ROOTS = {"evaluator", "games", "learning", "pokersite"}  # their __init__ modules
+
+
+def project_layers() -> list[set[str]]:
+    """``LAYERS`` with the evaluator's core spelled out (its Django side sits on top)."""
+    core = set(graph().find_children("evaluator")) - set(EVALUATOR_DJANGO_SIDE)
+    return [core if names == {"evaluator core"} else names for names in LAYERS]
+
+
+def layer_violations(graph: grimp.ImportGraph) -> list[str]:
+    """Each import against the direction of ``LAYERS``: the two layers' members, and one
+    chain of imports that goes up."""
+    layers = [grimp.Layer(*sorted(names), independent=False) for names in project_layers()]
+    found = []
+    for dependency in graph.find_illegal_dependencies_for_layers(layers=layers):
+        route = min(dependency.routes, key=lambda r: (len(r.middle), sorted(r.heads)))
+        chain = [min(route.heads), *route.middle, min(route.tails)]
+        found.append(f"{dependency.importer} imports {dependency.imported}: "
+                     + " -> ".join(chain))
+    return sorted(found)
+
+
+def test_no_import_goes_up_the_layers():
+    found = layer_violations(graph())
+    assert not found, "imports against the layers:\n" + "\n".join(found)
+
+
+def test_the_layer_check_fails_on_an_import_against_the_direction():
+    """Broken on purpose: the engine importing the models, and the services importing the
+    live runtime, are both found."""
+    broken = copy.deepcopy(graph())
+    broken.add_import(importer="games.engine.cards", imported="games.models.tables")
+    broken.add_import(importer="games.services.writer", imported="games.live.consumers")
+    found = layer_violations(broken)
+    assert any(line.startswith("games.engine imports games.models") for line in found), found
+    assert any(line.startswith("games.services imports games.live") for line in found), found
+    assert not layer_violations(graph())
+
+
+def test_every_module_has_a_layer():
+    placed = set().union(*project_layers())
+    homeless = sorted(
+        module for module in graph().modules
+        if module.split(".")[0] in PACKAGE_ROOTS and module not in PACKAGE_ROOTS
+        and not any(module == name or module.startswith(f"{name}.") for name in placed)
+    )
+    assert not homeless, f"give these a layer in LAYERS: {homeless}"
 
 
 def test_the_live_entry_points_exist_as_listed():

@@ -1,5 +1,5 @@
-"""A bot's turn, taken by the table clock (games/live/clock.py -> services.run_due_work, which
-lists ``due_bot_turns`` among its work: games/apps.py adds it at start-up).
+"""A bot's turn, taken by the table clock (games/live/clock.py -> games/table_clock.py, which
+hands ``due_bot_turns`` to the services' due work).
 
 When a bot is to act, the writer sets ``Hand.bot_acts_at`` a moment ahead (a human-like
 pause). Once it has passed, any server process's clock may read the hand, let the bot decide

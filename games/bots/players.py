@@ -1,15 +1,19 @@
-"""Bot players: users flagged with a style, seated like anyone (games/services/practice.py).
+"""Bot players: users flagged with a style, seated like anyone (games/services/practice.py
+seats the ones ``bots_for`` picks: ``seat_bots``, ``start_practice``).
 
 A bot's name ends in " (bot)", which no person can take (nicknames are letters, digits,
 dots, dashes and underscores), so it reads as a bot everywhere a name is shown: the felt,
 the hand log, My hands, the replayer and the exports.
 """
 
+from functools import partial
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
 from games import chips
 from games.models import Player, Seat, Table
+from games.services import practice
 from games.services.writer import ServiceError
 
 # At least as many names a style as a table has seats (MAX_SEATS): a host may fill every
@@ -67,11 +71,13 @@ def bot_buy_in(table: Table) -> int:
     return max(table.min_buy_in, min(table.max_buy_in, 100 * table.big_blind))
 
 
-def bots_for(table: Table, seats: list[Seat], count: int, strength: str) -> list[tuple[int, User]]:
+def bots_for(
+    table: Table, seats: list[Seat], count: int, strength: str
+) -> list[tuple[int, User, int]]:
     """Up to ``count`` bots of ``strength`` (a key of STRENGTHS) for the empty seats of the
-    locked ``table`` (``seats``: those taken), each with a seat number and a bankroll that
+    locked ``table`` (``seats``: those taken), each with a seat number, a bankroll that
     covers its buy-in (refilled by a recorded adjustment: the room's chips stay accounted
-    for). games/services/practice.py seats them, in the table's change."""
+    for) and the buy-in. games/services/practice.py seats them, in the table's change."""
     if strength not in STRENGTHS:
         raise ServiceError(f"Unknown bot strength {strength!r}.")
     taken = {s.number for s in seats if s.pk is not None}
@@ -94,5 +100,17 @@ def bots_for(table: Table, seats: list[Seat], count: int, strength: str) -> list
         seated_users.add(user.id)
         if Player.objects.get(user=user).bankroll < buy_in:
             chips.adjust(user, buy_in * 10, reason="Bot bankroll refill", staff=None)
-        chosen.append((number, user))
+        chosen.append((number, user, buy_in))
     return chosen
+
+
+def seat_bots(table_id: int, count: int, strength: str) -> list[Seat]:
+    """Seat up to ``count`` bots of ``strength`` in the table's empty seats, in one change;
+    a bot short of chips has its bankroll refilled by a recorded adjustment first."""
+    return practice.seat_picked(table_id, partial(bots_for, count=count, strength=strength))
+
+
+def start_practice(user: User, bots: int, strength: str) -> Table:
+    """A private practice table for ``user`` and ``bots`` bots of ``strength``."""
+    return practice.start_practice(
+        user, bots, partial(bots_for, count=bots, strength=strength))

@@ -9,10 +9,9 @@ from django.views.decorators.http import require_POST
 
 from games import services
 from games.access import INVITED_TABLES
-from games.bots.players import STRENGTH_CHOICES
+from games.bots.players import STRENGTH_CHOICES, seat_bots, start_practice
 from games.models import Table
 from games.services import hosting
-from games.services.practice import seat_bots, start_practice
 
 PRACTICE_MOST_BOTS = 8  # a practice table: its person and up to eight bots
 

@@ -1,10 +1,10 @@
-"""How the live runtime (games/live/runtime.py) starts under every ASGI server, and what
+"""How the live runtime (games/outbound/runtime.py) starts under every ASGI server, and what
 it runs.
 
 Three loops run beside the sockets, on the server's own event loop (Channels' in-memory
 layer only delivers within one loop):
 
-- the outbox (games/live/outbox.py): sends the frames the writer built after each commit;
+- the outbox (games/outbound/outbox.py): sends the frames the writer built after each commit;
 - liveness (games/live/liveness.py): republishes a version a dead process never sent;
 - the table clock (games/live/clock.py): deadlines, bots' turns and the next deal. It is left
   out when ``TABLE_CLOCK`` is off, for deployments that run it once, in its own process
@@ -39,7 +39,7 @@ from django.conf import settings
 
 from games.live.clock import run_clock
 from games.live.liveness import run_liveness
-from games.live.runtime import LiveRuntime, Loop, current
+from games.outbound.runtime import LiveRuntime, Loop, current
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ and picks up where it left off after a restart. Several processes may run it at 
 change goes through the services' row lock and version check, so a deadline fires once.
 It runs in every server process unless ``TABLE_CLOCK`` is off, or once per deployment in a
 process of its own (``manage.py runclock``); games/live/background.py starts it. What it
-keeps between ticks (when it last ran each slow scan, games/services/housekeeping.py) is
-the live runtime's (games/live/runtime.py).
+keeps between ticks (when it last ran each slow scan, games/outbound/housekeeping.py) is
+the live runtime's (games/outbound/runtime.py).
 """
 
 import asyncio
@@ -14,9 +14,9 @@ import logging
 
 from django.utils import timezone
 
-from games.live.database_threads import reading, writing
-from games.services.due_work import due_work
-from games.services.housekeeping import Housekeeping
+from games.outbound.database_threads import reading, writing
+from games.outbound.housekeeping import Housekeeping
+from games.table_clock import due_work
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 0.5
@@ -34,7 +34,7 @@ async def run_clock(housekeeping: Housekeeping) -> None:
 
 async def tick(housekeeping: Housekeeping) -> None:
     """One tick: each table's due change on a writer thread of its own, side by side, so
-    that a busy tick never holds up the sockets' commands (games/live/database_threads.py)."""
+    that a busy tick never holds up the sockets' commands (games/outbound/database_threads.py)."""
     items = await reading(due_work)(timezone.now(), housekeeping)
     results = await asyncio.gather(*(writing(item)() for item in items), return_exceptions=True)
     for item, result in zip(items, results, strict=True):

@@ -2,7 +2,7 @@
 
 A socket reads the table from the database once, for its first snapshot (and again when the
 client asks to ``sync``). After that it only forwards frames the writer built and encoded
-once per version (games/live/broadcast.py): the public frame, with its own user's personal part
+once per version (games/outbound/broadcast.py): the public frame, with its own user's personal part
 when they have one (never another's), so forwarding costs no query and no encoding.
 
 ``receive`` only counts a frame against the socket's budget and queues it: its command runs
@@ -19,12 +19,12 @@ from django.db import DatabaseError
 
 from games import services, snapshots
 from games.access import may_watch
-from games.live import runtime
 from games.live.command_queue import CommandQueue
-from games.live.database_threads import reading, writing
-from games.live.groups import session_tag, table_group, user_group
 from games.live.guarded_socket import GuardedSocket
 from games.live.version_order import HOLD_SECONDS, VersionOrder
+from games.outbound import presence, runtime
+from games.outbound.database_threads import reading, writing
+from games.outbound.groups import session_tag, table_group, user_group
 from games.projection import snapshot_frame, with_personal
 from games.protocol import ProtocolError, Sync, parse_command
 from games.services import chat_frames, practice
@@ -55,8 +55,8 @@ class TableConsumer(GuardedSocket):
         self.label = f"table {self.table_id}"
         self.user_key = str(self.user.id)  # how a version's message names this user's part
         self.order = VersionOrder()
-        live = runtime.current()  # this process's: its watched tables (for liveness), presence
-        self.watched, self.presence = live.watched, live.presence
+        # This process's: its watched tables (for liveness), its sockets' presence.
+        self.watched, self.presence = runtime.current().watched, presence.here()
         self.gap_timer: asyncio.TimerHandle | None = None
         await self.accept()
         if not self.user.is_authenticated:
@@ -151,7 +151,7 @@ class TableConsumer(GuardedSocket):
             await self.send(text_data=message["frame"])
 
     async def table_presence(self, message):
-        """Which seated players have no page open (games/live/presence.py): no version."""
+        """Which seated players have no page open (games/outbound/presence.py): no version."""
         self.presence.heard(message["table"], message["frame"])
         await self.send(text_data=message["frame"])
 

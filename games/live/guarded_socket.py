@@ -117,7 +117,7 @@ class GuardedSocket(AsyncWebsocketConsumer):
     async def dispatch(self, message):
         """Channels' dispatch, without its ``aclose_old_connections`` before every message:
         that is a hop through the process's one shared database thread per socket and per
-        broadcast, for sockets whose database work all runs on games/live/database_threads.py,
+        broadcast, for sockets whose database work all runs on games/outbound/database_threads.py,
         which hands connections back after each call."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:

@@ -3,7 +3,7 @@
 A change is broadcast after its commit; a process that dies between the two leaves everyone
 one version behind until the next change (which may be a whole clock away). So each process
 remembers, for the tables its sockets watch, the newest version it has seen
-(games/live/watched_tables.py), and a loop compares that with the database every few
+(games/outbound/watched_tables.py), and a loop compares that with the database every few
 seconds. A table found behind at the same database version twice in a row (stuck: not
 merely a broadcast on its way, nor a table in play, whose next change brings everything) is
 published again from the database by this process; sockets drop versions they already
@@ -16,10 +16,10 @@ import asyncio
 import logging
 
 from games import snapshots
-from games.live import broadcast
-from games.live.database_threads import reading
-from games.live.watched_tables import WatchedTables
 from games.models import Table
+from games.outbound import broadcast
+from games.outbound.database_threads import reading
+from games.outbound.watched_tables import WatchedTables
 
 log = logging.getLogger(__name__)
 CHECK_SECONDS = 2.0

@@ -2,16 +2,16 @@
 
 The lobby page is public, so anyone may watch, logged in or not. On connect the socket joins
 the group ``lobby`` and then sends the list of tables in the lobby (two queries); after that
-it forwards the rows the writer sends (games/live/lobby_feed.py), reading nothing. It is
+it forwards the rows the writer sends (games/outbound/lobby_feed.py), reading nothing. It is
 read-only: whatever a client sends gets an error, within the same frame budget as the table
 socket (games/live/flood.py), and a client that keeps sending past it is cut off; its group is
 left however the socket ends (games/live/guarded_socket.py).
 """
 
 from games import lobby
-from games.live import lobby_feed
-from games.live.database_threads import reading
 from games.live.guarded_socket import GuardedSocket
+from games.outbound import lobby_feed
+from games.outbound.database_threads import reading
 
 READ_ONLY = "The lobby socket only sends: it takes no messages."
 

@@ -1,5 +1,5 @@
 """Web Push subscriptions: where to send a player's "your turn" when no page of theirs has
-the table open (games/turn_push.py). One row per browser that said yes."""
+the table open (games/outbound/turn_push.py). One row per browser that said yes."""
 
 from django.conf import settings
 from django.db import models

@@ -18,7 +18,6 @@ and broadcasts the new version once it is committed.
 
 from games.services.change import table_change
 from games.services.commands import perform
-from games.services.due_work import run_due_work
 from games.services.play import (
     act,
     bot_think_time,
@@ -45,7 +44,6 @@ __all__ = [
     "is_bot",
     "next_hand_delay",
     "perform",
-    "run_due_work",
     "schedule_next_hand",
     "set_sitting_out",
     "sit",

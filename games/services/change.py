@@ -32,8 +32,8 @@ from typing import Any
 from django.db import transaction
 
 from games import write_batch
-from games.live import broadcast, lobby_feed
 from games.models import Table
+from games.outbound import broadcast, lobby_feed
 from games.services.writer import (
     Locked,
     ServiceError,

@@ -16,9 +16,9 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 
 from games.access import can_see
-from games.live.broadcast import channel_layer, table_group, user_group
 from games.models import ChatMessage, ChatMute, Emote, Table
 from games.models.chat import MAX_CHAT_LENGTH
+from games.outbound.broadcast import channel_layer, table_group, user_group
 from games.services import chat_frames, chat_rates
 from games.services.writer import ServiceError, after_commit, may_host
 

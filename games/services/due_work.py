@@ -1,26 +1,24 @@
-"""What the table clock does on each tick (games/live/clock.py calls ``run_due_work``).
+"""What the table clock does on each tick, as far as the services go.
 
-The services sit below the bots, which act through them like people: the bots' turns join
-the tick through ``also_due``, called at start-up (games/apps.py), so that no import runs
-from here up to games/bots/.
+The services sit below the bots, which act through them like people: the bots' turns are
+handed in (``bot_turns``) by games/table_clock.py, which puts a whole tick together, so
+that no import runs from here up to games/bots/.
 """
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
 
-from django.utils import timezone
-
 from games.models import Hand, Table
+from games.outbound.housekeeping import Housekeeping
 from games.plain_sql import STAND_IN_TIME, CompiledQuery
-from games.services.housekeeping import Housekeeping
 from games.services.play import start_next_hand, timeout
 from games.services.practice import close_idle_practice_tables
 from games.services.receipts import forget_old_receipts
 from games.services.seating import free_busted_seats
 
 # Scans for things measured in minutes, each run at most once per its period by a clock
-# (games/services/housekeeping.py says why).
+# (games/outbound/housekeeping.py says why).
 SLOW_SCANS: list[tuple[Callable[[datetime], None], timedelta]] = [
     (free_busted_seats, timedelta(seconds=5)),
     (close_idle_practice_tables, timedelta(seconds=5)),
@@ -38,40 +36,22 @@ _DUE_DEALS = CompiledQuery(
     Table.Status.OPEN, STAND_IN_TIME,
 )
 DueChanges = Callable[[datetime], list[Callable[[], object]]]
-_also_due: list[DueChanges] = []
-
-
-def also_due(changes: DueChanges) -> None:
-    """Add the changes ``changes(now)`` lists to every tick, after the deadlines; adding
-    the same function again changes nothing."""
-    if changes not in _also_due:
-        _also_due.append(changes)
-
-
-def run_due_work(
-    now: datetime | None = None, housekeeping: Housekeeping | None = None
-) -> None:
-    """One clock tick, each item in turn: fire passed deadlines, let bots act, deal hands
-    that are due, then the slow scans that are due (all of them without ``housekeeping``):
-    free the seats of busted players who did not rebuy, close idle practice tables, delete
-    old command receipts."""
-    for item in due_work(now or timezone.now(), housekeeping):
-        item()
 
 
 def due_work(
-    now: datetime, housekeeping: Housekeeping | None = None
+    now: datetime, housekeeping: Housekeeping | None = None,
+    bot_turns: DueChanges | None = None,
 ) -> list[Callable[[], object]]:
     """What one clock tick has to do, as separate changes (one table each, mostly), so that
     the clock can run them side by side with each other and with the sockets' commands
     (games/live/clock.py). ``housekeeping`` is the clock's own record of its slow scans
-    (games/services/housekeeping.py); without one, as in a single call, all are due."""
+    (games/outbound/housekeeping.py); without one, as in a single call, all are due."""
     items: list[Callable[[], object]] = [
         partial(timeout, table_id, now)
         for (table_id,) in _PASSED_DEADLINES.rows(Hand.Status.IN_PROGRESS, now)
     ]
-    for changes in _also_due:  # the bots' turns (games/bots/driver.py)
-        items += changes(now)
+    if bot_turns is not None:  # the bots' turns (games/bots/driver.py)
+        items += bot_turns(now)
     items += [
         partial(start_next_hand, table_id, now=now)
         for (table_id,) in _DUE_DEALS.rows(Table.Status.OPEN, now)

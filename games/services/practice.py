@@ -1,13 +1,15 @@
 """Practice tables: a person and bots, dealt at once; and bots taking seats at any table.
 
 ``start_practice`` makes the table and seats its person and the bots in one change of it
-(one version); ``seat_bots`` seats bots at a table (the host's, or a practice one), also in
-one change. Each bot buys in like a person (games/bots/players.py picks and pays them).
+(one version); ``seat_picked`` seats bots at a table (the host's, or a practice one), also in
+one change. Each bot buys in like a person. Which bots, with what buy-in, is the bots'
+business (games/bots/players.py): they hand in a ``Pick``, so that the services, which sit
+below the bots, import nothing of them.
 
 Practice tables end themselves (issue 21: bots dealt to each other for ever after their
 person left, with the person's buy-in still on the table).
 
-- A practice table deals only while its person has it open (games/live/presence.py) and is
+- A practice table deals only while its person has it open (games/outbound/presence.py) and is
   playing (not sitting out): ``writer.practice_person_here``, read by ``schedule_next_hand``
   and the deal.
 - When they open it again, the dealing starts again (``stopped_for_its_person``, then
@@ -16,6 +18,7 @@ person left, with the person's buy-in still on the table).
   it: every stack goes back to its bankroll.
 """
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -24,9 +27,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from games.bots import players
-from games.live import presence
 from games.models import Hand, Seat, Table
+from games.outbound import presence
 from games.services.change import table_change
 from games.services.hosting import create_table
 from games.services.seating import take_seat
@@ -106,10 +108,15 @@ def _close(table_id: int) -> None:
             free_seat(locked, seat)
 
 
+Pick = Callable[[Table, list[Seat]], list[tuple[int, User, int]]]
+"""Given the locked table and its seats, the bots to seat: (seat number, user, buy-in) each,
+inside the table's change (games/bots/players.py ``bots_for``)."""
+
+
 @transaction.atomic
-def start_practice(user: User, bots: int, strength: str) -> Table:
-    """A private practice table for ``user`` and ``bots`` bots of ``strength`` (a key of
-    ``players.STRENGTHS``), the person in seat 1, all seated in the table's first change."""
+def start_practice(user: User, bots: int, pick: Pick) -> Table:
+    """A private practice table for ``user`` and ``bots`` bots (``pick`` chooses them), the
+    person in seat 1, all seated in the table's first change."""
     small, big = PRACTICE_BLINDS
     table = create_table(
         user,
@@ -125,22 +132,20 @@ def start_practice(user: User, bots: int, strength: str) -> Table:
     )
     with table_change(table.id) as locked:
         take_seat(locked, user, 1, PRACTICE_BUY_IN)
-        _seat_bots(locked, bots, strength)
+        _seat_picked(locked, pick)
         return locked.table
 
 
-def seat_bots(table_id: int, count: int, strength: str) -> list[Seat]:
-    """Seat up to ``count`` bots of ``strength`` in the empty seats, in one change; a bot
-    short of chips has its bankroll refilled by a recorded adjustment first, so the room's
-    chips stay accounted for."""
+def seat_picked(table_id: int, pick: Pick) -> list[Seat]:
+    """Seat the bots ``pick`` chooses in the empty seats, in one change."""
     with table_change(table_id) as locked:
-        return _seat_bots(locked, count, strength)
+        return _seat_picked(locked, pick)
 
 
-def _seat_bots(locked: Locked, count: int, strength: str) -> list[Seat]:
+def _seat_picked(locked: Locked, pick: Pick) -> list[Seat]:
     seats = []
-    for number, user in players.bots_for(locked.table, locked.seats, count, strength):
-        seat = take_seat(locked, user, number, players.bot_buy_in(locked.table), approved=True)
+    for number, user, buy_in in pick(locked.table, locked.seats):
+        seat = take_seat(locked, user, number, buy_in, approved=True)
         assert seat is not None  # approved: seated at once, never a request to the host
         seats.append(seat)
     return seats

@@ -1,5 +1,5 @@
 """Command receipts are kept a day, then deleted by the table clock every ten minutes or so
-(games/services/housekeeping.py).
+(games/outbound/housekeeping.py).
 
 A repeated copy of a command arrives within seconds; a day of receipts is plenty.
 """

@@ -28,6 +28,7 @@ from django.db.models import Model
 
 from games.engine import HandState
 from games.models import Hand, Seat
+from games.outbound import runtime
 
 # Tables remembered per process (the least recently changed are forgotten first).
 MOST_TABLES = 2_000
@@ -42,24 +43,35 @@ class Kept:
     last_hand: Hand | None
 
 
-_kept: OrderedDict[int, Kept] = OrderedDict()
-_guard = threading.Lock()  # the database threads of a process share the memory
+class KeptTables:
+    """The tables this process remembers, least recently changed first; one per process,
+    kept in its runtime (``memory()``)."""
+
+    def __init__(self) -> None:
+        self.tables: OrderedDict[int, Kept] = OrderedDict()
+        self.guard = threading.Lock()  # the database threads of a process share the memory
+
+
+def memory() -> KeptTables:
+    return runtime.current().own(KeptTables)
 
 
 def take(table_id: int, version: int) -> Kept | None:
     """What this process kept of the table, if it is still at ``version``; the entry is
     removed either way (the change now holding the lock puts it back when it commits)."""
-    with _guard:
-        kept = _kept.pop(table_id, None)
+    kept_tables = memory()
+    with kept_tables.guard:
+        kept = kept_tables.tables.pop(table_id, None)
     return kept if kept is not None and kept.version == version else None
 
 
 def keep(table_id: int, kept: Kept) -> None:
-    with _guard:
-        _kept[table_id] = kept
-        _kept.move_to_end(table_id)
-        while len(_kept) > MOST_TABLES:
-            _kept.popitem(last=False)
+    kept_tables = memory()
+    with kept_tables.guard:
+        kept_tables.tables[table_id] = kept
+        kept_tables.tables.move_to_end(table_id)
+        while len(kept_tables.tables) > MOST_TABLES:
+            kept_tables.tables.popitem(last=False)
 
 
 class KeepOnCommit:
@@ -79,8 +91,9 @@ class KeepOnCommit:
 
 def forget_all() -> None:
     """Forget every table (tests start from nothing)."""
-    with _guard:
-        _kept.clear()
+    kept_tables = memory()
+    with kept_tables.guard:
+        kept_tables.tables.clear()
 
 
 def differences(kept: Kept, seats: list[Seat], hand: Hand | None, last: Hand | None) -> list[str]:

@@ -23,9 +23,9 @@ from django.db.models import JSONField
 from games import chips, lobby, plain_sql, snapshots
 from games.engine import HandState, TableConfig
 from games.engine.lineup import enough_to_deal
-from games.live import broadcast, lobby_feed, presence
 from games.lobby import LobbyRow
 from games.models import Hand, Seat, Table
+from games.outbound import broadcast, lobby_feed, presence
 from games.projection import Since, TableSnapshot
 from games.services import table_memory
 

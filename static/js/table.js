@@ -36,7 +36,7 @@ const nextDealIn = () => (nextDeal === null ? null : secondsUntil(nextDeal));
 let rebuyEnds = null;
 const rebuyIn = () => (rebuyEnds === null ? null : secondsUntil(rebuyEnds));
 let lastNotice = null; // the newest notice this page has seen (null: none yet)
-let away = []; // seated players with no page open: [{seat, player}] (games/live/presence.py)
+let away = []; // seated players with no page open: [{seat, player}] (games/outbound/presence.py)
 const hands = new Map(); // hand number -> log rows, the last few hands
 
 // ---------------------------------------------------------------- messages to the player

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from games.live import presence
 from games.models import Table
+from games.outbound import presence
 from games.services import practice
 from tests.games import conftest as shared
 

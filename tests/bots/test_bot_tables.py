@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from games import services, snapshots
 from games.bots import driver
+from games.bots.players import seat_bots
 from games.models import Hand, HandAction, LedgerEntry, Seat, Table
+from games.outbound.housekeeping import Housekeeping
 from games.projection import update_frames
-from games.services.due_work import also_due, due_work
-from games.services.housekeeping import Housekeeping
-from games.services.practice import seat_bots
+from games.table_clock import due_work, run_due_work
 from tests.games.conftest import chips_in_room, issued_chips
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ LONG_RUN_HANDS = int(os.environ.get("BOT_RUN_HANDS", "300"))
 def tick(seconds: float = 1, housekeeping: Housekeeping | None = None) -> None:
     """One clock tick, a little in the future (but before any action deadline); with
     ``housekeeping``, the slow scans run at their pace, as on a running clock."""
-    services.run_due_work(timezone.now() + timedelta(seconds=seconds), housekeeping)
+    run_due_work(timezone.now() + timedelta(seconds=seconds), housekeeping)
 
 
 def live_hand(table):
@@ -66,7 +66,7 @@ def test_a_bot_acts_once_its_pause_has_passed_and_not_before(table, alice, setti
     assert hand.bot_acts_at is not None
     pause = (hand.bot_acts_at - timezone.now()).total_seconds()
     assert 1.5 < pause <= 7.5
-    services.run_due_work(timezone.now())
+    run_due_work(timezone.now())
     assert not HandAction.objects.filter(hand=hand, seat=bot_seat.number, kind="check").exists()
     tick(8)
     assert HandAction.objects.filter(hand=hand, seat=bot_seat.number, kind="check").exists()
@@ -95,8 +95,6 @@ def test_the_clock_lists_a_due_bot_turn_once_the_bots_joining_it_from_above(
         return [item.args for item in items
                 if getattr(item, "func", None) is driver.play_bot_turn]
 
-    assert bot_turns() == [(table.id,)]
-    also_due(driver.due_bot_turns)
     assert bot_turns() == [(table.id,)]
 
 

@@ -5,11 +5,11 @@ import random
 
 from games.bots.coach_bot import coach_style
 from games.bots.grading import options
+from games.bots.players import seat_bots
 from games.bots.selfplay import play_hand
 from games.bots.situation import Legal, Opponent, Situation
 from games.engine import SeatInput, TableConfig, shuffled_deck
 from games.engine.types import ActionKind, AmountRange
-from games.services.practice import seat_bots
 
 K = ActionKind
 

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import services, table_clock
+from games.bots.players import seat_bots
 from games.models import Hand, Seat, Table
-from games.services.practice import seat_bots
 from tests.bots.conftest import open_page
 from tests.games.conftest import make_user
 
@@ -39,7 +39,7 @@ def test_practise_now_seats_you_with_the_bots_you_picked_and_deals_at_once(alice
     assert [(s.number, s.user.player.bot_style) for s in seats] == [
         (1, ""), (2, "tight_aggressive"), (3, "tight_aggressive"), (4, "tight_aggressive")
     ]
-    services.run_due_work(timezone.now() + timedelta(seconds=2))
+    table_clock.run_due_work(timezone.now() + timedelta(seconds=2))
     assert Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).exists()
     assert alice_client.get(reverse("table", args=[table.id])).status_code == 200
 

@@ -10,10 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services
-from games.live import presence
+from games import services, table_clock
+from games.bots.players import start_practice
 from games.models import Hand, Seat, Table
-from games.services.practice import start_practice
+from games.outbound import presence
 from tests.bots.conftest import close_page, open_page
 from tests.games.conftest import chips_in_room, issued_chips
 from tests.games.sockets import RecordingSocket
@@ -37,7 +37,7 @@ def clock_until_no_hand(table_id: int, start) -> object:
         if live_hand(table_id) is None:
             return now
         now += timedelta(seconds=20)  # past any bot's pause; a person's clock in 2-3 steps
-        services.run_due_work(now)
+        table_clock.run_due_work(now)
     raise AssertionError("the hand never ended")
 
 
@@ -65,7 +65,7 @@ def there(table_id: int, user_id: int):
 
 async def test_a_practice_table_stops_dealing_when_its_person_leaves(alice, quick_bots):
     table = await database_sync_to_async(start_practice)(alice, 2, "easy")
-    run = database_sync_to_async(services.run_due_work)
+    run = database_sync_to_async(table_clock.run_due_work)
     await run(timezone.now() + timedelta(seconds=5))
     assert await database_sync_to_async(hands_played)(table.id) == 0  # no page open yet
 
@@ -99,16 +99,16 @@ def test_an_abandoned_practice_table_closes_and_sends_every_stack_home(
 ):
     table = start_practice(alice, 2, "easy")
     open_page(table.id, alice.id)
-    services.run_due_work(timezone.now() + timedelta(seconds=5))
+    table_clock.run_due_work(timezone.now() + timedelta(seconds=5))
     close_page(table.id, alice.id)
     clock_until_no_hand(table.id, timezone.now())
     ended = Hand.objects.filter(table_id=table.id).latest("number").ended_at
     client.force_login(alice)
     assert f'href="/tables/{table.id}/"' in client.get("/").content.decode()  # found again
 
-    services.run_due_work(ended + timedelta(seconds=settings.PRACTICE_IDLE_SECONDS - 30))
+    table_clock.run_due_work(ended + timedelta(seconds=settings.PRACTICE_IDLE_SECONDS - 30))
     assert Table.objects.get(pk=table.id).status == Table.Status.OPEN  # not idle long enough
-    services.run_due_work(ended + timedelta(seconds=settings.PRACTICE_IDLE_SECONDS + 30))
+    table_clock.run_due_work(ended + timedelta(seconds=settings.PRACTICE_IDLE_SECONDS + 30))
     assert Table.objects.get(pk=table.id).status == Table.Status.CLOSED
     assert not Seat.objects.filter(table_id=table.id).exists()
     assert chips_in_room() == issued_chips()
@@ -123,9 +123,9 @@ def test_it_stays_open_while_its_person_has_it_open_and_closes_once_they_leave(
     idle = timedelta(seconds=settings.PRACTICE_IDLE_SECONDS)
     Table.objects.filter(pk=table.id).update(created_at=timezone.now() - 2 * idle)
     open_page(table.id, alice.id)  # she has it open, long past the idle time
-    services.run_due_work(timezone.now() + idle)
+    table_clock.run_due_work(timezone.now() + idle)
     assert Table.objects.get(pk=table.id).status == Table.Status.OPEN
     close_page(table.id, alice.id)  # she closes the tab
-    services.run_due_work(timezone.now() + timedelta(seconds=1))
+    table_clock.run_due_work(timezone.now() + timedelta(seconds=1))
     assert Table.objects.get(pk=table.id).status == Table.Status.CLOSED
     assert chips_in_room() == issued_chips()

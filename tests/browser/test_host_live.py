@@ -18,7 +18,7 @@ expect.set_options(timeout=15_000)
 SETUP = """
 import json
 from games import services
-from games.services.practice import seat_bots
+from games.bots.players import seat_bots
 from games.services import hosting
 from tests.games.conftest import make_user
 

@@ -74,7 +74,7 @@ class LiveSocket:
                 return frame
 
     async def receive_presence(self, predicate, timeout: float = 15) -> dict:
-        """Read until a presence frame (games/live/presence.py) satisfies ``predicate``."""
+        """Read until a presence frame (games/outbound/presence.py) satisfies ``predicate``."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             left = max(deadline - asyncio.get_running_loop().time(), 0.01)

@@ -36,7 +36,7 @@ NEEDS_REQUEST_ID = {"sit", "stand", "sit_out", "sit_back", "chat_mute", "add_chi
 # Chat frames carry no table version: they are kept apart from the table's frames, so a
 # test reading the table frame by frame is not disturbed by a socket's chat history.
 CHAT_FRAMES = {"chat", "chat_history", "chat_mutes"}
-# Presence frames (games/live/presence.py) carry no version either: kept in ``presence``.
+# Presence frames (games/outbound/presence.py) carry no version either: kept in ``presence``.
 PRESENCE_FRAMES = {"presence"}
 
 

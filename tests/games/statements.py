@@ -1,5 +1,5 @@
 """Counting SQL statements in every thread: a socket's database work runs in worker threads
-(games/live/database_threads.py), each with its own connection, where Django's
+(games/outbound/database_threads.py), each with its own connection, where Django's
 CaptureQueriesContext does not look."""
 
 import asyncio
@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager, contextmanager
 from django.db import connections
 from django.db.backends.signals import connection_created
 
-from games.live import database_threads
+from games.outbound import database_threads
 
 
 class StatementLog:

@@ -14,8 +14,8 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.test import override_settings
 
 from games import services
-from games.live.broadcast import table_group, user_group
 from games.models import Seat
+from games.outbound.broadcast import table_group, user_group
 from tests.games.conftest import ACES_KINGS_DECK
 from tests.games.sockets import RecordingSocket, session_key_for
 
@@ -241,7 +241,7 @@ async def test_logging_out_closes_the_sockets_of_that_browser_only(table, alice)
     response = await client.post("/logout/")
     assert response.status_code == 302
     closed = await communicator.receive_output(timeout=5)
-    while closed["type"] == "websocket.send":  # a presence frame (games/live/presence.py)
+    while closed["type"] == "websocket.send":  # a presence frame (games/outbound/presence.py)
         closed = await communicator.receive_output(timeout=5)
     assert (closed["type"], closed["code"]) == ("websocket.close", 4401)
     assert not await database_sync_to_async(SessionStore().exists)(key)

@@ -12,11 +12,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.live.broadcast import channel_layer, table_group
+from games.bots.players import start_practice
 from games.models import Hand, Seat, Table
+from games.outbound.broadcast import channel_layer, table_group
 from games.services import hosting, seating, table_memory
 from games.services.change import table_change
-from games.services.practice import start_practice
 from tests.games.conftest import ACES_KINGS_DECK
 
 pytestmark = pytest.mark.django_db(transaction=True)  # commit callbacks run, the memory keeps

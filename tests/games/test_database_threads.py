@@ -1,4 +1,4 @@
-"""The database threads (games/live/database_threads.py) and the interpreter lock they share."""
+"""The database threads (games/outbound/database_threads.py) and the interpreter lock they share."""
 
 import os
 import subprocess
@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from games.live import database_threads
+from games.outbound import database_threads
 from tests.servers import ROOT
 
 

@@ -18,8 +18,8 @@ from games import services
 from games.engine import HandState
 from games.engine.fair_deal import FairDeal, check_deal
 from games.engine.fair_deck import commitment, fair_deck
-from games.live.broadcast import table_group, user_group
 from games.models import Hand, Seat, Table
+from games.outbound.broadcast import table_group, user_group
 from games.services.seating import set_client_seed
 from tests.games.conftest import make_user
 from tests.games.sockets import RecordingSocket, settle

@@ -11,9 +11,10 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services
-from games.live.broadcast import table_group
 from games.live.consumers import load_snapshot_frame
-from games.live.runtime import current
+from games.outbound.broadcast import table_group
+from games.outbound.presence import Presence
+from games.outbound.runtime import current
 from games.projection import update_frames
 from games.snapshots import capture, hand_on_show
 from tests.games.conftest import ACES_KINGS_DECK, make_user
@@ -34,8 +35,9 @@ async def open_sockets(table, users) -> list[RecordingSocket]:
     for socket in sockets:
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
-    # Each socket's presence (games/live/presence.py) is recorded on connect: not counted either.
-    await asyncio.wait_for(current().presence.settled(), timeout=10)
+    # Each socket's presence (games/outbound/presence.py) is recorded on connect: not
+    # counted either.
+    await asyncio.wait_for(current().own(Presence).settled(), timeout=10)
     return sockets
 
 

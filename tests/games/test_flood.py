@@ -15,9 +15,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from games import services
-from games.live.broadcast import table_group, user_group
 from games.live.flood import CLOSE_FLOODING
 from games.models import HandAction
+from games.outbound.broadcast import table_group, user_group
 from tests.games.conftest import make_user
 from tests.games.flooding import (
     flood,

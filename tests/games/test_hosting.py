@@ -15,8 +15,8 @@ from games.engine import HandState
 from games.models import Hand, LedgerEntry, Player, Seat, Table
 from games.models.chips import STARTING_GRANT
 from games.services import hosting, seating
-from games.services.due_work import run_due_work
 from games.services.writer import ServiceError
+from games.table_clock import run_due_work
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips, make_user
 
 pytestmark = pytest.mark.django_db

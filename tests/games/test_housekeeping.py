@@ -1,4 +1,4 @@
-"""The clock's slow scans run at their own pace (games/services/housekeeping.py): a clock
+"""The clock's slow scans run at their own pace (games/outbound/housekeeping.py): a clock
 that keeps its ``Housekeeping`` lists each scan once per period; a single call does all."""
 
 from datetime import timedelta
@@ -6,10 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import services, table_clock
 from games.models import CommandReceipt, Seat
+from games.outbound.housekeeping import Housekeeping
 from games.services.due_work import SLOW_SCANS, due_work
-from games.services.housekeeping import Housekeeping
 from games.services.practice import close_idle_practice_tables
 from games.services.receipts import RECEIPTS_KEPT, forget_old_receipts
 from games.services.seating import free_busted_seats
@@ -45,11 +45,11 @@ def test_a_busted_seat_waits_for_the_next_scan_then_is_freed(table, alice, bob, 
     Seat.objects.filter(table=table, number=2).update(stack=0, busted_at=timezone.now())
     freed_from = timezone.now() + timedelta(seconds=settings.BUSTED_SEAT_SECONDS + 1)
     keeping = Housekeeping()
-    services.run_due_work(freed_from - timedelta(seconds=3), keeping)  # not yet out of time
+    table_clock.run_due_work(freed_from - timedelta(seconds=3), keeping)  # not yet out of time
     assert Seat.objects.filter(table=table, number=2).exists()
-    services.run_due_work(freed_from, keeping)  # out of time, but scanned 3 s ago
+    table_clock.run_due_work(freed_from, keeping)  # out of time, but scanned 3 s ago
     assert Seat.objects.filter(table=table, number=2).exists()
-    services.run_due_work(freed_from + timedelta(seconds=2), keeping)
+    table_clock.run_due_work(freed_from + timedelta(seconds=2), keeping)
     assert not Seat.objects.filter(table=table, number=2).exists()
 
 
@@ -59,5 +59,5 @@ def test_receipts_older_than_a_day_go_and_younger_ones_stay(alice):
                             ("young", RECEIPTS_KEPT - timedelta(seconds=1))]:
         receipt = CommandReceipt.objects.create(user=alice, request_id=request_id)
         CommandReceipt.objects.filter(pk=receipt.pk).update(created_at=now - age)
-    services.run_due_work(now)
+    table_clock.run_due_work(now)
     assert list(CommandReceipt.objects.values_list("request_id", flat=True)) == ["young"]

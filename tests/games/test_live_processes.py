@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import services
-from games.live import broadcast
 from games.models import Hand, HandAction, Table
+from games.outbound import broadcast
 from tests.games.conftest import ACES_KINGS_DECK
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.servers import daphne_server

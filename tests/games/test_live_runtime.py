@@ -1,4 +1,4 @@
-"""The live runtime (games/live/runtime.py): one object per process, started once, its state
+"""The live runtime (games/outbound/runtime.py): one object per process, started once, its state
 (the outbox, the watched tables, presence, the tasks) its own; a test makes a fresh one
 instead of resetting globals."""
 
@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from games.live.background import start_runtime, with_background_work
-from games.live.runtime import LiveRuntime, current, installed
+from games.outbound.presence import Presence
+from games.outbound.runtime import LiveRuntime, current, installed
 from tests.games.sockets import RecordingSocket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +24,7 @@ PRINT_TASKS = """
 import asyncio, json, django
 django.setup()
 from games.live.background import start_runtime
-from games.live.runtime import LiveRuntime
+from games.outbound.runtime import LiveRuntime
 
 async def main():
     runtime = start_runtime("a test", runtime=LiveRuntime())
@@ -96,14 +97,14 @@ async def test_the_lifespan_starts_the_runtime_once_and_stops_it(settings):
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_socket_counts_itself_in_its_own_runtime(table, alice):
-    before = current().watched.seen(), dict(current().presence.sockets)
+    before = current().watched.seen(), dict(current().own(Presence).sockets)
     with installed(LiveRuntime()) as runtime:
         socket = await RecordingSocket.open(table.id, alice)
         frame = await socket.receive()
         assert runtime.watched.seen() == {table.id: frame["version"]}
         # Counted in presence at the end of the connect, after the snapshot went out.
-        await until(lambda: list(runtime.presence.sockets.values()) == [(table.id, alice.id)])
+        await until(lambda: list(runtime.own(Presence).sockets.values()) == [(table.id, alice.id)])
         await socket.close()
-        await until(lambda: not runtime.watched.seen() and not runtime.presence.sockets)
-        await runtime.presence.settled()
-    assert (current().watched.seen(), current().presence.sockets) == before
+        await until(lambda: not runtime.watched.seen() and not runtime.own(Presence).sockets)
+        await runtime.own(Presence).settled()
+    assert (current().watched.seen(), current().own(Presence).sockets) == before

@@ -9,9 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
-from games.live import presence
-from games.live.runtime import current
 from games.models import Table
+from games.outbound import presence
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.games.sockets import RecordingSocket
 from tests.games.statements import statements_in_every_thread
@@ -73,7 +72,7 @@ async def test_a_renewal_reads_every_table_of_the_process_in_one_statement(
     await database_sync_to_async(services.sit)(tables[2].id, carol, 3, 200)  # hers is not
 
     async with statements_in_every_thread() as log:
-        await current().presence.renew_once()
+        await presence.here().renew_once()
     assert len(log) == 1, log.statements
 
     await sockets[2].receive_presence(lambda f: away(f) == [{"seat": 3, "player": "carol"}])

@@ -10,7 +10,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from games.live.broadcast import channel_layer, send_frames, table_group, user_group
+from games.outbound.broadcast import channel_layer, send_frames, table_group, user_group
 from games.projection import Frames
 from tests.games.live import LiveSocket, eventually, session_key_for, subprocess_env
 from tests.servers import daphne_process, daphne_server
@@ -125,7 +125,7 @@ def test_the_clock_ticks_on_pooled_connections_instead_of_opening_one_a_tick():
 
 
 async def test_a_version_is_one_message_to_the_tables_group():
-    """A version travels as one message to the table's group (games/live/broadcast.py), its
+    """A version travels as one message to the table's group (games/outbound/broadcast.py), its
     personal parts under their users' ids: the socket picks its own (tests/games/
     test_fanout.py checks that no socket forwards another's)."""
     layer = channel_layer()

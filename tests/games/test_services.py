@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import services, table_clock
 from games.models import Hand, HandAction, LedgerEntry, Player, Seat
 from games.services import ServiceError, StaleVersion
 from tests.games.conftest import ACES_KINGS_DECK, chips_in_room, issued_chips
@@ -128,12 +128,12 @@ def test_a_player_not_seated_cannot_act(table, alice, bob, carol, spectator):
 
 def test_an_idle_player_is_folded_when_the_clock_runs_out(table, alice, bob, carol):
     hand = seat_three_and_deal(table, alice, bob, carol)
-    services.run_due_work(now=timezone.now() + timedelta(seconds=5))
+    table_clock.run_due_work(now=timezone.now() + timedelta(seconds=5))
     assert not hand.actions.filter(kind="fold").exists()  # not yet due
     late = timezone.now() + timedelta(seconds=table.action_seconds + 1)
-    services.run_due_work(now=late)  # alice's clock ran out: her time bank starts
+    table_clock.run_due_work(now=late)  # alice's clock ran out: her time bank starts
     assert not hand.actions.filter(kind="fold").exists()
-    services.run_due_work(now=late + timedelta(seconds=services.time_bank_seconds() + 1))
+    table_clock.run_due_work(now=late + timedelta(seconds=services.time_bank_seconds() + 1))
     fold = hand.actions.get(kind="fold")
     assert (fold.seat, fold.timed_out) == (1, True)
 
@@ -147,7 +147,7 @@ def test_two_timeouts_in_a_row_sit_a_player_out(table, alice, bob):
     # each after their time bank: deal, bank, timeout, three times.
     for _ in range(9):
         now += timedelta(seconds=60)
-        services.run_due_work(now=now)  # alternately: deal a hand, time its actor out
+        table_clock.run_due_work(now=now)  # alternately: deal a hand, time its actor out
     seats = {s.user.username: s for s in Seat.objects.select_related("user")}
     assert (seats["alice"].consecutive_timeouts, seats["alice"].sitting_out) == (2, True)
     assert (seats["bob"].consecutive_timeouts, seats["bob"].sitting_out) == (1, False)
@@ -183,7 +183,7 @@ def test_the_next_hand_is_scheduled_when_two_players_sit(table, alice, bob):
     services.sit(table.id, bob, 2, 100)
     table.refresh_from_db()
     assert table.next_hand_at is not None
-    services.run_due_work(now=table.next_hand_at)
+    table_clock.run_due_work(now=table.next_hand_at)
     assert Hand.objects.filter(table=table, status="in_progress").count() == 1
 
 

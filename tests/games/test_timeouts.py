@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services, snapshots
+from games import services, snapshots, table_clock
 from games.engine import HandState
 from games.models import Hand, HandAction, Seat
 from games.projection import public_view
@@ -38,7 +38,7 @@ def actor(hand: Hand) -> int | None:
 def run_out_the_clock(hand: Hand) -> None:
     """Fire the deadline of the player to act (their clock, or their time bank)."""
     hand.refresh_from_db()
-    services.run_due_work(now=hand.action_deadline + timedelta(seconds=1))
+    table_clock.run_due_work(now=hand.action_deadline + timedelta(seconds=1))
 
 
 def test_a_player_whose_clock_runs_out_gets_the_time_bank_once_a_hand(table, alice, bob, carol):

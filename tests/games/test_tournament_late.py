@@ -25,7 +25,7 @@ from games.services import (
     tournament_rebuys,
     tournaments,
 )
-from games.services.due_work import run_due_work
+from games.table_clock import run_due_work
 from tests.games.conftest import chips_in_room, held_by_tournaments, issued_chips
 from tests.games.test_tournament_play import blinds_of, expected_prizes, fold_around
 from tests.games.tournament_helpers import (

@@ -17,7 +17,7 @@ from games.engine import HandState
 from games.models import Hand, HandAction, LedgerEntry, Player, Seat, Table, Tournament
 from games.models import TournamentEntry as Entry
 from games.services import table_memory, tournaments
-from games.services.due_work import run_due_work
+from games.table_clock import run_due_work
 from tests.games.conftest import chips_in_room, issued_chips, make_user
 from tests.games.tournament_helpers import (
     FULL_DECK,

@@ -1,4 +1,4 @@
-"""Web Push for "your turn" while no page of the table is open (games/turn_push.py): the
+"""Web Push for "your turn" while no page of the table is open (games/outbound/turn_push.py): the
 payload's encryption is RFC 8291's to the byte, through the very call the site sends with;
 a subscription is kept from the page; a turn is pushed once, to an absent person only."""
 
@@ -12,8 +12,10 @@ import pywebpush
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid
 
-from games import services, turn_push
+from games import services
 from games.models import PushSubscription
+from games.outbound import turn_push
+from games.outbound.runtime import current
 
 
 def b64(text: str) -> bytes:
@@ -121,7 +123,8 @@ def pushes(monkeypatch, vapid):
     monkeypatch.setattr(turn_push, "send",
                         lambda info, data, session=None: sent.append((info["endpoint"],
                                                                       json.loads(data))))
-    monkeypatch.setattr(turn_push, "_pusher", turn_push.TurnPusher(submit=turn_push.push_if_away))
+    monkeypatch.setitem(current().owned, turn_push.TurnPusher,
+                        turn_push.TurnPusher(submit=turn_push.push_if_away))
     return sent
 
 
@@ -171,7 +174,8 @@ def test_a_subscription_the_push_service_dropped_is_dropped(
                             info, data, vapid_private_key=turn_push.settings.VAPID_PRIVATE_KEY,
                             vapid_claims={"sub": "mailto:host@example.com"},
                             requests_session=gone))
-    monkeypatch.setattr(turn_push, "_pusher", turn_push.TurnPusher(submit=turn_push.push_if_away))
+    monkeypatch.setitem(current().owned, turn_push.TurnPusher,
+                        turn_push.TurnPusher(submit=turn_push.push_if_away))
     PushSubscription.objects.create(user=alice, endpoint="https://push.example.net/old",
                                     p256dh=RFC8291["ua_public"], auth=RFC8291["auth_secret"])
     deal(table, alice, bob, django_capture_on_commit_callbacks)

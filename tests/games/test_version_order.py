@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services
-from games.live import broadcast
-from games.live.broadcast import table_group
+from games.outbound import broadcast
+from games.outbound.broadcast import table_group
 from tests.games.live import LiveSocket, session_key_for, subprocess_env
 from tests.games.sockets import RecordingSocket
 from tests.servers import daphne_server
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def public_message(version: int) -> dict:
     """A version's message with no personal part, as the writer publishes it
-    (games/live/broadcast.py)."""
+    (games/outbound/broadcast.py)."""
     frame = json.dumps({"type": "update", "version": version, "table": {"version": version}})
     return {"type": "table.version", "version": version, "frame": frame, "mine": {}}
 

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import services, snapshots
+from games import services, snapshots, table_clock
 from games.history import exports, queries
 from games.history.presenters import replay_data
 from games.history.reading import read_hands
@@ -32,7 +32,7 @@ def time_runs_out(hand: Hand) -> None:
     """The actor's clock runs out, then their time bank: the table acts for them."""
     for _ in range(2):
         hand.refresh_from_db()
-        services.run_due_work(now=hand.action_deadline + timedelta(seconds=1))
+        table_clock.run_due_work(now=hand.action_deadline + timedelta(seconds=1))
 
 
 @pytest.fixture

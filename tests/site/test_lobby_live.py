@@ -16,13 +16,14 @@ from django.db import transaction
 from django.test import Client
 
 from games import lobby, services
+from games.bots.players import start_practice
 from games.forms import CreateTableForm
-from games.live.lobby_feed import LOBBY_GROUP, open_rows
 from games.live.lobby_socket import READ_ONLY
-from games.live.runtime import current
 from games.models import Seat, Table
+from games.outbound.lobby_feed import LOBBY_GROUP, open_rows
+from games.outbound.presence import Presence
+from games.outbound.runtime import current
 from games.services import hosting
-from games.services.practice import start_practice
 from games.services.writer import lock_table
 from games.snapshots import capture
 from pokersite.asgi import application
@@ -406,7 +407,7 @@ async def test_the_lobby_adds_no_statement_to_the_writer(alice, bob, carol, sett
         await socket.receive()
         await socket.receive_chat()  # read after the snapshot: not part of what is counted
         # The socket's presence, too.
-        await asyncio.wait_for(current().presence.settled(), timeout=10)
+        await asyncio.wait_for(current().own(Presence).settled(), timeout=10)
         async with statements_in_every_thread() as log:
             await socket.send({"type": "sit", "seat": seat, "buy_in": 200})
             assert (await socket.receive())["type"] == "update"

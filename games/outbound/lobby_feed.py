@@ -2,7 +2,7 @@
 a new watcher (or the lobby page) starts from.
 
 Messages go out after the change commits, through the same outbox as the tables' frames
-(games/live/broadcast.py). A private table makes no row (games/lobby.py), so nothing about it is
+(games/outbound/broadcast.py). A private table makes no row (games/lobby.py), so nothing about it is
 ever sent here, not even its removal.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 from django.db import transaction
 
 from games import lobby
-from games.live.broadcast import publish_to_group
 from games.lobby import LobbyRow
 from games.models import Seat, Table
+from games.outbound.broadcast import publish_to_group
 from games.projection import TableSnapshot
 
 LOBBY_GROUP = "lobby"

@@ -9,7 +9,7 @@ so each runs at most once per its period, and a seat is freed or a table closed 
 that much later.
 
 Each clock keeps its own ``Housekeeping`` between ticks (the live runtime's,
-games/live/runtime.py). A fresh one finds every scan due, so a single call of
+games/outbound/runtime.py). A fresh one finds every scan due, so a single call of
 ``run_due_work`` does all of it at once. This module imports nothing of the services, so
 that the runtime can hold one.
 """

@@ -1,10 +1,10 @@
 """The live runtime of one process: its state in one object, ``LiveRuntime``.
 
 What a server process keeps while it runs, beside its sockets: the outbox (frames waiting
-for the event loop, games/live/outbox.py), the tables its sockets watch
-(games/live/watched_tables.py), its sockets' presence (games/live/presence.py), the
+for the event loop, games/outbound/outbox.py), the tables its sockets watch
+(games/outbound/watched_tables.py), its sockets' presence (games/outbound/presence.py), the
 clock's own state between ticks (when it last ran each slow scan,
-games/services/housekeeping.py), the sockets open for a restart to close, and the background
+games/outbound/housekeeping.py), the sockets open for a restart to close, and the background
 tasks. One is made per process, ``current()``; games/live/background.py starts it, once,
 from the ASGI lifespan, daphne's reactor or ``manage.py runclock``. A test makes a fresh
 one and puts it in place with ``installed`` instead of resetting globals.
@@ -15,19 +15,20 @@ through this runtime's outbox; games/live/background.py hands them to ``start``.
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
-from games.live.outbox import Outbox
-from games.live.presence import Presence
-from games.live.watched_tables import WatchedTables
-from games.services.housekeeping import Housekeeping
+from games.outbound.housekeeping import Housekeeping
+from games.outbound.outbox import Outbox
+from games.outbound.watched_tables import WatchedTables
 
 log = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Loop = Callable[[], Coroutine[Any, Any, None]]
+Kept = TypeVar("Kept")
 
 # 1012 ("service restart") in the private range: daphne's WebSocket library lets an
 # application close only with 1000 or 3000-4999.
@@ -40,16 +41,28 @@ class LiveRuntime:
     >>> runtime = LiveRuntime()
     >>> runtime.started, runtime.outbox.running, runtime.watched.seen()
     (False, False, {})
+    >>> runtime.own(list) is runtime.own(list), runtime.own(list) is LiveRuntime().own(list)
+    (True, False)
     """
 
     def __init__(self) -> None:
         self.outbox = Outbox()
         self.watched = WatchedTables()
-        self.presence = Presence()
         self.housekeeping = Housekeeping()
         self.open_sockets: set[Send] = set()  # each open WebSocket's ``send``
         self.tasks: list[asyncio.Task[None]] = []
         self.started_by: str | None = None
+        self.owned: dict[Callable[[], Any], Any] = {}
+        self._owning = threading.Lock()  # the database threads make them too
+
+    def own(self, make: Callable[[], Kept]) -> Kept:
+        """This process's one ``make()``, made on first use: how a module above keeps its
+        process state here without this module importing it."""
+        with self._owning:
+            if make not in self.owned:
+                self.owned[make] = make()
+            kept: Kept = self.owned[make]
+            return kept
 
     @property
     def started(self) -> bool:

@@ -15,10 +15,10 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer, get_channel_layer
 
-from games.live import runtime
-from games.live.groups import session_tag, table_group, user_group
+from games.outbound import runtime
+from games.outbound.groups import session_tag, table_group, user_group
+from games.outbound.turn_push import tell_turn
 from games.projection import Frames, TableSnapshot, update_frames
-from games.turn_push import tell_turn
 
 
 def channel_layer() -> BaseChannelLayer:
@@ -65,7 +65,7 @@ def publish(snapshot: TableSnapshot) -> None:
 
 
 def publish_to_group(group: str, message: dict[str, Any]) -> None:
-    """Send one message to a whole group (the lobby's, games/live/lobby_feed.py) through
+    """Send one message to a whole group (the lobby's, games/outbound/lobby_feed.py) through
     the same outbox, after the versions queued before it."""
     what = f"{message['type']} to {group}"
     runtime.current().outbox.put(what, functools.partial(send_group, group, message))

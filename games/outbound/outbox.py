@@ -32,7 +32,7 @@ class Outbox:
         return self.loop is not None and self.queue is not None and self.loop.is_running()
 
     async def run(self) -> None:
-        """Send queued messages forever; started on the server's loop (games/live/runtime.py)."""
+        """Send queued messages forever; started on the server's loop (games/live/background.py)."""
         self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
         try:
             while True:

@@ -31,9 +31,10 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games.live.database_threads import reading
-from games.live.groups import table_group
 from games.models import Seat
+from games.outbound import runtime
+from games.outbound.database_threads import reading
+from games.outbound.groups import table_group
 
 log = logging.getLogger(__name__)
 
@@ -148,17 +149,19 @@ class RedisStore:
         return {int(entry.split(b" ", 1)[0]) for entry in entries}
 
 
-# The shared store (Redis, or with the in-memory layer this process's stand-in for it), made
-# on first use like the channel layer it goes with; what this process keeps of its own
-# sockets is the live runtime's ``Presence`` (games/live/runtime.py).
-_store: MemoryStore | RedisStore | None = None
+def new_store() -> MemoryStore | RedisStore:
+    return RedisStore(settings.REDIS_URL) if settings.REDIS_URL else MemoryStore()
 
 
 def store() -> MemoryStore | RedisStore:
-    global _store
-    if _store is None:
-        _store = RedisStore(settings.REDIS_URL) if settings.REDIS_URL else MemoryStore()
-    return _store
+    """The shared store (Redis, or with the in-memory layer this process's stand-in for it),
+    made on first use like the channel layer it goes with, kept in the process's runtime."""
+    return runtime.current().own(new_store)
+
+
+def here() -> Presence:
+    """This process's side of presence (its sockets), kept in the process's runtime."""
+    return runtime.current().own(Presence)
 
 
 def users_with_table_open(table_id: int) -> set[int]:
@@ -203,7 +206,7 @@ def _seated_people(table_ids: list[int]) -> dict[int, list[tuple[int, int, str]]
 
 class Presence:
     """This process's side of presence: its sockets' entries, the last frame of each table,
-    the task renewing the entries, and the work under way. One per live runtime."""
+    the task renewing the entries, and the work under way. One per process (``here()``)."""
 
     def __init__(self) -> None:
         self.sockets: dict[str, tuple[int, int]] = {}  # channel -> (table, user)

@@ -3,9 +3,9 @@
 Off unless the operator sets the site's VAPID keys (``settings.WEB_PUSH``; docs/deploy.md,
 "Web Push"). Browsers subscribe from the table page ("Alert me on my turn",
 static/js/turn_alerts.js) and the subscription is kept (``PushSubscription``). After each
-version is published (games/live/broadcast.py) ``tell_turn`` looks at whose turn it is;
+version is published (games/outbound/broadcast.py) ``tell_turn`` looks at whose turn it is;
 when a turn has just started for a person (not a bot) with no socket at the table
-(games/live/presence.py), each of their subscriptions gets a push, encrypted for it by
+(games/outbound/presence.py), each of their subscriptions gets a push, encrypted for it by
 pywebpush (RFC 8291, aes128gcm) and signed with the site's VAPID key (RFC 8292). A push
 service that answers 404 or 410 has dropped the subscription: so does the site.
 
@@ -28,8 +28,8 @@ from django.db import close_old_connections
 from django.urls import reverse
 from pywebpush import WebPushException, webpush
 
-from games.live import presence
 from games.models import PushSubscription
+from games.outbound import presence, runtime
 from games.projection import TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -149,15 +149,10 @@ def push_if_away(turn: Turn) -> None:
         log.warning("table %s: turn push failed", turn.table_id, exc_info=True)
 
 
-_pusher: TurnPusher | None = None
-
-
 def tell_turn(snapshot: TableSnapshot) -> None:
     """Called with each published version: push the turn it starts, if any, to an absent
-    player. Nothing at all while Web Push is off."""
-    global _pusher
+    player. Nothing at all while Web Push is off. The sender (its thread) is the process's,
+    kept in its runtime."""
     if not settings.WEB_PUSH:
         return
-    if _pusher is None:
-        _pusher = TurnPusher()
-    _pusher.tell(snapshot)
+    runtime.current().own(TurnPusher).tell(snapshot)

@@ -2,7 +2,7 @@
 
 Liveness (games/live/liveness.py) compares these with the database to find a version a
 dead process never broadcast. Used on the event loop only; one per process, in the live
-runtime (games/live/runtime.py).
+runtime (games/outbound/runtime.py).
 """
 
 from collections import Counter
