@@ -7,3 +7,4 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from games import signals  # noqa: F401 - connects the login receiver
+        from games.bots import checks  # noqa: F401 - registers the bots' system checks

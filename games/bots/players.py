@@ -1,9 +1,9 @@
 """Bot players: users flagged with a style, seated like anyone (games/services/practice.py
 seats the ones ``bots_for`` picks: ``seat_bots``, ``start_practice``).
 
-A bot's name ends in " (bot)", which no person can take (nicknames are letters, digits,
-dots, dashes and underscores), so it reads as a bot everywhere a name is shown: the felt,
-the hand log, My hands, the replayer and the exports.
+A bot's name (games/bots/roster.py, ``bot_name``) ends in " (bot)", which no person can
+take, so it reads as a bot everywhere a name is shown: the felt, the hand log, My hands,
+the replayer and the exports.
 """
 
 from functools import partial
@@ -12,45 +12,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
 from games import chips
+from games.bots.roster import BOT_STYLES, STRENGTHS, bot_name
 from games.models import Player, Seat, Table
 from games.services import practice
 from games.services.writer import ServiceError
 
-# At least as many names a style as a table has seats (MAX_SEATS): a host may fill every
-# seat of the largest table with bots of one style (tests/bots/test_bot_players.py).
-NAMES = {
-    "tight_aggressive": ["Tess", "Toby", "Tara", "Theo", "Tina", "Tariq", "Thea", "Ted",
-                         "Tilda", "Tomas"],
-    "calling_station": ["Cal", "Cora", "Cody", "Cleo", "Carl", "Cass", "Chip", "Cyd",
-                        "Cilla", "Cyrus"],
-    "random": ["Randy", "Rita", "Rex", "Rosa", "Rudi", "Rae", "Ron", "Ruby", "Rolf", "Rena"],
-    "coach": ["Coco", "Cosmo", "Coral", "Colm", "Connie", "Conrad", "Coby", "Corin", "Corey",
-              "Colby"],
-}
-# How strong the bots are: which styles take the seats, in turn.
-STRENGTHS = {
-    "easy": ["calling_station"],
-    "mixed": ["tight_aggressive", "calling_station"],
-    "hard": ["tight_aggressive"],
-    "random": ["random"],
-    "coach": ["coach"],
-}
-STRENGTH_CHOICES = [
-    ("easy", "Easy: calling stations"),
-    ("mixed", "Mixed: some tight, some loose"),
-    ("hard", "Hard: tight-aggressive"),
-    ("coach", "Coach: plays by the coach's own advice"),
-    ("random", "Random: any legal action (for testing)"),
-]
-
-
-def bot_name(style: str, index: int) -> str:
-    """The name a bot plays under: no person can take it.
-
-    >>> bot_name("calling_station", 0)
-    'Cal (bot)'
-    """
-    return f"{NAMES[style][index]} (bot)"
+STRENGTH_CHOICES = [(strength.key, strength.label) for strength in STRENGTHS.values()]
 
 
 def bot_user(style: str, index: int):
@@ -87,15 +54,15 @@ def bots_for(
         raise ServiceError("There is no empty seat for a bot.")
     buy_in = bot_buy_in(table)
     chosen = []
-    styles = STRENGTHS[strength]
+    styles = STRENGTHS[strength].styles
     for i, number in enumerate(free):
         style = styles[i % len(styles)]
         user = next(
-            (u for u in (bot_user(style, k) for k in range(len(NAMES[style])))
+            (u for u in (bot_user(style, k) for k in range(len(BOT_STYLES[style].names)))
              if u.id not in seated_users),
             None,
         )
-        if user is None:  # more seats than names: see NAMES
+        if user is None:  # more seats than names: see roster.py
             raise ServiceError("There are no more bots of that strength to seat.")
         seated_users.add(user.id)
         if Player.objects.get(user=user).bankroll < buy_in:

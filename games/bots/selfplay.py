@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from games.bots.decision import Decision
+from games.bots.roster import decide
 from games.bots.situation import Situation
-from games.bots.styles import decide
 from games.engine import Action, HandState, SeatInput, TableConfig, start_hand
 
 Watcher = Callable[[int, Situation, Decision], None]

@@ -9,12 +9,14 @@ and a random source; it never sees the deck or another player's hidden cards. St
 - ``random_legal``: any legal action, any legal amount, uniformly; for tests.
 - ``coach``: plays by the coach's own advice (``games.bots.coach_bot``).
 
+Each is declared, with its name for people and its bots' names, in games/bots/roster.py.
+
 >>> import random
 >>> from games.engine import FULL_DECK, SeatInput, TableConfig, start_hand
 >>> state = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 100), SeatInput(2, "b", 100)],
 ...                    FULL_DECK, button=1)
 >>> situation = Situation.from_view(state.view(1), 1, big_blind=2)
->>> decide("calling_station", situation, random.Random(1))
+>>> calling_station(situation, random.Random(1))
 Decision(kind=<ActionKind.CALL: 'call'>, amount=None)
 """
 
@@ -23,7 +25,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.bots.coach_bot import coach_style
 from games.bots.decision import Decision
 from games.bots.equity import equity_vs_ranges
 from games.bots.omaha_equity import omaha_equity
@@ -126,16 +127,3 @@ def _sized(situation: Situation, legal: Legal) -> Decision:
     else:
         target = 3 * top
     return Decision(kind, min(span.max, max(span.min, target)))
-
-
-STYLES: dict[str, Style] = {
-    "calling_station": calling_station,
-    "tight_aggressive": tight_aggressive,
-    "random": random_legal,
-    "coach": coach_style,
-}
-
-
-def decide(style: str, situation: Situation, rng: random.Random) -> Decision:
-    """The decision of a bot of ``style`` (a key of STYLES) in its own ``situation``."""
-    return STYLES[style](situation, rng)

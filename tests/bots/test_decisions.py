@@ -7,9 +7,10 @@ import re
 import pytest
 
 from games.bots.decision import Decision
+from games.bots.roster import BOT_STYLES
 from games.bots.selfplay import bot_decision, play_hand
 from games.bots.situation import Situation
-from games.bots.styles import STYLES, tight_aggressive
+from games.bots.styles import tight_aggressive
 from games.engine import (
     FULL_DECK,
     UNKNOWN,
@@ -39,7 +40,7 @@ def cards_in(value) -> set[str]:
 
 def random_table(rng: random.Random, size: int):
     seats = [SeatInput(n, f"p{n}", rng.randint(20, 400)) for n in range(1, size + 1)]
-    styles = {n: rng.choice(sorted(STYLES)) for n in range(1, size + 1)}
+    styles = {n: rng.choice(sorted(BOT_STYLES)) for n in range(1, size + 1)}
     return seats, styles
 
 
@@ -87,7 +88,7 @@ def test_the_situation_refuses_a_view_that_shows_someone_elses_cards():
 
 
 def test_decision_functions_take_a_situation_and_a_random_source_only():
-    for style in STYLES.values():
+    for style in (s.decide for s in BOT_STYLES.values()):
         hints = style.__annotations__
         assert hints[next(iter(hints))] in ("Situation", Situation)
         assert style.__code__.co_argcount <= 3

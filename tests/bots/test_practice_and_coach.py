@@ -169,10 +169,11 @@ def test_bots_are_named_as_bots_in_the_replayer_and_the_exports(
         assert "Cal (bot)" in response.content.decode(), url
 
 
-def test_each_bot_style_has_a_name_for_every_seat_of_the_largest_table():
-    from games.bots.players import NAMES
-    from games.table_limits import MAX_SEATS
+def test_the_bot_roster_passes_its_system_checks():
+    from django.core.management import call_command
 
-    every_name = [name for names in NAMES.values() for name in names]
-    assert len(every_name) == len(set(every_name))  # one user a name, one style a user
-    assert all(len(names) >= MAX_SEATS for names in NAMES.values())
+    from games.bots.checks import roster_problems
+    from games.bots.roster import BOT_STYLES, STRENGTHS
+
+    assert roster_problems(BOT_STYLES, STRENGTHS) == []
+    call_command("check")  # raises SystemCheckError on any error
