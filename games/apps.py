@@ -8,3 +8,4 @@ class GamesConfig(AppConfig):
     def ready(self):
         from games import signals  # noqa: F401 - connects the login receiver
         from games.bots import checks  # noqa: F401 - registers the bots' system checks
+        from games.history import checks as history_checks  # noqa: F401 - the formats'

@@ -8,9 +8,7 @@ when they keep the account. Only ``learning.progress`` writes these rows.
 from django.conf import settings
 from django.db import models
 
-from learning.drills import DRILLS
-
-THEMES = [(theme, drill.title) for theme, drill in DRILLS.items()]
+from learning.drills import drill_choices
 
 
 class Attempt(models.Model):
@@ -18,7 +16,7 @@ class Attempt(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="learning_attempts")
-    theme = models.CharField(max_length=20, choices=THEMES)
+    theme = models.CharField(max_length=20, choices=drill_choices)
     seed = models.BigIntegerField()
     answer = models.CharField(max_length=20)
     right = models.BooleanField()
@@ -38,7 +36,7 @@ class ThemeScore(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="learning_scores")
-    theme = models.CharField(max_length=20, choices=THEMES)
+    theme = models.CharField(max_length=20, choices=drill_choices)
     attempts = models.PositiveIntegerField(default=0)
     right = models.PositiveIntegerField(default=0)
     streak = models.PositiveIntegerField(default=0)  # right answers in a row, now
@@ -64,7 +62,7 @@ class Review(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="learning_reviews")
-    theme = models.CharField(max_length=20, choices=THEMES)
+    theme = models.CharField(max_length=20, choices=drill_choices)
     seed = models.BigIntegerField()
     step = models.PositiveSmallIntegerField(default=0)
     due_at = models.DateTimeField()

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from games.engine import PHHError
 from games.history import continuity, imported, uploads
+from games.history.formats import source_label
 from games.history.forms import ImportedFilterForm, ImportForm, UploadForm
 from games.models import ImportBatch
 
@@ -127,7 +128,8 @@ def imported_hand(request, hand_id: int):
     hand = imported.Imported(imported.get_for(request.user, hand_id))
     return render(request, "history/imported_hand.html",
                   {"hand": hand.hand, "replay": hand.replay_data(), "money": hand.money,
-                   "game_label": hand.state.game.label})
+                   "game_label": hand.state.game.label,
+                   "source_label": source_label(hand.hand.source)})
 
 
 def _download(text: str, name: str, content_type: str) -> HttpResponse:

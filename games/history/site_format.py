@@ -79,11 +79,13 @@ def replay_site_hand(hand: SiteHand) -> PHHReplay:
 class SiteFormat:
     """One site's text hand histories: how to know them, cut a file, read a hand.
 
-    ``source`` is what ``ImportedHand.source`` stores (one of its choices); ``site`` is the
-    site's name for people. ``owns`` looks at a text's first lines only; ``split`` cuts a
-    whole file into hands (text before the first hand comes back as a part of its own, so it
-    is refused rather than lost); ``read`` reads one hand (PHHError naming the line it cannot
-    read); ``number`` finds a hand's number in its first line, for labels ("?" when none).
+    ``source`` is what ``ImportedHand.source`` stores (at most 12 characters: checked at
+    start-up, games/history/checks.py); ``site`` is the site's name for people, ``form``
+    what its files are ("text", "log", "XML"). ``owns`` looks at a text's first lines only;
+    ``split`` cuts a whole file into hands (text before the first hand comes back as a part
+    of its own, so it is refused rather than lost); ``read`` reads one hand (PHHError naming
+    the line it cannot read); ``number`` finds a hand's number in its first line, for labels
+    ("?" when none).
     """
 
     source: str
@@ -92,6 +94,7 @@ class SiteFormat:
     split: Callable[[str], list[str]]
     read: Callable[[str], SiteHand]
     number: Callable[[str], str]
+    form: str = "text"
 
     def label(self, text: str) -> str:
         """How people know a hand: "PokerStars hand #123"."""

@@ -53,3 +53,13 @@ def judge_answer(question: Question, text: str) -> Verdict:
 
 __all__ = ["DRILLS", "AnswerError", "Drill", "Question", "Verdict", "judge_answer",
            "make_question"]
+
+
+def drill_choices() -> list[tuple[str, str]]:
+    """Each drill's theme and title: the choices of the learning models' ``theme`` (a
+    callable, so a new drill needs no migration).
+
+    >>> ("outs", "Count the outs") in drill_choices()
+    True
+    """
+    return [(theme, drill.title) for theme, drill in DRILLS.items()]

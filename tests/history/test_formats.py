@@ -1,15 +1,25 @@
 """The formats seam: one registry tells a text's site and reads it, for the bulk upload and
-the single-hand review alike; each registered site is a source the database accepts."""
+the single-hand review alike; each registered site is a source the database accepts (a
+system check, games/history/checks.py, broken on purpose here)."""
 
+import dataclasses
+
+from games.history.checks import format_problems
 from games.history.formats import FORMATS, format_named, format_of
+from games.history.formats.winamax import WINAMAX
 from games.history.reading import read_part
-from games.models import ImportedHand
 
 
 def test_every_registered_format_is_a_source_the_database_accepts():
-    sources = {value for value, _ in ImportedHand.Source.choices}
-    assert {f.source for f in FORMATS} <= sources
-    assert len({f.source for f in FORMATS}) == len(FORMATS)
+    assert format_problems(FORMATS) == []
+
+
+def test_a_format_the_database_cannot_store_or_that_repeats_a_source_is_an_error():
+    too_long = dataclasses.replace(WINAMAX, source="winamax-classic", site="Winamax Classic")
+    again = dataclasses.replace(WINAMAX, site="Winamax again")
+    found = format_problems([*FORMATS, too_long, again])
+    assert [m.id for m in found] == ["history.E001", "history.E002"]
+    assert "'winamax-classic'" in found[0].msg and "'winamax'" in found[1].msg
 
 
 def test_a_text_no_site_claims_is_phh():

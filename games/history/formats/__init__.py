@@ -1,7 +1,9 @@
 """The formats seam: every site's text hand histories, recognised and read in one place.
 
 A site is one module here that builds a ``SiteFormat`` (how to know its text, cut a file into
-hands, read one hand) and one line in ``FORMATS`` below. Both the bulk upload
+hands, read one hand) and one line in ``FORMATS`` below: no migration (``ImportedHand.source``
+stores the format's ``source`` as it is; games/history/checks.py checks the registry at
+start-up). Both the bulk upload
 (``reading.split_upload`` / ``read_part``) and the single-hand review (``imports.read_phh``)
 go through ``format_of`` and ``format_named``; PHH, which has no first line of its own (it is
 TOML), is what a text is when no site claims it.
@@ -27,7 +29,7 @@ FORMATS: tuple[SiteFormat, ...] = (
     POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW, FULLTILT, IPOKER, PARTYPOKER,
 )
 
-__all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of"]
+__all__ = ["FORMATS", "SiteFormat", "SiteHand", "format_named", "format_of", "source_label"]
 
 
 def format_of(text: str) -> SiteFormat | None:
@@ -54,3 +56,13 @@ def format_named(source: str) -> SiteFormat | None:
         if site_format.source == source:
             return site_format
     return None
+
+
+def source_label(source: str) -> str:
+    """What an imported hand was read from, for people.
+
+    >>> source_label("pokernow"), source_label("ipoker"), source_label("phh")
+    ('PokerNow log', 'iPoker XML', 'PHH')
+    """
+    site_format = format_named(source)
+    return "PHH" if site_format is None else f"{site_format.site} {site_format.form}"

@@ -369,4 +369,4 @@ def _counted_twice(game: ET.Element, name: str) -> Decimal:
     return twice
 
 
-IPOKER = _XmlFormat("ipoker", "iPoker", owns, split, read_hand, hand_number)
+IPOKER = _XmlFormat("ipoker", "iPoker", owns, split, read_hand, hand_number, form="XML")

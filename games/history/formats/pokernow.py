@@ -245,4 +245,4 @@ def _by_player(data: dict[str, object]) -> list[Decimal]:
     return list(reversed(antes)) if len(antes) == 2 else antes
 
 
-POKERNOW = SiteFormat("pokernow", "PokerNow", owns, split, read_hand, hand_number)
+POKERNOW = SiteFormat("pokernow", "PokerNow", owns, split, read_hand, hand_number, form="log")
