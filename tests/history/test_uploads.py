@@ -144,6 +144,7 @@ def test_an_imported_hand_replays_in_the_sites_money_and_exports(logged_in, alic
     upload_in_steps(logged_in, text=(DATA / "hypatia-heads-up-muck.txt").read_text())
     hand = ImportedHand.objects.get(owner=alice)
     page = logged_in.get(f"/hands/imported/{hand.id}/").content.decode()
+    assert "imported (PokerStars text)" in page  # the source named by the formats' registry
     data = json.loads(re.search(r'id="replay-data" type="application/json">(.*?)</script>',
                                 page, re.S).group(1))
     labels = [s["label"] for s in data["steps"]]
