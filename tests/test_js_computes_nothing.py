@@ -1,6 +1,12 @@
 """The browser draws what the server computed (issue 27): the scripts in static/js/ restate
 no money formatting, no stack or pot arithmetic and no rule the server already works out.
 
+The positive rule: a script reads only fields that docs/protocol.md documents. A server field
+is snake_case (the scripts' own names are camelCase), so every ``.name_with_underscore`` or
+``["name"]`` a script reads, and every field it reads of the view's parts (``hand.x``,
+``you.x``, ``view.x``, ``tournament.x``, ``viewer.x``, ``seat.x``), must be named in the
+document; a field the server starts sending is documented before a page may draw it.
+
 Each pattern below is a computation that was moved to the server, with where it lives now;
 the test reads every script and names the file and line that brings one back.
 """
@@ -85,3 +91,44 @@ def test_the_replayer_takes_its_chips_from_the_engine():
     assert "chips_now" in source
     moved = re.findall(r'\[\s*"(?:stack|bet|committed)"\s*\]\s*[-+]=', source)
     assert not moved, moved
+
+
+PROTOCOL = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
+VIEW_PARTS = r"\b(?:hand|you|view|tournament|viewer|seat)\.([a-z][a-z0-9_]*)\b"
+# A bracket read follows a name or a closing bracket (``["sign"]`` alone is an array).
+SERVER_FIELD = r"\.([a-z][a-z0-9]*_[a-z0-9_]+)\b|(?<=[\w)\]])\[\"([a-z][a-z0-9_]*)\"\]"
+
+
+def fields_read(lines: list[str]) -> list[tuple[int, str]]:
+    """(line number, field) for each server field the lines read."""
+    found = []
+    for number, code in enumerate(lines, 1):
+        for match in re.finditer(f"{SERVER_FIELD}|{VIEW_PARTS}", code):
+            found.append((number, next(group for group in match.groups() if group)))
+    return found
+
+
+def undocumented(documentation: str, lines: list[str], name: str) -> list[str]:
+    documented = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", documentation))
+    return [f"{name}:{number}: {field}" for number, field in fields_read(lines)
+            if field not in documented]
+
+
+def test_every_field_a_script_reads_is_documented_in_the_protocol():
+    documentation = PROTOCOL.read_text(encoding="utf-8")
+    found = [line for script in SCRIPTS
+             for line in undocumented(documentation, code_lines(script), script.name)]
+    assert not found, "fields read by scripts but not in docs/protocol.md:\n" + "\n".join(found)
+
+
+def test_the_rule_finds_a_field_the_document_does_not_name():
+    """Broken on purpose: a script reading a field nobody documented."""
+    lines = ["const label = hand.game_label;", "if (you.secret_plan) draw(view.made_up);",
+             "// hand.in_a_comment is not read", 'row["undocumented_key"]']
+    documentation = "`hand.game_label`"
+    assert undocumented(documentation, code_lines_of("\n".join(lines)), "x.js") == [
+        "x.js:2: secret_plan", "x.js:2: made_up", "x.js:4: undocumented_key"]
+
+
+def code_lines_of(text: str) -> list[str]:
+    return [line.split("//", 1)[0] for line in text.splitlines()]
