@@ -1,7 +1,7 @@
 """Each decision graded by the EV it loses, in big blinds, against the coach's range model,
 with the model's own error beside it.
 
-The model (one street, stated plainly; docs/architecture.md repeats it):
+The model (one street, stated plainly; docs/coach.md, "Grades", repeats it):
 
 - Every option's EV is counted in chips *relative to folding now* (chips already in the pot
   are gone either way): fold 0; check ``e * P``; call ``e * (P + C) - C``, where ``P`` is the

@@ -1,7 +1,7 @@
 """The coach's model of each opponent's range: weights over the 1,326 holdings, narrowed by
 seat, preflop action and each street's betting, weighted on the board.
 
-The model, step by step (docs/architecture.md, "The coach's range model", says the same):
+The model, step by step (docs/coach.md, "The range model", says the same):
 
 1. **Preflop, by the charts** (``games.bots.charts``, sources named there): an opponent who
    raised first in holds their seat's opening chart; one who called a raise, their seat's
