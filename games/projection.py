@@ -309,6 +309,8 @@ def _private_hand(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
     patches.append((("hand", "bet_sizes"), sizes))
     board = public.view["hand"]["board"]
     patches.append((("hand", "your_hand"), _your_hand(hand.state, hand_seat, hole, board)))
+    # "Show cards": the winner of an uncontested pot, until the next deal.
+    patches.append((("hand", "may_show"), hand.state.may_show_cards(hand_seat)))
     return patches
 
 
@@ -502,6 +504,7 @@ def _public_hand(hand: HandOnShow, engine: dict[str, Any], now: datetime) -> dic
         "legal": None,
         "bet_sizes": [],
         "your_hand": None,
+        "may_show": False,
         "fair_deal": hand.fair_deal,
     }
 

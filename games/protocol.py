@@ -58,6 +58,13 @@ class SitBack:
 
 
 @dataclass(frozen=True)
+class ShowCards:
+    """Turn your cards up after taking the last pot uncontested."""
+
+    request_id: str
+
+
+@dataclass(frozen=True)
 class Act:
     kind: str
     amount: int | None
@@ -234,7 +241,8 @@ class SetChatMute:
 
 
 Command = (
-    Sit | Stand | SitOut | SitBack | Act | Sync | AddChips | Host | Chat | SetChatMute
+    Sit | Stand | SitOut | SitBack | ShowCards | Act | Sync | AddChips | Host | Chat
+    | SetChatMute
     | ClientSeed | RunoutAnswer | Straddle
 )
 
@@ -352,6 +360,8 @@ def parse_command(text: str | None) -> Command:
         return SitOut(_request_id(message))
     if kind == "sit_back":
         return SitBack(_request_id(message))
+    if kind == "show_cards":
+        return ShowCards(_request_id(message))
     if kind == "sync":
         return Sync()
     if kind == "add_chips":

@@ -114,6 +114,9 @@ class HandData:
         # for them; ``runout_votes`` the answers given, in order (seat, agreed).
         self.runout_voters: list[int] = []
         self.runout_votes: list[tuple[int, bool]] = []
+        # Seats that turned their cards up after taking the pot uncontested, in order
+        # (show_by_choice.py).
+        self.shown_by_choice: list[int] = []
         # Why the hand stops at a showdown it cannot settle (an imported hand whose deciding
         # cards nobody recorded); None otherwise. Such a hand never gets a result.
         self.unsettled: str | None = None

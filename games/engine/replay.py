@@ -19,10 +19,12 @@ def replay(
     setup: HandSetup | None = None,
     *,
     runout_votes: Iterable[tuple[int, bool]] = (),
+    shown_by_choice: Iterable[int] = (),
     **options: Any,
 ) -> HandState:
     """Start the hand (``setup``, or its fields as ``options``: see ``start_hand``) and
-    apply ``actions`` in order, then the ``runout_votes``; the result equals the original.
+    apply ``actions`` in order, then the ``runout_votes``, then the shows by choice after
+    the hand (``shown_by_choice``); the result equals the original.
 
     >>> from games.engine import ActionKind, FULL_DECK
     >>> seats = [SeatInput(1, "a", 100), SeatInput(2, "b", 100)]
@@ -35,6 +37,8 @@ def replay(
         state.apply(action)
     for seat, agree in runout_votes:
         state.choose_runouts(seat, agree)
+    for seat in shown_by_choice:
+        state.show_cards(seat)
     return state
 
 
@@ -57,4 +61,5 @@ def seat_inputs(state: HandState) -> list[SeatInput]:
 def replay_state(state: HandState) -> HandState:
     """Replay a state's own hand from its start; equal to ``state`` when all is well."""
     return replay(state.config, seat_inputs(state), state.deck, state.actions, state.button,
-                  state.setup, runout_votes=state.runout_votes)
+                  state.setup, runout_votes=state.runout_votes,
+                  shown_by_choice=state.shown_by_choice)

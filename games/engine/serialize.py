@@ -56,6 +56,7 @@ def state_to_dict(state: HandData) -> dict[str, Any]:
         **({"runout_voters": list(state.runout_voters)} if state.runout_voters else {}),
         **({"runout_votes": [[s, a] for s, a in state.runout_votes]}
            if state.runout_votes else {}),
+        **({"shown_by_choice": list(state.shown_by_choice)} if state.shown_by_choice else {}),
         "events": [e.to_dict() for e in state.events],
         "actions": [a.to_dict() for a in state.actions],
         "result": None if state.result is None else state.result.to_dict(),
@@ -93,6 +94,7 @@ def state_from_dict(data: dict[str, Any], cls: type[Hand]) -> Hand:
     state.runs = [list(r) for r in data.get("runs", ())]
     state.runout_voters = list(data.get("runout_voters", ()))
     state.runout_votes = [(s, a) for s, a in data.get("runout_votes", ())]
+    state.shown_by_choice = list(data.get("shown_by_choice", ()))
     state.unsettled = data.get("unsettled")
     state.dealt = data["dealt"]
     state.board = list(data["board"])

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from games.engine import show_by_choice
 from games.engine.betting import check_action, legal_actions, street_bet
 from games.engine.blinds import check_antes, check_blinds, post_forced_bets, preflop_opener
 from games.engine.cards import check_deck
@@ -261,6 +262,15 @@ class HandState(HandData):
             self._restore(saved)
             raise
         return self.events[before:]
+
+    def may_show_cards(self, seat: int) -> bool:
+        """Whether ``seat`` may turn its cards up now, having taken the pot uncontested."""
+        return show_by_choice.why_not(self, seat) is None
+
+    def show_cards(self, seat: int) -> list[Event]:
+        """``seat`` shows its cards by choice after its uncontested win (show_by_choice.py);
+        IllegalAction says why it may not."""
+        return show_by_choice.show_by_choice(self, seat)
 
     def _run_out(self, runs: int) -> None:
         """Deal the rest of the board ``runs`` times, then settle the showdown."""

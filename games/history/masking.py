@@ -49,7 +49,8 @@ def masked_state(state: HandState, seat: int | None) -> HandState:
     mucks = frozenset(p.seat for p in state.players if p.mucked) | state.mucks
     try:
         masked = replay(state.config, seat_inputs(state), deck, state.actions, state.button,
-                        replace(state.setup, mucks=mucks), runout_votes=state.runout_votes)
+                        replace(state.setup, mucks=mucks), runout_votes=state.runout_votes,
+                        shown_by_choice=state.shown_by_choice)
     except Exception as error:  # the engine refused its own hand: report, never guess
         raise MaskError(f"The hand cannot be replayed: {error}") from error
     if masked.result is None or masked.result.finishing_stacks != state.result.finishing_stacks:

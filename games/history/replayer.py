@@ -281,6 +281,14 @@ def build_replay(
         steps += _steps_for(
             table, events, chips, view, names, len(state.actions), money, timed_out
         )
+    for seat in state.shown_by_choice:  # a winner who showed after the hand ("Show cards")
+        before = len(replayed.events)
+        replayed.show_cards(seat)
+        events = replayed.events[before:]
+        view = replayed.view(viewer_seat)
+        steps += _steps_for(
+            table, events, chips, view, names, len(state.actions), money, timed_out
+        )
     result = replayed.view(viewer_seat)["result"] or {"pots": [], "shown": []}
     return {
         "button": replayed.button,

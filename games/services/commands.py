@@ -23,6 +23,7 @@ from games.protocol import (
     Host,
     RunoutAnswer,
     SetChatMute,
+    ShowCards,
     Sit,
     SitBack,
     SitOut,
@@ -32,7 +33,7 @@ from games.protocol import (
 )
 from games.services import hosting
 from games.services.chat import send_chat, set_chat_mute
-from games.services.play import act, choose_runouts
+from games.services.play import act, choose_runouts, show_cards
 from games.services.seating import (
     add_chips,
     set_client_seed,
@@ -65,6 +66,7 @@ GUARDED: Final[dict[type, Service]] = {
     Stand: lambda table_id, user, c, session: stand(table_id, user),
     SitOut: lambda table_id, user, c, session: set_sitting_out(table_id, user, True),
     SitBack: lambda table_id, user, c, session: set_sitting_out(table_id, user, False),
+    ShowCards: lambda table_id, user, c, session: show_cards(table_id, user),
     ClientSeed: lambda table_id, user, c, session: set_client_seed(table_id, user, c.seed),
     Straddle: lambda table_id, user, c, session: set_straddle(table_id, user, c.straddle),
     AddChips: lambda table_id, user, c, session: add_chips(table_id, user, c.amount),

@@ -53,6 +53,14 @@ def record_events(locked: Locked, events: list[Event], *, timed_out: bool = Fals
     """One HandAction per public event of the live hand (hole cards live on HandPlayer)."""
     hand = locked.hand
     assert hand is not None  # events happen in a live hand
+    record_finished_events(locked, hand, events, timed_out=timed_out)
+
+
+def record_finished_events(
+    locked: Locked, hand: Hand, events: list[Event], *, timed_out: bool = False
+) -> None:
+    """One HandAction per public event of ``hand``, a hand of the locked table: the live one,
+    or the last one finished, whose winner shows by choice."""
     rows: list[HandAction] = []
     for event in events:
         if event.is_private:

@@ -18,6 +18,7 @@ from games.engine import (
     ActionKind,
     Entry,
     HandSetup,
+    HandState,
     IllegalAction,
     SeatInput,
     TableConfig,
@@ -30,7 +31,12 @@ from games.runout import runout_pause
 from games.services import tournament_table
 from games.services.change import table_change
 from games.services.fair_deals import committed_deal
-from games.services.hand_records import finish_hand, record_events, record_new_hand
+from games.services.hand_records import (
+    finish_hand,
+    record_events,
+    record_finished_events,
+    record_new_hand,
+)
 from games.services.writer import (
     Locked,
     ServiceError,
@@ -100,6 +106,28 @@ def choose_runouts(table_id: int, user: User, agree: bool, version: int) -> None
             raise ServiceError(str(error)) from None
         record_events(locked, events)
         advance_hand(locked, timezone.now())
+
+
+def show_cards(table_id: int, user: User) -> None:
+    """The player who took the last pot uncontested turns their cards up for everyone, while
+    that hand is still on show (before the next deal)."""
+    with table_change(table_id) as locked:
+        hand = locked.last_hand
+        if locked.hand is not None or hand is None or hand.status != Hand.Status.COMPLETE:
+            raise ServiceError("Cards are shown by choice between hands, after the last one.")
+        player = hand.players.filter(user=user).first()
+        if player is None:
+            raise ServiceError("You were not in the last hand.")
+        state = HandState.from_dict(hand.state)
+        try:
+            events = state.show_cards(player.seat)
+        except IllegalAction as error:
+            raise ServiceError(str(error)) from None
+        hand.state = state.to_dict()
+        plain_sql.update(hand, ["state"])
+        player.shown = True
+        plain_sql.update(player, ["shown"])
+        record_finished_events(locked, hand, events)
 
 
 def _straddle(locked: Locked, lineup: Lineup) -> dict[int, int] | None:

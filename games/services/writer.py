@@ -164,7 +164,8 @@ def sent_so_far(locked: Locked) -> Since:
         return Since(locked.hand.number, len(locked.state.events), notice)
     last = locked.last_hand
     if last is not None and last.status != Hand.Status.VOIDED:
-        return Since(last.number, None, notice)
+        # A finished hand still takes an event: its winner showing by choice ("Show cards").
+        return Since(last.number, len(last.state.get("events", ())), notice)
     return Since(None, None, notice)
 
 

@@ -61,10 +61,20 @@ export class ActionBar {
     if (this.legal || this.asking || !this.view) return;
     const text = this.status(this.view);
     const state = this.view.viewer ? this.view.viewer.state : "";
+    // "Show cards": the server says when you may (you took the last pot uncontested).
+    const hand = this.view.hand;
+    const offer = String(Boolean(hand && hand.complete && hand.may_show));
     const line = this.root.querySelector('[data-role="status"]');
-    if (line && line.textContent === text && line.dataset.state === state) return;
-    clear(this.root).append(h("p", { id: "status-line", class: "hint",
-      dataset: { role: "status", state } }, text));
+    if (line && line.textContent === text && line.dataset.state === state
+        && this.root.dataset.offer === offer) return;
+    this.root.dataset.offer = offer;
+    const parts = [h("p", { id: "status-line", class: "hint", dataset: { role: "status", state } },
+      text)];
+    if (offer === "true") {
+      parts.push(h("button", { type: "button", class: "act show-cards",
+        onclick: () => this.send({ type: "show_cards" }) }, "Show cards"));
+    }
+    clear(this.root).append(...parts);
   }
 
   controls(legal, hand) {

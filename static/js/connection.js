@@ -17,7 +17,7 @@ const RECONNECT_AT_ONCE = new Set([CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, CLOS
 // the server refuses a repeated copy instead of applying it twice (docs/protocol.md).
 const NEEDS_REQUEST_ID = new Set([
   "sit", "stand", "sit_out", "sit_back", "chat_mute", "add_chips", "host", "client_seed",
-  "straddle",
+  "straddle", "show_cards",
 ]);
 // Chat frames carry no table version: they go to the chat panel as they come.
 const CHAT_FRAMES = new Set(["chat", "chat_history", "chat_mutes"]);
