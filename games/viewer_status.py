@@ -15,7 +15,7 @@ The states, first match wins:
 ``busted``          out of chips: rebuy within the countdown or the seat is freed
 ``sitting_out``     seated, dealt out until you sit back in
 ``waiting_start``   the host has not started the game yet
-``paused``          the host paused the game
+``paused``          paused (by the host or staff): no new hand until it is resumed
 ``seated``          seated and playing (or about to)
 ``spectator``       watching
 ==================  =====================================================================
@@ -54,7 +54,7 @@ def table_state(view: dict[str, Any]) -> dict[str, Any]:
     live = bool(hand and not hand["complete"])
     status = view.get("status")
     if status == "closed" and live:
-        return {"state": "closing", "text": "The host closed the table: this hand plays to "
+        return {"state": "closing", "text": "The table is closing: this hand plays to "
                 "its end, then every stack goes back to its player's bankroll."}
     if status == "closed":
         return {"state": "closed", "text": "This table is closed: every stack went back to "
@@ -62,11 +62,12 @@ def table_state(view: dict[str, Any]) -> dict[str, Any]:
     if status == "paused" and not view.get("hands_played"):
         return {"state": "waiting_start", "text": "Waiting for the host to start the game."}
     if status == "paused" and live:
-        return {"state": "paused", "text": "The host paused the game: this hand plays to its "
-                "end, then no new hand is dealt until the host resumes."}
+        # Staff may pause a table too (the admin): the line names nobody.
+        return {"state": "paused", "text": "The game is paused: this hand plays to its end, "
+                "then no new hand is dealt until it is resumed."}
     if status == "paused":
         return {"state": "paused",
-                "text": "The game is paused: no new hand is dealt until the host resumes."}
+                "text": "The game is paused: no new hand is dealt until it is resumed."}
     # No deal planned at an open table: the deal's rule found too few players ready (or no
     # person seated to deal to); the idle felt says what it waits for.
     waiting = WAITING_FOR_PLAYERS if view.get("next_hand_at") is None else ""
@@ -119,7 +120,7 @@ def _state_and_line(
 ) -> tuple[str, str]:
     if table["state"] in ("closing", "closed"):
         if me is not None and table["state"] == "closing":
-            return "closing", "The host closed the table: after this hand your stack goes " \
+            return "closing", "The table is closing: after this hand your stack goes " \
                 "back to your bankroll."
         return table["state"], table["text"]
     if asked is not None:
@@ -153,6 +154,11 @@ def _state_and_line(
                                      "when everyone is here.")
         return "waiting_start", "You are seated: you are dealt in when the host starts the game."
     if you is not None and you.get("leaving"):
+        hand = view.get("hand")
+        if hand and not hand["complete"] and me.get("has_cards") and not me.get("folded"):
+            # Standing up or removed mid-hand: the table folds for you at your turn.
+            return "seated", ("You leave the table when this hand ends: your hand is folded "
+                              "at your turn.")
         return "seated", "You leave the table when this hand ends."
     if you is not None and you.get("top_up_queued"):
         return "seated", (f"{you['top_up_queued']} chips are added to your stack when this "

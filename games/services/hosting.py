@@ -135,7 +135,8 @@ def _resume_delay(locked: Locked, now: datetime) -> timedelta:
 
 
 def pause(table_id: int, user: User) -> None:
-    """No new hand is dealt until the host resumes; the hand being played plays out."""
+    """No new hand is dealt until the table is resumed; the hand being played plays out.
+    The host pauses from the felt, staff from the admin (the same service)."""
     with table_change(table_id) as locked:
         require_host(locked, user)
         _set_status(locked, user, Table.Status.PAUSED, "Paused the table.")
@@ -277,6 +278,8 @@ def _remove(locked: Locked, user: User, seat: Seat, reason: str = "") -> None:
     if seat.leave_after_hand:
         raise ServiceError(f"{name} already leaves when this hand ends.")
     later = " when this hand ends" if in_live_hand(locked, seat) else ""
+    if later and locked.state is not None and not locked.state.player(seat.number).folded:
+        later += " (their hand is folded at their turn)"  # the table folds for them
     why = f" ({reason})" if reason else ""
     notices.add(locked, "remove", name, f"{notices.who(locked, user)} removed {name} from "
                 f"seat {seat.number}{later}{why}; their stack goes back to their bankroll.")

@@ -50,7 +50,7 @@ def test_a_double_board_bomb_pot_shows_both_boards_and_what_each_paid(chromium, 
         # Paused while the hand plays: it plays to its end and stays on show (no next deal).
         host.page.locator("#host-panel button[data-control=pause]").click()
         expect(guest.page.locator("#table-banner")).to_contain_text(
-            "The host paused the game: this hand plays to its end")
+            "The game is paused: this hand plays to its end")
         for person in people:
             felt = person.page.locator("#felt")
             expect(felt.locator("[data-role=bomb-pot]")).to_have_text("Bomb pot, two boards")

@@ -25,7 +25,7 @@ def test_run_it_twice_asked_and_agreed_shows_both_boards_and_the_split(chromium,
         # Paused while the hand plays: it plays to its end and stays on show (no next deal).
         hana.page.locator("#host-panel button[data-control=pause]").click()
         expect(ivo.page.locator("#table-banner")).to_contain_text(
-            "The host paused the game: this hand plays to its end")
+            "The game is paused: this hand plays to its end")
         first = to_act(people)
         send(first, {"type": "act", "action": "all_in"})
         second = ivo if first is hana else hana

@@ -52,13 +52,13 @@ def test_the_host_runs_a_home_game_from_the_felt(chromium, site):
         hana.page.locator("#host-panel button[data-control=pause]").click()
         for person in (ivo, jo):
             expect(person.page.locator("#table-banner")).to_contain_text(
-                "The host paused the game: this hand plays to its end"
+                "The game is paused: this hand plays to its end"
             )
         send_act(to_act((hana, ivo)), "fold")
         wait_until_over(jo, first)
         for person in (ivo, jo):
             expect(person.page.locator("#table-banner")).to_have_text(
-                "The game is paused: no new hand is dealt until the host resumes."
+                "The game is paused: no new hand is dealt until it is resumed."
             )
 
         # Between hands: even the stacks (recorded in the ledger), then raise the blinds.

@@ -68,9 +68,9 @@ EXPECTED = {
         r"Waiting for the host to start the game\..*You asked for seat 4",
     ),
     "waiting_start": (r"you are dealt in when the host starts the game", "Waiting for the host"),
-    "paused": (r"You are seated\. The host paused the game", "The host paused the game"),
-    "closing": (r"The host closed the table: after this hand your stack goes back",
-                "The host closed the table: this hand plays to its end"),
+    "paused": (r"You are seated\. The game is paused", "The game is paused"),
+    "closing": (r"The table is closing: after this hand your stack goes back",
+                "The table is closing: this hand plays to its end"),
     "closed": (r"This table is closed", "This table is closed"),
     "spectator": (r"You are watching\. Pick an empty seat to play\.", None),
 }

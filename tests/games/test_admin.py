@@ -1,14 +1,17 @@
 """The admin panel: staff actions work, are recorded, are refused to non-staff, and list
 pages stay at a fixed number of queries however many hands there are."""
 
+import json
+
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import services, snapshots
 from games.models import Hand, LedgerEntry, Player, Seat, Table
+from games.projection import snapshot_frame
 from games.services import table_memory, tournaments
 from tests.games.conftest import ACES_KINGS_DECK
 
@@ -42,7 +45,11 @@ def test_pause_waits_for_the_hand_then_resume_deals_again(staff_client, table, a
     admin_action(staff_client, "table", "pause", [table.id])
     table.refresh_from_db()
     assert table.status == Table.Status.PAUSED
-    table.refresh_from_db()
+    # A player at the table is told the game is paused, not that their host paused it.
+    line = json.loads(snapshot_frame(snapshots.load(table.id, alice.id), alice.id))["table"][
+        "viewer"]["text"]
+    assert line == ("You are seated. The game is paused: this hand plays to its end, "
+                    "then no new hand is dealt until it is resumed.")
     services.act(table.id, alice, "fold", None, table.version)  # the hand plays out
     hand.refresh_from_db()
     assert hand.status == Hand.Status.COMPLETE

@@ -4,16 +4,18 @@ Every control is tried by the host and refused for anyone else; bad values are r
 sentence and change nothing (not even the version); chips are counted after every change.
 """
 
+import json
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import services, snapshots
 from games.engine import HandState
 from games.models import Hand, LedgerEntry, Player, Seat, Table
 from games.models.chips import STARTING_GRANT
+from games.projection import snapshot_frame
 from games.services import hosting, seating
 from games.services.writer import ServiceError
 from games.table_clock import run_due_work
@@ -145,6 +147,13 @@ def test_removing_a_player_waits_for_the_hand_and_cashes_them_out(hosted, alice,
     services.start_next_hand(hosted.id, deck=list(ACES_KINGS_DECK))
     hosting.remove_player(hosted.id, alice, 3)  # carol is in the hand, not to act
     assert Seat.objects.get(user=carol).leave_after_hand
+    # Everyone is told, and carol's own line says, that her hand is folded at her turn.
+    view = json.loads(snapshot_frame(snapshots.load(hosted.id, carol.id), carol.id))["table"]
+    assert view["notices"][-1]["text"] == (
+        "alice (host) removed carol from seat 3 when this hand ends (their hand is folded at "
+        "their turn); their stack goes back to their bankroll.")
+    assert view["viewer"]["text"] == ("You leave the table when this hand ends: your hand is "
+                                      "folded at your turn.")
     conserved()
     act(hosted, alice, "fold")
     act(hosted, bob, "fold")  # carol wins the blinds, then goes
