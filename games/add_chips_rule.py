@@ -9,6 +9,11 @@
 - Out of chips, between hands: a rebuy, within the buy-in range.
 - Otherwise a top-up of at least one chip, the stack at most the maximum buy-in.
 
+The amount a dialog offers first is worked out here too (``suggested``): the table's usual
+buy-in of a hundred big blinds, or what brings the stack back to it, within the range and
+the bankroll; never the maximum by default, so that a click on "Add" spends no more than a
+usual buy-in.
+
 Pure (no Django): the callers pass the facts.
 """
 
@@ -32,6 +37,31 @@ class ChipsRoom:
         """The view's shape: ``{"min", "max", "rebuy", "queued"}`` (built by hand: it goes in
         every seated player's part of every version, and ``asdict`` copies recursively)."""
         return {"min": self.low, "max": self.high, "rebuy": self.rebuy, "queued": self.queued}
+
+
+def usual_buy_in(big_blind: int, min_buy_in: int, max_buy_in: int) -> int:
+    """A hundred big blinds, within the table's buy-in range: what a seat is offered first.
+
+    >>> usual_buy_in(2, 40, 200), usual_buy_in(2, 40, 150), usual_buy_in(1, 120, 300)
+    (200, 150, 120)
+    """
+    return max(min_buy_in, min(max_buy_in, 100 * big_blind))
+
+
+def suggested_chips(room: ChipsRoom, *, stack: int, usual: int, bankroll: int) -> int:
+    """The amount to offer first: a rebuy of the usual buy-in, a top-up back to it (at
+    least the least allowed), within the range and the bankroll.
+
+    >>> room = ChipsRoom(1, 150)
+    >>> suggested_chips(room, stack=50, usual=200, bankroll=9_000)   # back to 200
+    150
+    >>> suggested_chips(ChipsRoom(1, 20), stack=180, usual=100, bankroll=9_000)
+    1
+    >>> suggested_chips(ChipsRoom(40, 200, rebuy=True), stack=0, usual=200, bankroll=90)
+    90
+    """
+    wanted = usual - stack
+    return max(room.low, min(wanted, room.high, bankroll))
 
 
 def add_chips_refusal(*, closed: bool, tournament: bool, leaving: bool) -> str | None:

@@ -41,7 +41,12 @@ from typing import Any
 import orjson
 
 from games import felt
-from games.add_chips_rule import add_chips_refusal, add_chips_room
+from games.add_chips_rule import (
+    add_chips_refusal,
+    add_chips_room,
+    suggested_chips,
+    usual_buy_in,
+)
 from games.bet_sizes import bet_sizes
 from games.engine import HandState
 from games.engine.games import NO_LIMIT_HOLDEM
@@ -245,6 +250,8 @@ def personal_patches(
         "client_seed": person.client_seed,
         # What "Add chips" may add now (games/add_chips_rule.py); None: nothing.
         "add_chips": _add_chips(snapshot, person),
+        # What the sit dialog offers (a seat's buy-in), worked out here, not in the page.
+        "buy_in": _buy_in(snapshot, person),
         # The host runs the table from the felt; staff may too.
         "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
     }
@@ -343,14 +350,27 @@ def _add_chips(snapshot: TableSnapshot, person: Person) -> dict[str, Any] | None
     if seat is None or refusal is not None:
         return None
     hand = snapshot.hand
-    room = add_chips_room(
-        stack=seat.stack,
-        in_hand=hand is not None and not hand.state.is_complete and seat.number in hand.state.seats,
-        queued=person.top_up_queued,
-        min_buy_in=int(table["min_buy_in"]),
-        max_buy_in=int(table["max_buy_in"]),
-    )
-    return room.to_dict() if room is not None else None
+    in_hand = hand is not None and not hand.state.is_complete and seat.number in hand.state.seats
+    low, high = int(table["min_buy_in"]), int(table["max_buy_in"])
+    room = add_chips_room(stack=seat.stack, in_hand=in_hand, queued=person.top_up_queued,
+                          min_buy_in=low, max_buy_in=high)
+    if room is None:
+        return None
+    usual = usual_buy_in(int(table["big_blind"]), low, high)
+    # In a hand the stack it tops up is not known yet: the one it started with stands in.
+    suggested = suggested_chips(room, stack=seat.stack + person.top_up_queued, usual=usual,
+                                bankroll=person.bankroll)
+    return {**room.to_dict(), "suggested": suggested}
+
+
+def _buy_in(snapshot: TableSnapshot, person: Person) -> dict[str, int]:
+    """The sit dialog's range and first amount: the table's range, the top within the
+    bankroll, the usual buy-in (games/add_chips_rule.py)."""
+    table = snapshot.table
+    low, high = int(table["min_buy_in"]), int(table["max_buy_in"])
+    top = max(low, min(high, person.bankroll))
+    usual = usual_buy_in(int(table["big_blind"]), low, high)
+    return {"min": low, "max": top, "suggested": max(low, min(usual, top))}
 
 
 def _host(snapshot: TableSnapshot) -> dict[str, Any] | None:

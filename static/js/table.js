@@ -330,11 +330,10 @@ function openSitDialog(number) {
   if (!view) return;
   const form = sitDialog.querySelector("form");
   const bankroll = view.you.bankroll;
-  const top = Math.min(view.max_buy_in, bankroll);
-  const suggested = clamp(100 * view.big_blind, view.min_buy_in, view.max_buy_in);
-  form.elements.buy_in.min = String(view.min_buy_in);
-  form.elements.buy_in.max = String(Math.max(view.min_buy_in, top));
-  form.elements.buy_in.value = String(Math.max(view.min_buy_in, Math.min(suggested, top)));
+  const offer = view.you.buy_in; // the range and first amount, worked out by the server
+  form.elements.buy_in.min = String(offer.min);
+  form.elements.buy_in.max = String(offer.max);
+  form.elements.buy_in.value = String(offer.suggested);
   form.elements.post_now.checked = false;
   sitDialog.querySelector('[data-field="seat"]').textContent = String(number);
   sitDialog.querySelector('[data-field="range"]').textContent =
@@ -379,10 +378,9 @@ $("add-chips").addEventListener("click", () => {
   const range = view && addChipsRange(view);
   if (!range) return;
   const form = chipsDialog.querySelector("form");
-  const top = Math.min(range.max, view.you.bankroll);
   form.elements.amount.min = String(range.min);
-  form.elements.amount.max = String(Math.max(range.min, top));
-  form.elements.amount.value = String(Math.max(range.min, top));
+  form.elements.amount.max = String(range.max);
+  form.elements.amount.value = String(range.suggested); // never the maximum by default
   chipsDialog.querySelector('[data-field="title"]').textContent =
     range.rebuy ? "Rebuy at your seat" : "Top up your stack";
   chipsDialog.querySelector('[data-field="range"]').textContent = range.rebuy

@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.live.consumers import load_snapshot_frame
-from games.models import Seat
+from games.models import Player, Seat
 from games.services import seating
 from games.services.writer import ServiceError
 from tests.games.conftest import ACES_KINGS_DECK
@@ -38,7 +38,7 @@ def test_between_hands_the_top_up_range_is_what_the_service_accepts(table, alice
     services.sit(table.id, alice, 1, 150)
     services.sit(table.id, bob, 2, 100)
     room = offered(table, alice)
-    assert room == {"min": 1, "max": 50, "rebuy": False, "queued": False}
+    assert room == {"min": 1, "max": 50, "rebuy": False, "queued": False, "suggested": 50}
     assert refused(table, alice, room["min"] - 1) and refused(table, alice, room["max"] + 1)
     assert queued_and_stack(alice) == (0, 150)
     seating.add_chips(table.id, alice, room["max"])
@@ -60,7 +60,7 @@ def test_after_busting_the_rebuy_range_is_the_buy_in_range(table, alice, bob):
     assert queued_and_stack(bob) == (0, 0)
     room = offered(table, bob)
     assert room == {"min": table.min_buy_in, "max": table.max_buy_in, "rebuy": True,
-                    "queued": False}
+                    "queued": False, "suggested": 200}
     assert refused(table, bob, room["min"] - 1) and refused(table, bob, room["max"] + 1)
     seating.add_chips(table.id, bob, room["min"])
     assert queued_and_stack(bob) == (0, room["min"])
@@ -71,11 +71,11 @@ def test_during_a_hand_the_range_is_what_may_still_be_queued(table, alice, bob):
     services.sit(table.id, bob, 2, 100)
     services.start_next_hand(table.id, deck=list(ACES_KINGS_DECK))
     room = offered(table, alice)
-    assert room == {"min": 1, "max": 200, "rebuy": False, "queued": True}
+    assert room == {"min": 1, "max": 200, "rebuy": False, "queued": True, "suggested": 100}
     assert refused(table, alice, room["min"] - 1) and refused(table, alice, room["max"] + 1)
     seating.add_chips(table.id, alice, 120)
     room = offered(table, alice)
-    assert room == {"min": 1, "max": 80, "rebuy": False, "queued": True}
+    assert room == {"min": 1, "max": 80, "rebuy": False, "queued": True, "suggested": 1}
     assert refused(table, alice, room["max"] + 1)
     seating.add_chips(table.id, alice, room["max"])
     assert queued_and_stack(alice) == (200, 100)
@@ -101,3 +101,23 @@ def test_a_spectator_is_offered_nothing(table, alice, bob):
     services.sit(table.id, alice, 1, 100)
     _, text = load_snapshot_frame(table.id, bob.id)
     assert json.loads(text)["table"]["you"]["add_chips"] is None
+
+
+def test_the_dialogs_offer_the_usual_buy_in_first_never_the_maximum(table, alice, bob):
+    """At 1/2 with buy-ins of 40 to 400, a hundred big blinds (200) is offered first: to
+    sit, to rebuy, and as the top-up back to it; within the bankroll."""
+    table.max_buy_in = 400
+    table.save(update_fields=["max_buy_in"])
+
+    def you(user) -> dict:
+        _, text = load_snapshot_frame(table.id, user.id)
+        return json.loads(text)["table"]["you"]
+
+    assert you(alice)["buy_in"] == {"min": 40, "max": 400, "suggested": 200}
+    services.sit(table.id, alice, 1, 50)
+    assert you(alice)["add_chips"]["suggested"] == 150  # back to 200, not up to 400
+    Player.objects.filter(user=bob).update(bankroll=120)
+    assert you(bob)["buy_in"] == {"min": 40, "max": 120, "suggested": 120}
+    seating.add_chips(table.id, alice, 150)
+    assert you(alice)["add_chips"] == {"min": 1, "max": 200, "rebuy": False, "queued": False,
+                                       "suggested": 1}

@@ -84,6 +84,7 @@ def test_a_spectator_gets_no_you_in_public_frames_but_a_full_one_in_a_snapshot(
         "user_id": spectator.id, "name": "sam", "seat": None, "bankroll": 10_000,
         "sitting_out": False, "leaving": False, "is_host": False, "top_up_queued": 0,
         "client_seed": "", "add_chips": None,
+        "buy_in": {"min": 40, "max": 200, "suggested": 200},
     }
     assert view_of(table, alice)["you"]["seat"] == 1
 
