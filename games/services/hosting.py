@@ -83,9 +83,9 @@ def create_table(host: User | None, *, wait_for_start: bool = False, **values: A
     problems = limit_problems(values)
     if problems:
         raise ServiceError(" ".join(problems.values()))
-    game_problem = game_settings_problem(values)
-    if game_problem:
-        raise ServiceError(game_problem)
+    problem = number_settings_problem(values) or game_settings_problem(values)
+    if problem:
+        raise ServiceError(problem)
     if wait_for_start and host is None:
         raise ServiceError("Only a table with a host can wait for its host to start it.")
     status = Table.Status.PAUSED if wait_for_start else Table.Status.OPEN
@@ -181,13 +181,9 @@ def settings_changes(
         raise ServiceError(" ".join(problems.values()))
     if "name" in changed and not str(changed["name"]).strip():
         raise ServiceError("The table needs a name.")
-    for name, ((low, high), what) in NUMBER_RANGES.items():
-        value = changed.get(name, low)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
-    game_problem = game_settings_problem(changed)
-    if game_problem:
-        raise ServiceError(game_problem)
+    problem = number_settings_problem(changed) or game_settings_problem(changed)
+    if problem:
+        raise ServiceError(problem)
     seats = merged["max_seats"]
     beyond = sorted(
         [n for n in seat_numbers if n > seats]
@@ -200,6 +196,16 @@ def settings_changes(
             "for; those players must leave first."
         )
     return changed
+
+
+def number_settings_problem(values: dict[str, Any]) -> str | None:
+    """Why a number setting among ``values`` is out of its range (``NUMBER_RANGES``), in a
+    sentence; None if none is."""
+    for name, ((low, high), what) in NUMBER_RANGES.items():
+        value = values.get(name, low)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            return f"The {what} must be {low} to {high}, not {value!r}."
+    return None
 
 
 def game_settings_problem(values: dict[str, Any]) -> str | None:

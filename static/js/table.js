@@ -115,6 +115,8 @@ const runout = new Runout(() => {
 function render(latest) {
   // Public updates (the same bytes for every spectator) carry no `you`: keep the last one.
   if (!latest.you) latest.you = view.you;
+  // The house rules come in a whole view and when a setting changes: else keep the last.
+  if (!latest.house_rules) latest.house_rules = view ? view.house_rules : [];
   const fresh = latest !== view; // a frame from the server, not a redraw of the last one
   view = latest;
   // What to draw: the view itself, or, while an all-in run-out is revealed street by street,
@@ -155,6 +157,7 @@ function render(latest) {
     ledgerLink.hidden = table.status !== "closed" || !ledgerLink.dataset.played;
   }
   showTable(table);
+  showHouseRules(latest.house_rules || []);
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));
@@ -215,6 +218,25 @@ function render(latest) {
   leave.disabled = Boolean(table.you.leaving);
   leave.textContent = table.you.leaving ? "Leaving after this hand"
     : asking && !seated ? "Withdraw my request" : "Leave table";
+}
+
+/** The games and house rules in words (games/house_rules.py): their titles on one line,
+ * each explained when opened. Drawn again only when they change (an open panel stays open). */
+let shownRules = null;
+function showHouseRules(rules) {
+  const key = JSON.stringify(rules);
+  if (key === shownRules) return;
+  shownRules = key;
+  const panel = $("house-rules");
+  panel.hidden = !rules.length;
+  panel.querySelector("[data-field=topics]").textContent = rules.map((r) => r.title).join(" · ");
+  clear(panel.querySelector("[data-field=rules]")).append(...rules.flatMap((r) => [
+    h("dt", { dataset: { topic: r.topic, game: r.game } }, r.title),
+    h("dd", { dataset: { topic: r.topic, game: r.game } }, r.text),
+  ]));
+  // The straddle button says what a straddle is, for whoever hovers over it.
+  const straddle = rules.find((r) => r.topic === "straddle");
+  $("straddle").title = straddle ? straddle.text : "";
 }
 
 /** The stakes line and the banner everyone sees: the table's state, a request of yours. */

@@ -7,9 +7,9 @@ import html
 import pytest
 
 from games import services, snapshots
+from games.engine.games import GAMES
 from games.models import ImportedHand
 from games.projection import public_view
-from games.engine.games import GAMES
 from games.table_games import DEALERS_CHOICE
 from tests.history.conftest import play_out
 from tests.history.test_omaha_corpus import STARS
