@@ -115,8 +115,6 @@ const runout = new Runout(() => {
 function render(latest) {
   // Public updates (the same bytes for every spectator) carry no `you`: keep the last one.
   if (!latest.you) latest.you = view.you;
-  // The house rules come in a whole view and when a setting changes: else keep the last.
-  if (!latest.house_rules) latest.house_rules = view ? view.house_rules : [];
   const fresh = latest !== view; // a frame from the server, not a redraw of the last one
   view = latest;
   // What to draw: the view itself, or, while an all-in run-out is revealed street by street,
