@@ -23,8 +23,16 @@ from games.models import (
     Tournament,
     TournamentEntry,
 )
+from games.rotation_field import RotationField, check_rotation
 from games.services import ServiceError, hosting
 from games.table_limits import LIMIT_FIELDS
+
+# The home-game settings a host sets from the felt (games/services/hosting.py), here for staff.
+HOME_GAME_FIELDS = [
+    "game", "dealers_choice_games", "run_it_twice", "seven_deuce_big_blinds",
+    "straddles_allowed", "button_straddles_allowed", "bomb_pot_every", "bomb_pot_big_blinds",
+    "bomb_pot_boards",
+]
 
 
 def _run_for_each(request, objects, action, done: str) -> None:
@@ -50,15 +58,26 @@ class SeatInline(admin.TabularInline):
 
 
 class TableAdminForm(forms.ModelForm):
-    """The table's settings; a change that cannot be made now (seats taken beyond a smaller
-    table) is refused next to the field, with the writer's own sentence."""
+    """The table's settings, the home-game ones too (as the host sets them from the felt); a
+    change that cannot be made now (seats taken beyond a smaller table) is refused next to
+    the field, with the writer's own sentence."""
+
+    dealers_choice_games = RotationField(
+        label="Dealer's choice games, in order", required=False,
+        help_text="Dealt an orbit each when the game is dealer's choice; \"none\" is skipped.",
+    )
 
     class Meta:
         model = Table
-        fields = ["name", *LIMIT_FIELDS, "is_private", "coach_allowed", "needs_approval", "host"]
+        fields = ["name", *LIMIT_FIELDS, "is_private", "coach_allowed", "needs_approval", "host",
+                  *HOME_GAME_FIELDS]
 
     def clean(self):
         data = super().clean()
+        check_rotation(self, data)
+        problem = hosting.game_settings_problem(data) or hosting.number_settings_problem(data)
+        if problem and not self.errors:
+            raise forms.ValidationError(problem)
         if self.instance.pk and not self.errors:
             changes = {name: data[name] for name in self.changed_data if name in data}
             if changes:

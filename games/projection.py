@@ -49,10 +49,11 @@ from games.add_chips_rule import (
 )
 from games.bet_sizes import bet_sizes
 from games.engine import HandState
-from games.engine.games import NO_LIMIT_HOLDEM
+from games.engine.games import GAMES, NO_LIMIT_HOLDEM
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
-from games.table_games import game_choices, game_label
+from games.house_rules import house_rules
+from games.table_games import DEALERS_CHOICE, game_choices, game_line
 from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
@@ -60,6 +61,7 @@ TABLE_FIELDS = (
     "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
     "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
     "game", "run_it_twice",  # the host's game and run-it-twice settings (from the next hand)
+    "dealers_choice_games",  # the games dealer's choice deals, in order (codes)
     "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "bomb_pot_boards",
     "straddles_allowed", "button_straddles_allowed",
     "seven_deuce_big_blinds",  # the 7-2 bounty in big blinds (0: off)
@@ -191,6 +193,13 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         i: event for i, event in enumerate(events[log_from:]) if event["kind"] == "deal_hole"
     }
     next_hand_at = snapshot.table.get("next_hand_at")
+    notices = _notices(snapshot)
+    line, next_game = game_line(
+        str(snapshot.table.get("game") or NO_LIMIT_HOLDEM.code),
+        snapshot.table.get("dealers_choice_games") or (),
+        hand.state.game.code if hand else None,
+        bool(result and not result["complete"]),
+    )
     view = {
         **{name: snapshot.table.get(name) for name in TABLE_FIELDS},
         "time_bank_seconds": snapshot.table.get("time_bank_seconds", 0),
@@ -205,11 +214,16 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
         "hand": result,
         "log": log,
         "log_from": log_from,
-        "notices": _notices(snapshot),
+        "notices": notices,
         "notices_kept": NOTICES_KEPT,
-        # The game dealt now (the hand's), else the host's choice for the next hands.
-        "game_label": result["game_label"] if result and not result["complete"]
-        else game_label(str(snapshot.table.get("game") or NO_LIMIT_HOLDEM.code)),
+        # The game dealt now (the hand's), else the host's choice for the next hands; under
+        # dealer's choice this orbit's game and the next orbit's (games/table_games.py).
+        "game_label": line,
+        "next_game": next_game,  # the felt's "Next orbit: ..." (None: nothing to say)
+        # The games and house rules explained (games/house_rules.py): in a whole view, and
+        # in an update whose change told a new setting; otherwise None: keep the last ones.
+        "house_rules": house_rules(snapshot.table)
+        if snapshot.since is None or any(n["kind"] == "settings" for n in notices) else None,
         "next_hand_at": next_hand_at.isoformat() if next_hand_at else None,
         "next_hand_in": _seconds_left(next_hand_at, snapshot.taken_at),
         # A sit-and-go's line (None at a cash table): public facts only.
@@ -257,6 +271,11 @@ def personal_patches(
     }
     if you["is_host"]:  # the host's panel offers these games (games/table_games.py)
         you["game_choices"] = [list(choice) for choice in game_choices()]
+        # The games dealer's choice may deal (the registry's), picked in order by the host.
+        you["dealers_choice"] = {
+            "code": DEALERS_CHOICE,
+            "games": [[code, game.label] for code, game in GAMES.items()],
+        }
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.
     view = apply_patches(public.view, patches)

@@ -121,6 +121,10 @@ HOST_NUMBER_SETTINGS = (
 HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed", "button_straddles_allowed")
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).
 HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask")}
+# Settings that are a list of words: dealer's choice's games, in order (games/dealers_choice.py
+# says which lists are rotations; the writer refuses the others with its sentence).
+HOST_LIST_SETTINGS = ("dealers_choice_games",)
+MOST_LIST_ITEMS = 32
 MAX_REASON_LENGTH = 200
 # Controls that may say why, for the table's log (a stack adjustment must: HOST_CONTROLS).
 HOST_OPTIONAL_REASON = ("remove",)
@@ -139,7 +143,7 @@ class Host:
     seat: int | None = None
     amount: int | None = None
     reason: str = ""
-    settings: tuple[tuple[str, int | bool | str], ...] = ()
+    settings: tuple[tuple[str, int | bool | str | tuple[str, ...]], ...] = ()
 
 
 def _signed_int(message: dict, field: str) -> int:
@@ -166,11 +170,11 @@ def _within(field: str, value: int, largest: int) -> int:
     return value
 
 
-def _host_settings(message: dict) -> tuple[tuple[str, int | bool | str], ...]:
+def _host_settings(message: dict) -> tuple[tuple[str, int | bool | str | tuple[str, ...]], ...]:
     values = message.get("settings")
     if not isinstance(values, dict) or not values:
         raise ProtocolError("'settings' must be an object of the settings to change.")
-    parsed: list[tuple[str, int | bool | str]] = []
+    parsed: list[tuple[str, int | bool | str | tuple[str, ...]]] = []
     for name, value in values.items():
         if name in HOST_NUMBER_SETTINGS:
             parsed.append((name, _non_negative_int(values, name)))
@@ -185,8 +189,16 @@ def _host_settings(message: dict) -> tuple[tuple[str, int | bool | str], ...]:
                     f"'{name}' must be one of {', '.join(choices)}, not {_shown(value)}."
                 )
             parsed.append((name, value))
+        elif name in HOST_LIST_SETTINGS:
+            if (not isinstance(value, list) or len(value) > MOST_LIST_ITEMS
+                    or not all(isinstance(item, str) and len(item) <= 16 for item in value)):
+                raise ProtocolError(
+                    f"'{name}' must be a list of game codes, not {_shown(value)}."
+                )
+            parsed.append((name, tuple(value)))
         else:
-            known = ", ".join((*HOST_NUMBER_SETTINGS, *HOST_FLAG_SETTINGS, *HOST_CHOICE_SETTINGS))
+            known = ", ".join((*HOST_NUMBER_SETTINGS, *HOST_FLAG_SETTINGS, *HOST_CHOICE_SETTINGS,
+                               *HOST_LIST_SETTINGS))
             raise ProtocolError(f"Unknown setting {_shown(name)}; settings are {known}.")
     return tuple(parsed)
 

@@ -2,22 +2,21 @@
 (``Table.game``, ``Table.run_it_twice``) turned into the engine's terms for the next hand.
 
 The host picks any game of the engine's registry (``games.engine.games.GAMES``, stored by
-its PHH code) or dealer's choice, which deals each game of ``DEALERS_CHOICE_GAMES`` in turn,
-an orbit each: the game changes when the button passes the lowest-numbered seat again (the
-new button's seat is not after the last one's), so every player deals each game once
-before it changes.
+its PHH code) or dealer's choice, which deals the games the host picked
+(``Table.dealers_choice_games``) in the host's order, an orbit each (games/dealers_choice.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import models
 
+from games.dealers_choice import game_after, orbit_game, rotation, rotation_text
 from games.engine.deal_order import cards_needed
-from games.engine.games import GAMES, NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, Game
+from games.engine.games import GAMES, NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, Game  # noqa: F401 (doctests)
 
 DEALERS_CHOICE = "DC"
-DEALERS_CHOICE_GAMES = (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA)
-"""The games dealer's choice rotates through, in order."""
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -28,7 +27,7 @@ def game_choices() -> list[tuple[str, str]]:
     ['NT', 'PO', 'FT', 'DC']
     """
     return [(code, game.label) for code, game in GAMES.items()] + [
-        (DEALERS_CHOICE, "Dealer's choice (hold'em and Omaha, each an orbit)")]
+        (DEALERS_CHOICE, "Dealer's choice (the games you pick, an orbit each)")]
 
 
 class RunItTwice(models.TextChoices):
@@ -51,29 +50,61 @@ def game_label(setting: str) -> str:
 
 
 def next_game(
-    setting: str, last_game: str | None, last_button: int | None, new_button: int
+    setting: str, games: Sequence[str], last_game: str | None, last_button: int | None,
+    new_button: int,
 ) -> Game:
-    """The game of the next hand: the table's game, or under dealer's choice the last
-    hand's game, the next one when a new orbit begins (see the module docstring).
+    """The game of the next hand: the table's game, or under dealer's choice the game of
+    the rotation ``games`` (codes, in the host's order) for this orbit
+    (games/dealers_choice.py).
 
-    >>> next_game("FT", None, None, 1).code
+    >>> next_game("FT", ["NT", "PO"], None, None, 1).code
     'FT'
-    >>> next_game("DC", None, None, 3).code  # the first hand: the first game
-    'NT'
-    >>> next_game("DC", "NT", 2, 5).code, next_game("DC", "NT", 5, 1).code
-    ('NT', 'PO')
-    >>> next_game("DC", "PO", 5, 1).code, next_game("DC", "FT", 2, 5).code
-    ('NT', 'NT')
+    >>> next_game("DC", ["PO", "FT"], None, None, 3).code  # the first hand: the first game
+    'PO'
+    >>> rotation = ["PO", "FT"]
+    >>> next_game("DC", rotation, "PO", 2, 5).code, next_game("DC", rotation, "PO", 5, 1).code
+    ('PO', 'FT')
     """
     if setting != DEALERS_CHOICE:
         return GAMES[setting]
-    rotation = [game.code for game in DEALERS_CHOICE_GAMES]
-    if last_game not in rotation or last_button is None:
-        return DEALERS_CHOICE_GAMES[0]  # the first hand, or one of a game it does not deal
-    at = rotation.index(last_game)
-    if new_button <= last_button:  # a new orbit
-        at = (at + 1) % len(rotation)
-    return DEALERS_CHOICE_GAMES[at]
+    return orbit_game(rotation(games), last_game, last_button, new_button)
+
+
+def game_line(
+    setting: str, games: Sequence[str], hand_game: str | None, live: bool
+) -> tuple[str, str | None]:
+    """What the table's line says of the game, and what the felt says comes next (None:
+    nothing but the game dealt now). ``hand_game``: the game of the hand on show (None:
+    none yet); ``live``: that hand is being played.
+
+    >>> game_line("PO", ["NT", "PO"], None, False)
+    ('Pot-limit Omaha', None)
+    >>> game_line("PO", ["NT", "PO"], "NT", True)  # the host changed the game this hand
+    ("No-limit hold'em", 'Next hand: Pot-limit Omaha')
+    >>> line, next_one = game_line("DC", ["PO", "NT", "FT"], None, False)
+    >>> line, next_one
+    ("Dealer's choice: Pot-limit Omaha now, No-limit hold'em next orbit", ...)
+    >>> next_one
+    "Next orbit: No-limit hold'em"
+    >>> game_line("DC", ["PO", "NT", "FT"], "FT", True)[1]
+    'Next orbit: Pot-limit Omaha'
+    >>> game_line("DC", ["PO", "FT"], "NT", True)[0]  # not in the host's new rotation
+    "Dealer's choice: No-limit hold'em now, Pot-limit Omaha next hand"
+    """
+    if setting != DEALERS_CHOICE:
+        game = GAMES[setting]
+        if live and hand_game is not None and hand_game != game.code:
+            return GAMES[hand_game].label, f"Next hand: {game.label}"
+        return game.label, None
+    games_dealt = rotation(games)
+    codes = [game.code for game in games_dealt]
+    if live and hand_game is not None and hand_game not in codes:
+        first = games_dealt[0].label
+        return (f"Dealer's choice: {GAMES[hand_game].label} now, {first} next hand",
+                f"Next hand: {first}")
+    now = orbit_game(games_dealt, hand_game, 0, 1)  # this orbit's game goes on
+    after = game_after(games_dealt, now.code).label
+    return f"Dealer's choice: {now.label} now, {after} next orbit", f"Next orbit: {after}"
 
 
 def runouts(setting: str) -> tuple[int, bool]:
@@ -94,9 +125,15 @@ def setting_text(name: str, value: object) -> str:
     ('game: Pot-limit Omaha', 'big blind: 4')
     >>> setting_text("seven_deuce_big_blinds", 5), setting_text("seven_deuce_big_blinds", 0)
     ("7-2 bounty: 5 big blinds (hold'em hands)", '7-2 bounty: off')
+    >>> setting_text("game", "DC")
+    "game: dealer's choice"
+    >>> setting_text("dealers_choice_games", ["FT", "NT"])
+    "dealer's choice games: Fixed-limit hold'em, then No-limit hold'em, an orbit each"
     """
     if name == "game":
-        return f"game: {dict(game_choices())[str(value)]}"
+        return "game: " + ("dealer's choice" if value == DEALERS_CHOICE else game_label(str(value)))
+    if name == "dealers_choice_games" and isinstance(value, list | tuple):
+        return f"dealer's choice games: {rotation_text(value)}"
     if name == "run_it_twice":
         return f"run it twice: {RunItTwice(str(value)).label.lower()}"
     if name == "straddles_allowed":

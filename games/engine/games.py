@@ -83,7 +83,8 @@ class Game:
     in any mix (hold'em); a number when exactly that many hole cards must play (Omaha: 2).
     ``board``: the cards each street after preflop deals, each after a burn (the engine
     deals a flop, a turn and a river; other shapes are refused here). ``code`` is PHH's
-    variant code, the value stored with every hand.
+    variant code, the value stored with every hand. ``rules``: the game in a sentence or two
+    for someone meeting it at the table (games/house_rules.py shows it there).
 
     >>> NO_LIMIT_HOLDEM.label, NO_LIMIT_HOLDEM.betting.limit.value
     ("No-limit hold'em", 'no-limit')
@@ -97,6 +98,7 @@ class Game:
     board: tuple[int, ...] = HOLDEM_BOARD
     betting: Betting = Betting()
     ranking: Ranking = Ranking.HIGH
+    rules: str = ""
 
     def __post_init__(self) -> None:
         if self.board != HOLDEM_BOARD:
@@ -120,12 +122,22 @@ class Game:
         return self.betting.limit is Limit.FIXED_LIMIT
 
 
-NO_LIMIT_HOLDEM: Final = Game("NT", "No-limit hold'em", hole_cards=2)
-POT_LIMIT_OMAHA: Final = Game("PO", "Pot-limit Omaha", hole_cards=4, hole_cards_used=2,
-                              betting=Betting(Limit.POT_LIMIT))
+NO_LIMIT_HOLDEM: Final = Game(
+    "NT", "No-limit hold'em", hole_cards=2,
+    rules="Two hole cards each and five on the board: your hand is the best five of the "
+    "seven, in any mix. A bet may be anything from the big blind to all your chips.",
+)
+POT_LIMIT_OMAHA: Final = Game(
+    "PO", "Pot-limit Omaha", hole_cards=4, hole_cards_used=2, betting=Betting(Limit.POT_LIMIT),
+    rules="Four hole cards each, and your hand uses exactly two of them with exactly three "
+    "of the board (four hearts in your hand and one on the board is no flush). A bet or "
+    "raise may be at most the pot.",
+)
 FIXED_LIMIT_HOLDEM: Final = Game(
     "FT", "Fixed-limit hold'em", hole_cards=2,
     betting=Betting(Limit.FIXED_LIMIT, bet_sizes=(1, 1, 2, 2), raise_cap=4),
+    rules="Hold'em's cards, with every bet one size: a big blind before the flop and on it, "
+    "two on the turn and the river, and at most four bets and raises a street.",
 )
 
 GAMES: Final[dict[str, Game]] = {

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games.dealers_choice import every_game
 from games.engine.fair_deal import shown_at_text
 from games.engine.fair_deck import commitment, new_server_seed
 from games.table_games import RunItTwice, game_choices
@@ -38,6 +39,10 @@ class Table(models.Model):
     # The game dealt from the next hand on (games/table_games.py says how dealer's choice
     # rotates), and whether an all-in before the river runs the board twice.
     game = models.CharField(max_length=2, choices=game_choices, default="NT")
+    # Dealer's choice deals these games (the engine's codes), in this order, an orbit each;
+    # the host picks them (games/dealers_choice.py). Tables older than the choice keep the
+    # rotation they had, hold'em then Omaha (migration 0030).
+    dealers_choice_games = models.JSONField(default=every_game, blank=True)
     run_it_twice = models.CharField(
         max_length=6, choices=RunItTwice.choices, default=RunItTwice.OFF
     )

@@ -19,6 +19,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from games import chips
+from games.dealers_choice import rotation_problem
 from games.engine import HandState
 from games.models import LedgerEntry, Seat, Table
 from games.runout import runout_pause
@@ -38,18 +39,20 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
-from games.table_games import RunItTwice, game_choices, setting_text
+from games.table_games import DEALERS_CHOICE, RunItTwice, game_choices, setting_text
 from games.table_limits import LIMIT_FIELDS, limit_problems
 
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
 SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
-    "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_boards",
+    "game", "dealers_choice_games", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
+    "bomb_pot_boards",
     "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
 )
 # Settings the players are told of in the table's log when the host changes them.
 TOLD_SETTINGS = (
-    *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
+    *LIMIT_FIELDS, "game", "dealers_choice_games", "run_it_twice", "bomb_pot_every",
+    "bomb_pot_big_blinds",
     "bomb_pot_boards", "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
 )
 # How often a bomb pot may come (hands), how big its antes may be (big blinds), how many
@@ -80,6 +83,9 @@ def create_table(host: User | None, *, wait_for_start: bool = False, **values: A
     problems = limit_problems(values)
     if problems:
         raise ServiceError(" ".join(problems.values()))
+    problem = number_settings_problem(values) or game_settings_problem(values)
+    if problem:
+        raise ServiceError(problem)
     if wait_for_start and host is None:
         raise ServiceError("Only a table with a host can wait for its host to start it.")
     status = Table.Status.PAUSED if wait_for_start else Table.Status.OPEN
@@ -165,6 +171,8 @@ def settings_changes(
     unknown = sorted(set(changes) - set(SETTING_FIELDS))
     if unknown:
         raise ServiceError(f"These settings cannot be changed here: {', '.join(unknown)}.")
+    if isinstance(changes.get("dealers_choice_games"), tuple):
+        changes = {**changes, "dealers_choice_games": list(changes["dealers_choice_games"])}
     changed = {name: value for name, value in changes.items() if getattr(table, name) != value}
     if not changed:
         raise ServiceError("Nothing to change: these are the table's settings already.")
@@ -174,17 +182,9 @@ def settings_changes(
         raise ServiceError(" ".join(problems.values()))
     if "name" in changed and not str(changed["name"]).strip():
         raise ServiceError("The table needs a name.")
-    for name, ((low, high), what) in NUMBER_RANGES.items():
-        value = changed.get(name, low)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
-    games = [code for code, _label in game_choices()]
-    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values)):
-        if name in changed and changed[name] not in choices:
-            raise ServiceError(
-                f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "
-                f"not {changed[name]!r}."
-            )
+    problem = number_settings_problem(changed) or game_settings_problem(changed)
+    if problem:
+        raise ServiceError(problem)
     seats = merged["max_seats"]
     beyond = sorted(
         [n for n in seat_numbers if n > seats]
@@ -197,6 +197,30 @@ def settings_changes(
             "for; those players must leave first."
         )
     return changed
+
+
+def number_settings_problem(values: dict[str, Any]) -> str | None:
+    """Why a number setting among ``values`` is out of its range (``NUMBER_RANGES``), in a
+    sentence; None if none is."""
+    for name, ((low, high), what) in NUMBER_RANGES.items():
+        value = values.get(name, low)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            return f"The {what} must be {low} to {high}, not {value!r}."
+    return None
+
+
+def game_settings_problem(values: dict[str, Any]) -> str | None:
+    """Why the game settings among ``values`` cannot be made, in a sentence; None if they
+    can: the game, dealer's choice's games (at least two, known, none twice) and run it
+    twice."""
+    games = [code for code, _label in game_choices()]
+    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values)):
+        if name in values and values[name] not in choices:
+            return (f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "
+                    f"not {values[name]!r}.")
+    if "dealers_choice_games" in values:
+        return rotation_problem(values["dealers_choice_games"])
+    return None
 
 
 def check_settings(table_id: int, changes: dict[str, Any]) -> None:
@@ -229,6 +253,9 @@ def _update_settings(locked: Locked, user: User, changes: dict[str, Any]) -> Tab
         with contextlib.suppress(ServiceError):
             _approve(locked, request)
     told = [setting_text(name, value) for name, value in changed.items() if name in TOLD_SETTINGS]
+    if changed.get("game") == DEALERS_CHOICE and "dealers_choice_games" not in changed:
+        # Which games it deals, in which order: the rotation the table already had.
+        told.append(setting_text("dealers_choice_games", table.dealers_choice_games))
     if told:
         notices.add(locked, "settings", user.get_username(), f"{notices.who(locked, user)} "
                     f"changed the table from the next hand: {'; '.join(told)}.")

@@ -154,7 +154,7 @@ def _hand_config(locked: Locked, button: int) -> TableConfig:
     """The table's config with the game of the next hand (games/table_games.py)."""
     table, last = locked.table, locked.last_hand
     last_game = last.state.get("config", {}).get("variant", "NT") if last else None
-    game = next_game(table.game, last_game, table.button, button)
+    game = next_game(table.game, table.dealers_choice_games, last_game, table.button, button)
     return dataclasses.replace(table_config(table), game=game)
 
 

@@ -59,7 +59,7 @@ export function applyPersonal(table, patches) {
 }
 
 /**
- * The hand's log and the table's notices as this socket has them. A snapshot carries the
+ * The hand's log, the table's notices and its house rules as this socket has them. A snapshot carries the
  * hand's last rows and every notice kept; an update only what its version added: `log` holds
  * the hand's rows from index `log_from` on, `notices` the new ones (docs/protocol.md, "What
  * an update carries"). The page always gets whole views.
@@ -70,6 +70,7 @@ export class KeptHistory {
     this.from = 0; // the index in the hand's log of the first row kept
     this.rows = [];
     this.notices = [];
+    this.rules = []; // the games and house rules explained (sent again only when they change)
   }
 
   /** Take a snapshot's log and notices as they are. */
@@ -78,6 +79,7 @@ export class KeptHistory {
     this.from = table.log_from || 0;
     this.rows = table.log;
     this.notices = table.notices || [];
+    this.rules = table.house_rules || [];
   }
 
   /** Add an update's rows and notices; false when rows between are missing (a version was
@@ -102,6 +104,7 @@ export class KeptHistory {
     for (const notice of table.notices || []) bySeq.set(notice.seq, notice);
     const kept = table.notices_kept || bySeq.size;
     this.notices = [...bySeq.values()].sort((a, b) => a.seq - b.seq).slice(-kept);
+    if (table.house_rules) this.rules = table.house_rules; // null: unchanged
     return whole;
   }
 
@@ -110,6 +113,7 @@ export class KeptHistory {
     table.log = this.rows;
     table.log_from = this.from;
     table.notices = this.notices;
+    table.house_rules = this.rules;
     return table;
   }
 }

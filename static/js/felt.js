@@ -142,8 +142,15 @@ function centre(view, best, { idleText, money, results }) {
   if (hand) {
     // Which game is dealt (dealer's choice changes it each orbit), on a line above the
     // board and out of the flow: the board stays where the seats leave room for it.
-    const labels = [h("span", { class: "game-name", dataset: { role: "game", game: hand.game } },
-      hand.game_label)];
+    // Its rules in words on hover (games/house_rules.py), and under dealer's choice the
+    // game of the next orbit (the server's words, `next_game`).
+    const rules = (view.house_rules || []).find((r) => r.topic === "game" && r.game === hand.game);
+    const labels = [h("span", { class: "game-name", dataset: { role: "game", game: hand.game },
+      title: rules ? rules.text : null }, hand.game_label)];
+    if (view.next_game) {
+      labels.push(h("span", { class: "game-name next-game", dataset: { role: "next-game" } },
+        view.next_game));
+    }
     if (hand.bomb_pot) {
       labels.push(h("span", { class: "game-name bomb-pot", dataset: { role: "bomb-pot" } },
         hand.boards === 2 ? "Bomb pot, two boards" : "Bomb pot"));

@@ -48,6 +48,8 @@ export class HostPanel {
     if (!show) return;
     if (!this.built) {
       this.choices = [["game", "Game", view.you.game_choices || []], RUN_IT_TWICE];
+      // Dealer's choice: its code, and the games it may deal (`you.dealers_choice`).
+      this.dealersChoice = view.you.dealers_choice || { code: null, games: [] };
       this.build(view.you.user_id);
     }
     this.view = view;
@@ -175,12 +177,16 @@ export class HostPanel {
       "Players may straddle on the button")];
     const choices = this.choices.map(([name, label, options]) => h("label", {}, label,
       h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
-    const form = h("form", { class: "host-settings" }, fields, choices, approval, straddles,
+    const rotation = this.rotationFields();
+    const form = h("form", { class: "host-settings" }, fields, choices, rotation, approval, straddles,
       h("div", { class: "host-row" },
         h("button", { type: "submit", class: "primary" }, "Save settings"),
         h("button", { type: "button", class: "secondary",
           onclick: () => { this.dirty = false; this.fillSettings(this.view); } }, "Undo changes")));
-    form.addEventListener("input", () => { this.dirty = true; });
+    form.addEventListener("input", () => {
+      this.dirty = true;
+      this.showRotation();
+    });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const settings = {};
@@ -197,18 +203,49 @@ export class HostPanel {
       for (const [name] of this.choices) {
         if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
       }
+      // The games in the order of the slots, empty slots left out; the server checks them.
+      const games = this.rotationSlots().map((slot) => slot.value).filter(Boolean);
+      if (games.join(" ") !== (this.view.dealers_choice_games || []).join(" ")) {
+        settings.dealers_choice_games = games;
+      }
       if (!Object.keys(settings).length) return;
       if (this.control("settings", { settings })) this.dirty = false;
     });
     return form;
   }
 
+  /** Dealer's choice's games as numbered slots, one per game it may deal: the host picks
+   * the games in order (a slot left at "none" is skipped). */
+  rotationFields() {
+    const games = this.dealersChoice.games;
+    const options = [h("option", { value: "" }, "none"),
+      ...games.map(([code, label]) => h("option", { value: code }, label))];
+    const slots = games.map((_, i) => h("label", {}, `${i + 1}.`,
+      h("select", { name: `dealers_choice_${i}`, "aria-label": `Dealer's choice, game ${i + 1}`,
+        dataset: { slot: i } }, options.map((option) => option.cloneNode(true)))));
+    this.rotation = h("fieldset", { class: "dealers-choice" },
+      h("legend", {}, "Dealer's choice: the games in order, an orbit each"), slots);
+    return this.rotation;
+  }
+
+  rotationSlots() {
+    return [...this.rotation.querySelectorAll("select[data-slot]")];
+  }
+
+  /** The slots matter only while the game chosen is dealer's choice. */
+  showRotation() {
+    this.rotation.hidden = this.settings.elements.game.value !== this.dealersChoice.code;
+  }
+
   fillSettings(view) {
+    const games = view.dealers_choice_games || [];
+    this.rotationSlots().forEach((slot, i) => { slot.value = games[i] || ""; });
     for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
     this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
     for (const [name] of this.choices) this.settings.elements[name].value = view[name] || "";
     this.settings.elements.straddles_allowed.checked = Boolean(view.straddles_allowed);
     this.settings.elements.button_straddles_allowed.checked = Boolean(view.button_straddles_allowed);
+    this.showRotation();
   }
 
   adjustForm() {

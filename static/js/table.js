@@ -155,6 +155,7 @@ function render(latest) {
     ledgerLink.hidden = table.status !== "closed" || !ledgerLink.dataset.played;
   }
   showTable(table);
+  showHouseRules(latest.house_rules || []);
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));
@@ -215,6 +216,25 @@ function render(latest) {
   leave.disabled = Boolean(table.you.leaving);
   leave.textContent = table.you.leaving ? "Leaving after this hand"
     : asking && !seated ? "Withdraw my request" : "Leave table";
+}
+
+/** The games and house rules in words (games/house_rules.py): their titles on one line,
+ * each explained when opened. Drawn again only when they change (an open panel stays open). */
+let shownRules = null;
+function showHouseRules(rules) {
+  const key = JSON.stringify(rules);
+  if (key === shownRules) return;
+  shownRules = key;
+  const panel = $("house-rules");
+  panel.hidden = !rules.length;
+  panel.querySelector("[data-field=topics]").textContent = rules.map((r) => r.title).join(" · ");
+  clear(panel.querySelector("[data-field=rules]")).append(...rules.flatMap((r) => [
+    h("dt", { dataset: { topic: r.topic, game: r.game } }, r.title),
+    h("dd", { dataset: { topic: r.topic, game: r.game } }, r.text),
+  ]));
+  // The straddle button says what a straddle is, for whoever hovers over it.
+  const straddle = rules.find((r) => r.topic === "straddle");
+  $("straddle").title = straddle ? straddle.text : "";
 }
 
 /** The stakes line and the banner everyone sees: the table's state, a request of yours. */

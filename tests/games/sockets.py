@@ -56,9 +56,10 @@ def with_mine_applied(frame: dict) -> dict:
 
 
 class PageHistory:
-    """The hand's log and the table's notices as a page keeps them (static/js/connection.js,
-    ``KeptHistory``): a snapshot's as they are, each update's rows and notices added. Gives
-    the whole view the page draws, to compare with the server's own."""
+    """The hand's log, the table's notices and house rules as a page keeps them
+    (static/js/connection.js, ``KeptHistory``): a snapshot's as they are, each update's rows
+    and notices added, its house rules when it has them. Gives the whole view the page
+    draws, to compare with the server's own."""
 
     def __init__(self) -> None:
         self.hand: int | None = None
@@ -66,6 +67,7 @@ class PageHistory:
         self.rows: list[dict] = []
         self.notices: list[dict] = []
         self.whole = True  # False once an update left rows missing (a lost version)
+        self.house_rules: list[dict] = []  # sent again only when they change (None: kept)
 
     def take(self, frame: dict) -> dict:
         """The whole view after ``frame`` (a snapshot or an update, ``mine`` applied)."""
@@ -88,7 +90,10 @@ class PageHistory:
             by_seq = {n["seq"]: n for n in self.notices} | {n["seq"]: n for n in notices}
             kept = table.get("notices_kept", len(by_seq))
             self.notices = [by_seq[seq] for seq in sorted(by_seq)][-kept:] if kept else []
-        return {**table, "log": self.rows, "log_from": self.start, "notices": self.notices}
+        if frame["type"] == "snapshot" or table.get("house_rules") is not None:
+            self.house_rules = table.get("house_rules") or []
+        return {**table, "log": self.rows, "log_from": self.start, "notices": self.notices,
+                "house_rules": self.house_rules}
 
 
 def whole_views(frames: list[dict]) -> list[dict]:

@@ -173,8 +173,15 @@ def table_form(table, **changes) -> dict:
         "host": table.host_id or "",
         "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0,
         "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
+        # The home-game settings (issue 40: the admin's form lacked them).
+        "game": table.game, "run_it_twice": table.run_it_twice,
+        "seven_deuce_big_blinds": table.seven_deuce_big_blinds,
+        "bomb_pot_every": table.bomb_pot_every, "bomb_pot_big_blinds": table.bomb_pot_big_blinds,
+        "bomb_pot_boards": table.bomb_pot_boards,
+        **{f"dealers_choice_games_{i}": code for i, code in enumerate(table.dealers_choice_games)},
     }
-    for flag in ("is_private", "coach_allowed", "needs_approval"):
+    for flag in ("is_private", "coach_allowed", "needs_approval", "straddles_allowed",
+                 "button_straddles_allowed"):
         if changes.pop(flag, getattr(table, flag)):
             fields[flag] = "on"
     return {**fields, **changes}

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import services, snapshots
 from games.engine import FULL_DECK, HandState
+from games.engine.games import GAMES
 from games.models import Hand, HandPlayer, Seat, Table
 from games.projection import personal_view, public_view
 from games.protocol import ProtocolError, RunoutAnswer, parse_command
@@ -152,7 +153,9 @@ def test_dealers_choice_changes_the_game_each_orbit(hosted, alice, bob, carol):
                 break
     buttons = [button for button, _ in games]
     assert buttons == [1, 2, 3, 1, 2, 3, 1]
-    assert [game for _, game in games] == ["NT", "NT", "NT", "PO", "PO", "PO", "NT"]
+    # A new table's rotation is every game of the registry, in its order, an orbit each.
+    every = list(GAMES)
+    assert [game for _, game in games] == [every[orbit // 3 % len(every)] for orbit in range(7)]
 
 
 # ---------------------------------------------------------------- run it twice
