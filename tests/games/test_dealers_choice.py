@@ -117,7 +117,7 @@ def test_the_protocol_reads_a_list_of_codes_and_refuses_other_shapes():
 
 
 def test_tables_older_than_the_choice_keep_hold_em_then_omaha(table):
-    migration = importlib.import_module("games.migrations.0030_table_dealers_choice_games")
+    migration = importlib.import_module("games.migrations.0031_table_dealers_choice_games")
     migration.keep_the_old_rotation(apps, None)
     table.refresh_from_db()
     assert table.dealers_choice_games == ["NT", "PO"]

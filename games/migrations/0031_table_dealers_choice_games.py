@@ -16,7 +16,7 @@ def keep_the_old_rotation(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0029_table_game_choices_from_the_registry'),
+        ('games', '0030_imported_source_from_the_formats'),
     ]
 
     operations = [
