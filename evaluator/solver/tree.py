@@ -145,7 +145,7 @@ def build_tree(pot: float, stacks: tuple[float, float], config: TreeConfig) -> T
     >>> tree.actions[tree.children[0][1]]  # raising by the pot (199) is more than the stack
     ['Fold', 'Call 33', 'Raise to 150 (all-in)']
     >>> len(tree.kind), len(tree.decisions)
-    (33, 13)
+    (33, 12)
     """
     if not pot > 0:
         raise ValueError(f"the pot must be positive, got {pot!r}")
