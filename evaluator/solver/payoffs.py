@@ -49,10 +49,11 @@ class DensePayoffs:
     def __init__(self, wins: npt.ArrayLike, compatible: npt.ArrayLike,
                  weights: tuple[npt.ArrayLike, npt.ArrayLike] | None = None) -> None:
         self.compatible = np.asarray(compatible, dtype=np.float64)
-        self.wins = np.asarray(wins, dtype=np.float64) * self.compatible
-        if self.wins.shape != self.compatible.shape or self.wins.ndim != 2:
-            raise ValueError(f"wins {self.wins.shape} and compatible "
-                             f"{self.compatible.shape} must be matrices of one shape")
+        given = np.asarray(wins, dtype=np.float64)
+        if given.shape != self.compatible.shape or given.ndim != 2:
+            raise ValueError(f"wins {given.shape} and compatible {self.compatible.shape} "
+                             "must be matrices of one shape")
+        self.wins = given * self.compatible
         rows, columns = self.wins.shape
         if weights is None:
             weights = (np.ones(rows), np.ones(columns))
