@@ -74,8 +74,8 @@ class DensePayoffs:
 class _Side:
     """The precomputed gathers for one player's hands against the other's."""
 
-    def __init__(self, mine: tuple[npt.NDArray[np.int16], I64],
-                 theirs: tuple[npt.NDArray[np.int16], I64]) -> None:
+    def __init__(self, mine: tuple[I64, I64],
+                 theirs: tuple[I64, I64]) -> None:
         strength, cards = mine
         their_strength, their_cards = theirs
         n = len(their_strength)
