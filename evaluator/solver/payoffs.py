@@ -72,63 +72,73 @@ class DensePayoffs:
 
 
 class _Side:
-    """The precomputed gathers for one player's hands against the other's."""
+    """The precomputed gathers for one player's hands against the other's.
 
-    def __init__(self, mine: tuple[I64, I64],
-                 theirs: tuple[I64, I64]) -> None:
+    One prefix sum covers both sweeps: ``C`` is the running sum of the other's reach laid
+    out as their hands by strength, then their hands once per card they hold (by card, then
+    strength), with a zero in front. Every sum a hand needs is a difference of two entries
+    of ``C``, so a terminal costs one gather, one prefix sum, one gather of a few rows per
+    hand and one signed sum over those rows.
+    """
+
+    def __init__(self, mine: tuple[I64, I64], theirs: tuple[I64, I64]) -> None:
         strength, cards = mine
         their_strength, their_cards = theirs
         n = len(their_strength)
         # Their hands by strength: hands below mine are a prefix, above mine a suffix.
-        self.order = np.argsort(their_strength, kind="stable")
-        ranked = their_strength[self.order]
-        self.below = np.searchsorted(ranked, strength, side="left")
-        self.above = np.searchsorted(ranked, strength, side="right")
-        self.count = n
+        order = np.argsort(their_strength, kind="stable")
+        ranked = their_strength[order]
+        below = np.searchsorted(ranked, strength, side="left")
+        above = np.searchsorted(ranked, strength, side="right")
         # Their hands listed once per card they hold, by card then strength.
         entry_card = their_cards.ravel()  # hand j's cards at 2j, 2j + 1
         entry_hand = np.repeat(np.arange(n), 2)
         entry_order = np.lexsort((their_strength[entry_hand], entry_card))
-        self.entries = entry_hand[entry_order]
-        sorted_cards = entry_card[entry_order]
-        sorted_strength = their_strength[self.entries]
-        starts = np.searchsorted(sorted_cards, np.arange(53), side="left")
-        # For each of my cards: where its group starts and ends, and where my strength falls.
-        self.card_start = np.empty(cards.shape, dtype=np.int64)
-        self.card_end = np.empty(cards.shape, dtype=np.int64)
-        self.card_below = np.empty(cards.shape, dtype=np.int64)
-        self.card_above = np.empty(cards.shape, dtype=np.int64)
-        # Within a card's group, strengths ascend: offset them by the card so one
-        # searchsorted over all groups finds every position.
-        key = sorted_cards.astype(np.int64) * 65536 + sorted_strength
-        for k in range(2):
-            c = cards[:, k]
-            self.card_start[:, k] = starts[c]
-            self.card_end[:, k] = starts[c + 1]
-            mine_key = c.astype(np.int64) * 65536 + strength
-            self.card_below[:, k] = np.searchsorted(key, mine_key, side="left")
-            self.card_above[:, k] = np.searchsorted(key, mine_key, side="right")
-        # Their hand with exactly my two cards (-1 when they do not hold it).
+        entries = entry_hand[entry_order]
+        # Within a card's group strengths ascend: offset them by the card, so one
+        # searchsorted over all groups finds where my strength falls in my card's group.
+        key = entry_card[entry_order] * 65536 + their_strength[entries]
+        group_start = np.searchsorted(key, cards * 65536, side="left")
+        group_end = np.searchsorted(key, cards * 65536 + 65536, side="left")
+        card_below = np.searchsorted(key, cards * 65536 + strength[:, None], side="left")
+        card_above = np.searchsorted(key, cards * 65536 + strength[:, None], side="right")
+        self.layout = np.concatenate((order, entries))
+        by_card = n  # where the per-card part starts in C (C[0] is the zero)
+        # Their hand with exactly my two cards: its own entry C[k + 1] - C[k] is added back
+        # to the fold sum, which took it out once per shared card (zero when absent).
+        position = np.empty(n, dtype=np.int64)
+        position[order] = np.arange(n)
         index = {(int(a), int(b)): j for j, (a, b) in enumerate(np.sort(their_cards, axis=1))}
-        self.same = np.array([index.get((int(a), int(b)), -1)
-                              for a, b in np.sort(cards, axis=1)], dtype=np.int64)
+        same = np.array([index.get((int(a), int(b)), -1) for a, b in np.sort(cards, axis=1)],
+                        dtype=np.int64)
+        same_hi = np.where(same >= 0, position[np.maximum(same, 0)] + 1, 0)
+        same_lo = np.where(same >= 0, position[np.maximum(same, 0)], 0)
+        # fold = total - held by card 0 - held by card 1 + the identical combo
+        self.fold_rows = np.stack([
+            np.full(len(strength), n), group_start[:, 0] + by_card, group_start[:, 1] + by_card,
+            group_end[:, 0] + by_card, group_end[:, 1] + by_card, same_hi, same_lo])
+        self.fold_signs = np.array([1.0, 1.0, 1.0, -1.0, -1.0, 1.0, -1.0])
+        # showdown = beaten - lost to, each without the hands holding one of my cards
+        self.showdown_rows = np.stack([
+            below, above, np.full(len(strength), n),
+            card_below[:, 0] + by_card, card_below[:, 1] + by_card,
+            group_start[:, 0] + by_card, group_start[:, 1] + by_card,
+            group_end[:, 0] + by_card, group_end[:, 1] + by_card,
+            card_above[:, 0] + by_card, card_above[:, 1] + by_card])
+        self.showdown_signs = np.array([1.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0,
+                                        -1.0, -1.0])
+        self.prefix = np.zeros(len(self.layout) + 1)
+
+    def _prefix(self, reach: F64) -> F64:
+        np.cumsum(reach[self.layout], out=self.prefix[1:])
+        return self.prefix
 
     def fold(self, reach: F64) -> F64:
-        total = reach.sum()
-        by_card = np.concatenate(([0.0], np.cumsum(reach[self.entries])))
-        held = (by_card[self.card_end] - by_card[self.card_start]).sum(axis=1)
-        same = np.where(self.same >= 0, reach[self.same], 0.0)
-        result: F64 = total - held + same
+        result: F64 = self.fold_signs @ self._prefix(reach)[self.fold_rows]
         return result
 
     def showdown(self, reach: F64) -> F64:
-        running = np.concatenate(([0.0], np.cumsum(reach[self.order])))
-        beaten = running[self.below]
-        lost_to = running[self.count] - running[self.above]
-        by_card = np.concatenate(([0.0], np.cumsum(reach[self.entries])))
-        beaten_held = (by_card[self.card_below] - by_card[self.card_start]).sum(axis=1)
-        lost_held = (by_card[self.card_end] - by_card[self.card_above]).sum(axis=1)
-        result: F64 = (beaten - beaten_held) - (lost_to - lost_held)
+        result: F64 = self.showdown_signs @ self._prefix(reach)[self.showdown_rows]
         return result
 
 
