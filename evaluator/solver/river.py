@@ -2,7 +2,7 @@
 
 :func:`river_spot` removes the board's cards from both ranges, scores every combo with the
 evaluator's batch path and returns the tree and the sorted payoffs the solver walks;
-:func:`solve_river` solves it. Player 0 acts first (out of position).
+:func:`solve_river` solves it. Player 0 (the first range) acts first unless ``first=1``.
 
 >>> spot = river_spot("Ks 7c 2d 9h 3s", ["AA, KK, 72s", "KQ, QQ"], pot=100, stacks=(200, 200))
 >>> [len(c) for c in spot.combos]
@@ -39,8 +39,10 @@ class RiverSpot:
 
 
 def river_spot(board: CardInput, ranges: Sequence[Range | str], pot: float,
-               stacks: tuple[float, float], config: TreeConfig | None = None) -> RiverSpot:
-    """Check the input, remove the board's cards and build the tree (player 0 acts first)."""
+               stacks: tuple[float, float], config: TreeConfig | None = None,
+               first: int = 0) -> RiverSpot:
+    """Check the input, remove the board's cards and build the tree, where player
+    ``first`` acts first."""
     cards = to_cards(board)
     if len(cards) != 5:
         raise ValueError(f"a river board has 5 cards, got {len(cards)}")
@@ -63,7 +65,7 @@ def river_spot(board: CardInput, ranges: Sequence[Range | str], pot: float,
         combos.append(held)
     payoffs = SortedPayoffs((strengths[0], strengths[1]), (ids[0], ids[1]),
                             (weights[0], weights[1]))
-    tree = build_tree(pot, stacks, config or TreeConfig())
+    tree = build_tree(pot, stacks, config or TreeConfig(), first=first)
     return RiverSpot(cards, (combos[0], combos[1]), tree, payoffs)
 
 

@@ -4,7 +4,7 @@ A tree is built from a pot, the two players' stacks (the smaller one is the *eff
 stack: nobody can win more) and :class:`TreeConfig`, which people read as a solver's sizes:
 
 - bets as fractions of the pot (``0.33`` is a third of the pot), for the player who acts
-  first (out of position) and for the second player once checked to;
+  first (out of position: player 0 unless told otherwise) and for the second player;
 - raises as fractions of the pot after calling (``1.0`` raises by the pot once the bet is
   called), the minimum raise being the last bet or raise;
 - an all-in option beside the sizes, and an all-in threshold: a bet or raise that would put
@@ -19,8 +19,11 @@ hands at once.
 
 >>> tree = build_tree(pot=2, stacks=(1, 1), config=TreeConfig(
 ...     first=Sizes(bets=(0.5,), all_in=False), second=Sizes(bets=(0.5,), all_in=False)))
->>> [tree.describe(n) for n in range(len(tree.kind))][:4]
-['player 0 to act: Check, Bet 1 (all-in)', 'player 1 to act: Check, Bet 1 (all-in)', ...]
+>>> for n in range(3):
+...     print(tree.describe(n))
+player 0 to act: Check, Bet 1 (all-in)
+player 1 to act: Check, Bet 1 (all-in)
+showdown for 0
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ class Tree:
 
     pot: float
     stack: float
+    first: int = 0  # who acts first on the river (out of position)
     kind: list[NodeKind] = field(default_factory=list)
     player: list[int] = field(default_factory=list)
     children: list[list[int]] = field(default_factory=list)
@@ -136,8 +140,10 @@ class Tree:
         return f"showdown for {_chips(self.contributions[node][0])}"
 
 
-def build_tree(pot: float, stacks: tuple[float, float], config: TreeConfig) -> Tree:
-    """The bet tree of a river where player 0 acts first.
+def build_tree(pot: float, stacks: tuple[float, float], config: TreeConfig,
+               first: int = 0) -> Tree:
+    """The bet tree of a river where player ``first`` (0 or 1) acts first and bets
+    ``config.first``'s sizes.
 
     >>> tree = build_tree(pot=100, stacks=(200, 150), config=TreeConfig())
     >>> tree.actions[0]
@@ -151,8 +157,10 @@ def build_tree(pot: float, stacks: tuple[float, float], config: TreeConfig) -> T
         raise ValueError(f"the pot must be positive, got {pot!r}")
     if len(stacks) != 2 or min(stacks) < 0:
         raise ValueError(f"two stacks of zero or more chips are needed, got {stacks!r}")
-    tree = Tree(pot=float(pot), stack=float(min(stacks)))
-    _grow(tree, config, parent=-1, actor=0, put=(0.0, 0.0), raises=-1, checked=False)
+    if first not in (0, 1):
+        raise ValueError(f"the player who acts first is 0 or 1, got {first!r}")
+    tree = Tree(pot=float(pot), stack=float(min(stacks)), first=first)
+    _grow(tree, config, parent=-1, actor=first, put=(0.0, 0.0), raises=-1, checked=False)
     return tree
 
 
@@ -206,7 +214,7 @@ def _sizes(tree: Tree, config: TreeConfig, actor: int, put: tuple[float, float],
            facing: float) -> list[tuple[float, bool]]:
     """The totals ``actor`` may bet or raise to, smallest first, each once, with whether it
     is all-in."""
-    sizes = config.first if actor == 0 else config.second
+    sizes = config.first if actor == tree.first else config.second
     pot_now = tree.pot + put[0] + put[1]
     stack = tree.stack
     behind = stack - put[actor]  # chips the actor still has

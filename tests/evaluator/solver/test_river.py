@@ -132,3 +132,19 @@ def test_ranges_that_cannot_be_dealt_together_are_refused():
 def test_bad_budgets_are_refused_with_a_reason(spot, kwargs, message):
     with pytest.raises(ValueError, match=message):
         solve(spot.tree, spot.payoffs, **kwargs)
+
+
+def test_who_acts_first_is_a_choice_and_swapping_seats_mirrors_the_answer():
+    board, ranges = "Td 9d 4s 4c Kh", ["KT, 99, 0.5(QJ), A4s, 87s", "KQ, TT, J8s, 0.4(AdQd)"]
+    first = river_spot(board, ranges, pot=30, stacks=(60, 45))
+    second = river_spot(board, ranges[::-1], pot=30, stacks=(45, 60), first=1)
+    assert second.tree.player[0] == 1 and second.tree.actions == first.tree.actions
+    a = solve_river(first, target=0.1)
+    b = solve_river(second, target=0.1)
+    # Both are within their exploitability of the one equilibrium value (updates alternate
+    # from player 0, so the iterates themselves differ).
+    slack = 2 * (a.exploitability + b.exploitability) / 100 * 30
+    assert abs(b.value + a.value) <= slack
+    assert a.exploitability <= 0.1 and b.exploitability <= 0.1
+    with pytest.raises(ValueError, match="the player who acts first is 0 or 1"):
+        river_spot(board, ranges, pot=30, stacks=(60, 45), first=2)
