@@ -102,5 +102,5 @@ def test_bad_sizes_are_refused_with_a_reason(make, message):
 
 def test_a_tree_too_big_to_solve_is_refused():
     sizes = Sizes(bets=tuple(0.1 * k for k in range(1, 30)), raises=(0.1, 0.2, 0.3))
-    with pytest.raises(ValueError, match="more than 20000 nodes"):
+    with pytest.raises(ValueError, match="more than 5000 nodes"):
         build_tree(100, (10**9, 10**9), TreeConfig(first=sizes, second=sizes, raise_cap=6))
