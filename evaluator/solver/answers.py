@@ -72,7 +72,7 @@ def node_answer(solution: Solution, payoffs: Payoffs, node: int) -> NodeAnswer:
                             node=child, reach=other) for child in tree.children[node]])
     with np.errstate(invalid="ignore", divide="ignore"):
         values = np.where(dealt > 0, values / np.where(dealt > 0, dealt, 1.0), np.nan)
-    likely = own * dealt
+    likely = own * dealt * payoffs.counts[player]  # a row may stand for several hands
     total = likely.sum()
     weights = likely / total if total > 0 else likely
     strategy = solution.strategies[node]

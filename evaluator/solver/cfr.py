@@ -92,7 +92,9 @@ class Solver:
             self.regrets[node] = np.zeros(shape)
             self.strategy_sums[node] = np.zeros(shape)
         self.iteration = 0
-        self.dealable = float(self.weights[0] @ payoffs.fold(0, self.weights[1]))
+        self.counts = payoffs.counts
+        self.dealable = float((self.weights[0] * self.counts[0])
+                              @ payoffs.fold(0, self.weights[1]))
         if not self.dealable > 0:
             raise ValueError("no pair of hands can be dealt: every hand of one range shares "
                              "a card with every hand of the other")
@@ -144,7 +146,8 @@ class Solver:
                                                                                  float]:
         """The exploitability (percent of the pot) and the two best responses' chips."""
         chosen = self.average() if strategies is None else strategies
-        best = [float(self.weights[p] @ walk(self.tree, self.payoffs, chosen, p, best=True))
+        best = [float((self.weights[p] * self.counts[p])
+                      @ walk(self.tree, self.payoffs, chosen, p, best=True))
                 / self.dealable for p in (0, 1)]
         return 100 * (best[0] + best[1]) / 2 / self.tree.pot, best[0], best[1]
 
@@ -239,8 +242,9 @@ def _answer(solver: Solver, history: list[Progress], stopped: str, seconds: floa
         dealt = payoffs.fold(p, payoffs.weights[1 - p])
         with np.errstate(invalid="ignore", divide="ignore"):
             hand_values.append(np.where(dealt > 0, values / dealt, np.nan))
-    value = float(np.nansum(payoffs.weights[0] * payoffs.fold(0, payoffs.weights[1])
-                            * hand_values[0])) / solver.dealable
+    value = float(np.nansum(payoffs.weights[0] * payoffs.counts[0]
+                            * payoffs.fold(0, payoffs.weights[1]) * hand_values[0]))
+    value /= solver.dealable
     return Solution(tree, strategies, exploitability, (best0, best1), value,
                     (hand_values[0], hand_values[1]), solver.iteration, seconds, stopped,
                     history)

@@ -30,6 +30,7 @@ class Payoffs(Protocol):
     """The terminal sums of a game: see the module's docstring."""
 
     weights: tuple[F64, F64]
+    counts: tuple[F64, F64]  # how many hands each row stands for (1 without suit symmetry)
 
     def fold(self, player: int, reach: F64) -> F64: ...
 
@@ -61,6 +62,7 @@ class DensePayoffs:
                         np.asarray(weights[1], dtype=np.float64))
         if self.weights[0].shape != (rows,) or self.weights[1].shape != (columns,):
             raise ValueError("one weight per hand is needed for each player")
+        self.counts = (np.ones(rows), np.ones(columns))
 
     def fold(self, player: int, reach: F64) -> F64:
         """Sums of the other player's compatible reach."""
@@ -71,7 +73,7 @@ class DensePayoffs:
         return self.wins @ reach if player == 0 else -(self.wins.T @ reach)
 
 
-class _Side:
+class Sweep:
     """The precomputed gathers for one player's hands against the other's.
 
     One prefix sum covers both sweeps: ``C`` is the running sum of the other's reach laid
@@ -166,7 +168,8 @@ class SortedPayoffs:
             weights = (np.ones(len(s[0])), np.ones(len(s[1])))
         self.weights = (np.asarray(weights[0], dtype=np.float64),
                         np.asarray(weights[1], dtype=np.float64))
-        self.sides = (_Side((s[0], c[0]), (s[1], c[1])), _Side((s[1], c[1]), (s[0], c[0])))
+        self.sides = (Sweep((s[0], c[0]), (s[1], c[1])), Sweep((s[1], c[1]), (s[0], c[0])))
+        self.counts = (np.ones(len(s[0])), np.ones(len(s[1])))
         self.strengths, self.cards = s, c
 
     def fold(self, player: int, reach: F64) -> F64:

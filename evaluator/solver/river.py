@@ -25,24 +25,31 @@ from evaluator.hands import CardInput
 from evaluator.ranges import Combo, Range, parse_range
 from evaluator.solver.cfr import DEFAULT_TARGET, Progress, Solution, solve
 from evaluator.solver.payoffs import SortedPayoffs
+from evaluator.solver.symmetry import SymmetricPayoffs, suit_symmetries
 from evaluator.solver.tree import Tree, TreeConfig, build_tree
 
 
 @dataclass
 class RiverSpot:
-    """A river ready to solve: the combos left to each player, the tree and the payoffs."""
+    """A river ready to solve: each player's rows of combos, the tree and the payoffs.
+
+    ``combos[p][i]`` is the combo that row ``i`` of player ``p`` stands for (its strategy
+    and value); with suit symmetry, ``members[p][i]`` lists every combo it stands for.
+    """
 
     board: list[Card]
     combos: tuple[list[Combo], list[Combo]]
     tree: Tree
-    payoffs: SortedPayoffs
+    payoffs: SortedPayoffs | SymmetricPayoffs
+    members: tuple[list[list[Combo]], list[list[Combo]]]
 
 
 def river_spot(board: CardInput, ranges: Sequence[Range | str], pot: float,
                stacks: tuple[float, float], config: TreeConfig | None = None,
-               first: int = 0) -> RiverSpot:
+               first: int = 0, suit_symmetry: bool = False) -> RiverSpot:
     """Check the input, remove the board's cards and build the tree, where player
-    ``first`` acts first."""
+    ``first`` acts first. With ``suit_symmetry``, hands that a renaming of suits keeping
+    the board and both ranges swaps share one row (:mod:`evaluator.solver.symmetry`)."""
     cards = to_cards(board)
     if len(cards) != 5:
         raise ValueError(f"a river board has 5 cards, got {len(cards)}")
@@ -63,10 +70,26 @@ def river_spot(board: CardInput, ranges: Sequence[Range | str], pot: float,
         ids.append(pairs)
         weights.append(np.array([left.weights[c] for c in held]))
         combos.append(held)
+    tree = build_tree(pot, stacks, config or TreeConfig(), first=first)
+    board_ids = np.array([c.id for c in cards], dtype=np.int64)
+    renamings = suit_symmetries(board_ids, list(zip(ids, weights, strict=True))) \
+        if suit_symmetry else []
+    if len(renamings) > 1:
+        strong = [s.astype(np.int64) for s in strengths]
+        symmetric = SymmetricPayoffs((strong[0], strong[1]), (ids[0], ids[1]),
+                                     (weights[0], weights[1]), renamings)
+        members: list[list[list[Combo]]] = []
+        for p in (0, 1):
+            grouped: list[list[Combo]] = [[] for _ in symmetric.representatives[p]]
+            for hand, row in enumerate(symmetric.rows[p].tolist()):
+                grouped[row].append(combos[p][hand])
+            members.append(grouped)
+        rows = [[combos[p][i] for i in symmetric.representatives[p].tolist()] for p in (0, 1)]
+        return RiverSpot(cards, (rows[0], rows[1]), tree, symmetric, (members[0], members[1]))
     payoffs = SortedPayoffs((strengths[0], strengths[1]), (ids[0], ids[1]),
                             (weights[0], weights[1]))
-    tree = build_tree(pot, stacks, config or TreeConfig(), first=first)
-    return RiverSpot(cards, (combos[0], combos[1]), tree, payoffs)
+    alone = ([[c] for c in combos[0]], [[c] for c in combos[1]])
+    return RiverSpot(cards, (combos[0], combos[1]), tree, payoffs, alone)
 
 
 def _parse(text: str, number: int) -> Range:
