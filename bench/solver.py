@@ -2,13 +2,15 @@
 
     .venv/bin/python bench/solver.py            # the spot, about half a minute
     .venv/bin/python bench/solver.py --board "Ah Kd 7c 7s 2h" --pot 60 --stack 150
+    .venv/bin/python bench/solver.py --board "Ks Qs 7h 5h 2s"   # suit symmetry: c and d
 
 The spot: a heads-up river, full ranges (every combo the board leaves, 1,081 a side), bets
 of 33%, 75% and all-in for both players, raises of the pot and all-in, one raise, solved to
 0.5% of the pot in exploitability on one core (BLAS threads are set to one before NumPy
 loads). The baseline is the same discounted CFR with the showdown and fold sums taken as
 matrix-vector products over combos-by-combos matrices (``SortedPayoffs.dense()``): the cost
-the linear-time sweep over strength-sorted hands removes. Memory: tracemalloc's peak
+the linear-time sweep over strength-sorted hands removes. When the board and ranges allow
+suit symmetry, a third row solves one row per class of hands. Memory: tracemalloc's peak
 during a second, untimed solve (NumPy reports its arrays to it: the regrets, the strategy
 sums and the temporaries), and the bytes of the payoff tables built before it. Nothing
 passes or fails.
@@ -68,7 +70,7 @@ def run(name: str, tree, payoffs, target: float) -> dict[str, float]:
     solve(tree, payoffs, target=target, max_iterations=answer.iterations)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"{name:<28} {seconds:8.2f} s {answer.iterations:6d} it "
+    print(f"{name:<32} {seconds:8.2f} s {answer.iterations:6d} it "
           f"{1000 * seconds / answer.iterations:8.2f} ms/it "
           f"{answer.exploitability:7.3f} % pot {peak / 2**20:6.1f} MiB "
           f"{table_bytes(payoffs) / 2**20:7.1f} MiB "
@@ -104,9 +106,17 @@ def main() -> None:
     print(f"set-up: spot (ranges, strengths, sorted gathers) {prepare:.3f} s "
           f"({first:.3f} s the first time, building the evaluator's tables); "
           f"dense matrices {dense_prepare:.3f} s")
-    print(f"{'':<28} {'time':>10} {'iters':>9} {'per iter':>11} {'exploit.':>13} "
+    print(f"{'':<32} {'time':>10} {'iters':>9} {'per iter':>11} {'exploit.':>13} "
           f"{'solve peak':>10} {'tables':>11}")
     ours = run("sorted sweep (ours)", spot.tree, spot.payoffs, args.target)
+    symmetric = river_spot(args.board, args.ranges, pot=args.pot,
+                           stacks=(args.stack, args.stack), config=CONFIG, suit_symmetry=True)
+    rows = [len(c) for c in symmetric.combos]
+    if rows != [len(c) for c in spot.combos]:
+        run(f"+ suit symmetry ({rows[0]}/{rows[1]} rows)", symmetric.tree, symmetric.payoffs,
+            args.target)
+    else:
+        print("suit symmetry: none on this board and these ranges")
     base = run("dense matrices (baseline)", spot.tree, dense, args.target)
     print(f"ratio: the baseline takes {base['seconds'] / ours['seconds']:.1f}x the time "
           f"({base['seconds'] / base['iterations'] / (ours['seconds'] / ours['iterations']):.1f}x"
