@@ -1,0 +1,189 @@
+"""What a showdown and a fold are worth to each hand, against the other player's reach.
+
+For player ``p``'s hand ``i`` and the other player's reach ``r`` (one number per hand: the
+range weight times how often the hand took the line):
+
+- ``fold(p, r)[i]`` sums ``r[j]`` over the other's hands ``j`` that share no card with ``i``;
+- ``showdown(p, r)[i]`` sums ``r[j]`` over those that ``i`` beats, minus those it loses to
+  (ties count zero).
+
+The stake (what changes hands) multiplies them in :mod:`evaluator.solver.cfr`.
+:class:`SortedPayoffs` does it in time linear in the hands: both ranges sorted by strength,
+one running sum for all hands and one per card, so a hand's sums are a few gathers (its
+cards' sums are taken out, and an identical combo, which shares both cards, is added back
+once). :class:`DensePayoffs` multiplies by whole matrices: it describes toy games (Kuhn
+poker, clairvoyance) and is the check and the baseline for the sorted sweep.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+
+
+class Payoffs(Protocol):
+    """The terminal sums of a game: see the module's docstring."""
+
+    weights: tuple[F64, F64]
+    counts: tuple[F64, F64]  # how many hands each row stands for (1 without suit symmetry)
+
+    def fold(self, player: int, reach: F64) -> F64: ...
+
+    def showdown(self, player: int, reach: F64) -> F64: ...
+
+
+class DensePayoffs:
+    """Payoffs from matrices: ``wins[i, j]`` is +1 when player 0's hand ``i`` beats player
+    1's hand ``j``, -1 when it loses, 0 on a tie; ``compatible[i, j]`` says whether the
+    two hands can be dealt together.
+
+    >>> kuhn = DensePayoffs(np.sign(np.subtract.outer(range(3), range(3))), 1 - np.eye(3))
+    >>> kuhn.showdown(0, np.ones(3)).tolist(), kuhn.fold(1, np.ones(3)).tolist()
+    ([-2.0, 0.0, 2.0], [2.0, 2.0, 2.0])
+    """
+
+    def __init__(self, wins: npt.ArrayLike, compatible: npt.ArrayLike,
+                 weights: tuple[npt.ArrayLike, npt.ArrayLike] | None = None) -> None:
+        self.compatible = np.asarray(compatible, dtype=np.float64)
+        given = np.asarray(wins, dtype=np.float64)
+        if given.shape != self.compatible.shape or given.ndim != 2:
+            raise ValueError(f"wins {given.shape} and compatible {self.compatible.shape} "
+                             "must be matrices of one shape")
+        self.wins = given * self.compatible
+        rows, columns = self.wins.shape
+        if weights is None:
+            weights = (np.ones(rows), np.ones(columns))
+        self.weights = (np.asarray(weights[0], dtype=np.float64),
+                        np.asarray(weights[1], dtype=np.float64))
+        if self.weights[0].shape != (rows,) or self.weights[1].shape != (columns,):
+            raise ValueError("one weight per hand is needed for each player")
+        self.counts = (np.ones(rows), np.ones(columns))
+
+    def fold(self, player: int, reach: F64) -> F64:
+        """Sums of the other player's compatible reach."""
+        return self.compatible @ reach if player == 0 else self.compatible.T @ reach
+
+    def showdown(self, player: int, reach: F64) -> F64:
+        """Reach beaten minus reach lost to."""
+        return self.wins @ reach if player == 0 else -(self.wins.T @ reach)
+
+
+class Sweep:
+    """The precomputed gathers for one player's hands against the other's.
+
+    One prefix sum covers both sweeps: ``C`` is the running sum of the other's reach laid
+    out as their hands by strength, then their hands once per card they hold (by card, then
+    strength), with a zero in front. Every sum a hand needs is a difference of two entries
+    of ``C``, so a terminal costs one gather, one prefix sum, one gather of a few rows per
+    hand and one signed sum over those rows.
+    """
+
+    def __init__(self, mine: tuple[I64, I64], theirs: tuple[I64, I64]) -> None:
+        strength, cards = mine
+        their_strength, their_cards = theirs
+        n = len(their_strength)
+        # Their hands by strength: hands below mine are a prefix, above mine a suffix.
+        order = np.argsort(their_strength, kind="stable")
+        ranked = their_strength[order]
+        below = np.searchsorted(ranked, strength, side="left")
+        above = np.searchsorted(ranked, strength, side="right")
+        # Their hands listed once per card they hold, by card then strength.
+        entry_card = their_cards.ravel()  # hand j's cards at 2j, 2j + 1
+        entry_hand = np.repeat(np.arange(n), 2)
+        entry_order = np.lexsort((their_strength[entry_hand], entry_card))
+        entries = entry_hand[entry_order]
+        # Within a card's group strengths ascend: offset them by the card, so one
+        # searchsorted over all groups finds where my strength falls in my card's group.
+        key = entry_card[entry_order] * 65536 + their_strength[entries]
+        group_start = np.searchsorted(key, cards * 65536, side="left")
+        group_end = np.searchsorted(key, cards * 65536 + 65536, side="left")
+        card_below = np.searchsorted(key, cards * 65536 + strength[:, None], side="left")
+        card_above = np.searchsorted(key, cards * 65536 + strength[:, None], side="right")
+        self.layout = np.concatenate((order, entries))
+        by_card = n  # where the per-card part starts in C (C[0] is the zero)
+        # Their hand with exactly my two cards: its own entry C[k + 1] - C[k] is added back
+        # to the fold sum, which took it out once per shared card (zero when absent).
+        position = np.empty(n, dtype=np.int64)
+        position[order] = np.arange(n)
+        index = {(int(a), int(b)): j for j, (a, b) in enumerate(np.sort(their_cards, axis=1))}
+        same = np.array([index.get((int(a), int(b)), -1) for a, b in np.sort(cards, axis=1)],
+                        dtype=np.int64)
+        same_hi = np.where(same >= 0, position[np.maximum(same, 0)] + 1, 0)
+        same_lo = np.where(same >= 0, position[np.maximum(same, 0)], 0)
+        # fold = total - held by card 0 - held by card 1 + the identical combo
+        self.fold_rows = np.stack([
+            np.full(len(strength), n), group_start[:, 0] + by_card, group_start[:, 1] + by_card,
+            group_end[:, 0] + by_card, group_end[:, 1] + by_card, same_hi, same_lo])
+        self.fold_signs = np.array([1.0, 1.0, 1.0, -1.0, -1.0, 1.0, -1.0])
+        # showdown = beaten - lost to, each without the hands holding one of my cards
+        self.showdown_rows = np.stack([
+            below, above, np.full(len(strength), n),
+            card_below[:, 0] + by_card, card_below[:, 1] + by_card,
+            group_start[:, 0] + by_card, group_start[:, 1] + by_card,
+            group_end[:, 0] + by_card, group_end[:, 1] + by_card,
+            card_above[:, 0] + by_card, card_above[:, 1] + by_card])
+        self.showdown_signs = np.array([1.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0,
+                                        -1.0, -1.0])
+        self.prefix = np.zeros(len(self.layout) + 1)
+
+    def _prefix(self, reach: F64) -> F64:
+        np.cumsum(reach[self.layout], out=self.prefix[1:])
+        return self.prefix
+
+    def fold(self, reach: F64) -> F64:
+        result: F64 = self.fold_signs @ self._prefix(reach)[self.fold_rows]
+        return result
+
+    def showdown(self, reach: F64) -> F64:
+        result: F64 = self.showdown_signs @ self._prefix(reach)[self.showdown_rows]
+        return result
+
+
+class SortedPayoffs:
+    """Payoffs of hold'em hands on one board, in linear time over strength-sorted hands.
+
+    ``strengths[p]`` holds each hand's strength (higher is stronger, as
+    :func:`evaluator.batch.evaluate_batch` gives), ``cards[p]`` its two card ids.
+
+    >>> s = SortedPayoffs((np.array([5, 9]), np.array([7])),
+    ...                   (np.array([[0, 1], [2, 3]]), np.array([[1, 4]])))
+    >>> s.showdown(0, np.ones(1)).tolist(), s.fold(1, np.ones(2)).tolist()
+    ([0.0, 1.0], [1.0])
+    """
+
+    def __init__(self, strengths: tuple[npt.ArrayLike, npt.ArrayLike],
+                 cards: tuple[npt.ArrayLike, npt.ArrayLike],
+                 weights: tuple[npt.ArrayLike, npt.ArrayLike] | None = None) -> None:
+        s = (np.asarray(strengths[0], dtype=np.int64), np.asarray(strengths[1], dtype=np.int64))
+        c = (np.asarray(cards[0], dtype=np.int64), np.asarray(cards[1], dtype=np.int64))
+        for p in range(2):
+            if c[p].shape != (len(s[p]), 2):
+                raise ValueError(f"player {p}: one strength and two card ids per hand needed")
+        if weights is None:
+            weights = (np.ones(len(s[0])), np.ones(len(s[1])))
+        self.weights = (np.asarray(weights[0], dtype=np.float64),
+                        np.asarray(weights[1], dtype=np.float64))
+        self.sides = (Sweep((s[0], c[0]), (s[1], c[1])), Sweep((s[1], c[1]), (s[0], c[0])))
+        self.counts = (np.ones(len(s[0])), np.ones(len(s[1])))
+        self.strengths, self.cards = s, c
+
+    def fold(self, player: int, reach: F64) -> F64:
+        """Sums of the other player's reach over hands sharing no card."""
+        return self.sides[player].fold(reach)
+
+    def showdown(self, player: int, reach: F64) -> F64:
+        """Reach beaten minus reach lost to, over hands sharing no card."""
+        return self.sides[player].showdown(reach)
+
+    def dense(self) -> DensePayoffs:
+        """The same payoffs as matrices (combos by combos): the baseline and the check."""
+        s0, s1 = self.strengths
+        c0, c1 = self.cards
+        wins = np.sign(np.subtract.outer(s0, s1))
+        shared = (c0[:, None, :, None] == c1[None, :, None, :]).any(axis=(2, 3))
+        return DensePayoffs(wins, ~shared, self.weights)
