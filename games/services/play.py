@@ -272,9 +272,12 @@ def _deal(locked: Locked, now: datetime, deck: list[str] | None) -> Hand | None:
     if lineup is None:
         return None  # published: the planned deal is off
     dealt = {s.seat for s in lineup.seats}
-    # Live play deals the fair deck (docs/fairness.md); a test's or replay's deck proves nothing.
+    config = _hand_config(locked, lineup.button)
+    # Live play deals the fair deck (docs/fairness.md) over the game's deck; a test's or
+    # replay's deck proves nothing.
     fair = None if deck else committed_deal(
-        table, [s for s in seats if s.number in dealt], table.hands_played + 1
+        table, [s for s in seats if s.number in dealt], table.hands_played + 1,
+        len(config.game.deck),
     )
     deck = fair.deck() if fair else deck
     assert deck is not None  # given, or made from the fair record
@@ -283,8 +286,8 @@ def _deal(locked: Locked, now: datetime, deck: list[str] | None) -> Hand | None:
         table.bomb_pot_next, table.bomb_pot_every, table.hands_played + 1
     )
     antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
-    blinds = None if bomb else _straddle(locked, lineup)
-    config = _hand_config(locked, lineup.button)
+    # A game of a button blind (short deck) takes no straddles: its blinds are the engine's.
+    blinds = None if bomb or config.game.button_blind else _straddle(locked, lineup)
     bounty = seven_deuce_bounty(table.seven_deuce_big_blinds, config.big_blind, config.game,
                                 table.is_tournament)
     boards = bomb_pot_boards(table.bomb_pot_boards, bomb, len(lineup.seats), config.game)
