@@ -47,7 +47,7 @@ from games.engine import HandState
 from games.engine.games import NO_LIMIT_HOLDEM
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
-from games.table_games import game_choices, game_label
+from games.table_games import ShortDeckRanking, game_choices, game_label
 from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
@@ -58,6 +58,7 @@ TABLE_FIELDS = (
     "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "bomb_pot_boards",
     "straddles_allowed", "button_straddles_allowed",
     "seven_deuce_big_blinds",  # the 7-2 bounty in big blinds (0: off)
+    "short_deck_ranking",  # short deck's order of three of a kind and a straight
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )
@@ -250,6 +251,7 @@ def personal_patches(
     }
     if you["is_host"]:  # the host's panel offers these games (games/table_games.py)
         you["game_choices"] = [list(choice) for choice in game_choices()]
+        you["short_deck_ranking_choices"] = [list(c) for c in ShortDeckRanking.choices]
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.
     view = apply_patches(public.view, patches)

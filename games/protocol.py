@@ -113,7 +113,8 @@ HOST_NUMBER_SETTINGS = (
 )
 HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed", "button_straddles_allowed")
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).
-HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask")}
+HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask"),
+                        "short_deck_ranking": ("short-deck", "short-deck-trips")}
 MAX_REASON_LENGTH = 200
 # Controls that may say why, for the table's log (a stack adjustment must: HOST_CONTROLS).
 HOST_OPTIONAL_REASON = ("remove",)

@@ -13,7 +13,14 @@ from __future__ import annotations
 from django.db import models
 
 from games.engine.deal_order import cards_needed
-from games.engine.games import GAMES, NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, Game
+from games.engine.games import (
+    GAMES,
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
+    SHORT_DECK_HOLDEM,
+    Game,
+    Ranking,
+)
 
 DEALERS_CHOICE = "DC"
 DEALERS_CHOICE_GAMES = (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA)
@@ -29,6 +36,26 @@ def game_choices() -> list[tuple[str, str]]:
     """
     return [(code, game.label) for code, game in GAMES.items()] + [
         (DEALERS_CHOICE, "Dealer's choice (hold'em and Omaha, each an orbit)")]
+
+
+class ShortDeckRanking(models.TextChoices):
+    """A short-deck table's order of three of a kind and a straight (``Table.
+    short_deck_ranking``): the engine's ranking values, so a stored hand's config names it."""
+
+    STRAIGHT_OVER_TRIPS = Ranking.SHORT_DECK.value, "A straight beats three of a kind"
+    TRIPS_OVER_STRAIGHT = Ranking.SHORT_DECK_TRIPS.value, "Three of a kind beats a straight"
+
+
+def ranked_game(game: Game, short_deck_ranking: str) -> Game:
+    """The game as this table deals it: short deck in the table's order, others as declared.
+
+    >>> ranked_game(SHORT_DECK_HOLDEM, "short-deck-trips").ranking.value
+    'short-deck-trips'
+    >>> ranked_game(NO_LIMIT_HOLDEM, "short-deck-trips") is NO_LIMIT_HOLDEM
+    True
+    """
+    ranking = Ranking(short_deck_ranking)
+    return game.ranked(ranking) if ranking in game.rankings else game
 
 
 class RunItTwice(models.TextChoices):
@@ -99,6 +126,8 @@ def setting_text(name: str, value: object) -> str:
         return f"game: {dict(game_choices())[str(value)]}"
     if name == "run_it_twice":
         return f"run it twice: {RunItTwice(str(value)).label.lower()}"
+    if name == "short_deck_ranking":
+        return f"short deck: {ShortDeckRanking(str(value)).label.lower()}"
     if name == "straddles_allowed":
         return "straddles under the gun: " + ("allowed" if value else "not allowed")
     if name == "bomb_pot_every":

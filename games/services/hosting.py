@@ -38,7 +38,7 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
-from games.table_games import RunItTwice, game_choices, setting_text
+from games.table_games import RunItTwice, ShortDeckRanking, game_choices, setting_text
 from games.table_limits import LIMIT_FIELDS, limit_problems
 
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
@@ -46,11 +46,13 @@ SETTING_FIELDS = (
     *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
     "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_boards",
     "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
+    "short_deck_ranking",
 )
 # Settings the players are told of in the table's log when the host changes them.
 TOLD_SETTINGS = (
     *LIMIT_FIELDS, "game", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
     "bomb_pot_boards", "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
+    "short_deck_ranking",
 )
 # How often a bomb pot may come (hands), how big its antes may be (big blinds), how many
 # boards it is dealt, and the 7-2 bounty (big blinds; 0: off).
@@ -178,7 +180,8 @@ def settings_changes(
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise ServiceError(f"The {what} must be {low} to {high}, not {value!r}.")
     games = [code for code, _label in game_choices()]
-    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values)):
+    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values),
+                          ("short_deck_ranking", ShortDeckRanking.values)):
         if name in changed and changed[name] not in choices:
             raise ServiceError(
                 f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "

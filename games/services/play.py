@@ -44,6 +44,7 @@ from games.table_games import (
     bomb_pot_boards,
     bomb_pot_due,
     next_game,
+    ranked_game,
     runouts,
     seven_deuce_bounty,
     straddle_blinds,
@@ -126,7 +127,8 @@ def _hand_config(locked: Locked, button: int) -> TableConfig:
     """The table's config with the game of the next hand (games/table_games.py)."""
     table, last = locked.table, locked.last_hand
     last_game = last.state.get("config", {}).get("variant", "NT") if last else None
-    game = next_game(table.game, last_game, table.button, button)
+    game = ranked_game(next_game(table.game, last_game, table.button, button),
+                       table.short_deck_ranking)
     return dataclasses.replace(table_config(table), game=game)
 
 

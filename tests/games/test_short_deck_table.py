@@ -1,0 +1,122 @@
+"""Short-deck hold'em at a live table: the host deals it from a fair 36-card deck, the
+button posts the blind after everyone's ante, a flush beats a full house at the showdown,
+and the table's order of three of a kind and a straight reaches the stored hand, which
+replays to the same result (games/table_games.py, games/engine/games.py)."""
+
+import tomllib
+
+import pytest
+
+from games import services
+from games.engine import EventKind, HandState, export_phh, replay, replay_phh
+from games.engine.deal_order import deck_that_deals
+from games.engine.fair_deal import FairDeal, check_deal
+from games.engine.games import SHORT_DECK_HOLDEM
+from games.history.masking import masked_state
+from games.history.replayer import build_replay
+from games.models import Hand
+from games.services import ServiceError, hosting
+from tests.games.test_home_games import (
+    all_in_heads_up,
+    hosted,  # noqa: F401  (the fixture)
+    latest_state,
+    live_state,
+    views,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def short_deck_that_deals(holes: list[str], board: str) -> list[str]:
+    """A 36-card deck dealing ``holes`` (left of the button first), then ``board``."""
+    split = [[h[:2], h[2:]] for h in holes]
+    cards = [board[i:i + 2] for i in range(0, len(board), 2)]
+    deck = deck_that_deals(split, cards)
+    spare = [c for c in SHORT_DECK_HOLDEM.deck if c not in deck]
+    return [spare.pop() if c == "??" else c for c in deck] + spare
+
+
+def short_deck_table(table, alice, ranking: str | None = None) -> None:
+    settings = {"game": "NS", "ante": 1, "small_blind": 1, "big_blind": 2}
+    if ranking:
+        settings["short_deck_ranking"] = ranking
+    hosting.update_settings(table.id, alice, settings)
+
+
+def test_the_host_deals_short_deck_from_a_fair_36_card_deck(hosted, alice, bob, carol):  # noqa: F811
+    short_deck_table(hosted, alice)
+    _, host_view = views(hosted, alice)
+    assert ["NS", "No-limit short-deck hold'em"] in host_view["you"]["game_choices"]
+    for seat, user in enumerate((alice, bob, carol), start=1):
+        services.sit(hosted.id, user, seat, 200)
+    services.start_next_hand(hosted.id)  # live play: the fair deck, no deck given
+    state = live_state(hosted)
+    assert sorted(state.deck) == sorted(SHORT_DECK_HOLDEM.deck)
+    posts = [(e.kind, e.seat, e.amount) for e in state.events if e.kind.value.startswith("post")]
+    assert sorted(p for p in posts if p[0] is EventKind.POST_ANTE) == [
+        (EventKind.POST_ANTE, seat, 1) for seat in (1, 2, 3)]
+    assert [p for p in posts if p[0] is not EventKind.POST_ANTE] == [
+        (EventKind.POST_BIG_BLIND, state.button, 2)]
+    # The player left of the button acts first; the button, who posted, acts last.
+    assert state.actor == state.players[0].seat and state.players[-1].seat == state.button
+    public, _ = views(hosted, alice)
+    assert public["hand"]["game_label"] == "No-limit short-deck hold'em"
+    record = FairDeal.from_dict(Hand.objects.get(table=hosted).fair_deal)
+    assert record.deck_size == 36 and check_deal(record, state.deck, {1, 2, 3}).ok
+
+
+def test_a_flush_beats_a_full_house_at_the_table(hosted, alice, bob):  # noqa: F811
+    short_deck_table(hosted, alice)
+    services.sit(hosted.id, alice, 1, 100)
+    services.sit(hosted.id, bob, 2, 100)
+    deck = short_deck_that_deals(["AhQh", "Ks9c"], "KhKd9h7h6c")
+    services.start_next_hand(hosted.id, deck=deck)
+    all_in_heads_up(hosted)
+    state = latest_state(hosted)
+    assert state.result is not None and state.board == ["Kh", "Kd", "9h", "7h", "6c"]
+    flush = next(p.seat for p in state.players if p.hole == ("Ah", "Qh"))
+    boat = next(p.seat for p in state.players if p.hole == ("Ks", "9c"))
+    shown = {s.seat: s.description for s in state.result.shown}
+    assert shown == {flush: "Flush, ace-king-queen-nine-seven",
+                     boat: "Full house, kings full of nines"}
+    assert state.result.finishing_stacks == {flush: 200, boat: 0}
+    # The replayer and the export say the same.
+    steps = build_replay(masked_state(state, flush), flush, {1: "alice", 2: "bob"})
+    assert steps["steps"][-1]["hand"]["game_label"] == "No-limit short-deck hold'em"
+    text = export_phh(state)
+    assert tomllib.loads(text)["variant"] == "NS"
+    assert replay_phh(text).finishing_stacks == tuple(
+        state.result.finishing_stacks[p.seat] for p in state.players)
+
+
+@pytest.mark.parametrize(("ranking", "winner_holds"), [
+    ("short-deck", ("Tc", "Qs")),  # pokerkit's order: the straight wins
+    ("short-deck-trips", ("7h", "As")),  # the table's other order: three sevens win
+])
+def test_the_tables_order_of_trips_and_straights_is_kept_with_the_hand(
+        hosted, alice, bob, ranking, winner_holds):  # noqa: F811
+    short_deck_table(hosted, alice, ranking)
+    services.sit(hosted.id, alice, 1, 100)
+    services.sit(hosted.id, bob, 2, 100)
+    deck = short_deck_that_deals(["TcQs", "7hAs"], "7c7d8s9dJh")
+    services.start_next_hand(hosted.id, deck=deck)
+    all_in_heads_up(hosted)
+    stored = Hand.objects.filter(table=hosted).latest("number").state
+    state = HandState.from_dict(stored)
+    assert state.config.game.ranking.value == ranking
+    winner = next(p.seat for p in state.players if p.hole == winner_holds)
+    assert state.result.finishing_stacks[winner] == 200
+    again = replay(state.config, _seats(state), state.deck, state.actions,
+                   state.button, state.setup)
+    assert again.result.finishing_stacks == state.result.finishing_stacks
+
+
+def _seats(state: HandState):
+    from games.engine import SeatInput
+
+    return [SeatInput(p.seat, p.player_id, p.starting_stack) for p in state.players]
+
+
+def test_a_bad_short_deck_order_is_refused_with_a_sentence(hosted, alice):  # noqa: F811
+    with pytest.raises(ServiceError, match="Short deck ranking must be one of"):
+        hosting.update_settings(hosted.id, alice, {"short_deck_ranking": "trips"})
