@@ -147,3 +147,66 @@ def test_values_of_two_orders_do_not_compare():
 def test_bad_hands_are_refused_with_a_sentence(cards, message):
     with pytest.raises(ValueError, match=message):
         evaluate_short_deck(cards)
+
+
+# ------------------------------------------------------------------ many hands, equity
+
+
+@pytest.mark.parametrize("order", list(ShortDeckOrder))
+def test_the_batch_gives_the_scalar_strength_of_random_hands(order):
+    import numpy as np
+
+    from evaluator.short_deck_odds import evaluate_short_deck_batch
+
+    rng = random.Random(7)
+    for size in (5, 6, 7):
+        rows = [rng.sample(SHORT_DECK, size) for _ in range(4_000)]
+        batch = evaluate_short_deck_batch(np.array([[c.id for c in r] for r in rows]), order)
+        scalar = [short_deck_strength(r, order) for r in rows]
+        assert batch.tolist() == scalar
+
+
+def pokerkit_equity(hands: list[str], board: str) -> list[float]:
+    """Each hand's share of the pot over every run-out, by pokerkit's hand type."""
+    from pokerkit import ShortDeckHoldemHand
+
+    used = {c for h in hands for c in (h[:2], h[2:])} | {board[i:i + 2]
+                                                         for i in range(0, len(board), 2)}
+    rest = [str(c) for c in SHORT_DECK if str(c) not in used]
+    shares = [0.0] * len(hands)
+    boards = 0
+    for more in combinations(rest, 5 - len(board) // 2):
+        full = board + "".join(more)
+        values = [ShortDeckHoldemHand.from_game(h, full) for h in hands]
+        best = max(values)
+        winners = [i for i, v in enumerate(values) if v == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        boards += 1
+    return [s / boards for s in shares]
+
+
+@pytest.mark.parametrize(("hands", "board"), [
+    (["AhKh", "QsQd"], "JhTh6c"),
+    (["AsAd", "9c8c", "KhQh"], "9h7c6d"),
+    (["Ac6c", "TdTs"], "7c8c9dJs"),
+])
+def test_equity_over_every_run_out_equals_pokerkits_count(hands, board):
+    pytest.importorskip("pokerkit")
+    from evaluator.short_deck_odds import short_deck_hand_equity
+
+    result = short_deck_hand_equity(hands, board=board)
+    assert result.exact
+    expected = pokerkit_equity(hands, board)
+    assert [round(h.equity, 12) for h in result] == [round(e, 12) for e in expected]
+
+
+def test_sampled_equity_is_near_the_exact_one_and_repeats_with_its_seed():
+    from evaluator.short_deck_odds import short_deck_hand_equity
+
+    exact = short_deck_hand_equity(["AhKh", "QsQd"], board="Jc")
+    sampled = short_deck_hand_equity(["AhKh", "QsQd"], board="Jc", samples=20_000, seed=3)
+    again = short_deck_hand_equity(["AhKh", "QsQd"], board="Jc", samples=20_000, seed=3)
+    assert [h.equity for h in sampled] == [h.equity for h in again]
+    for mine, truth in zip(sampled, exact, strict=True):
+        assert abs(mine.equity - truth.equity) < 4 * mine.standard_error
