@@ -17,7 +17,6 @@ from games.engine.games import (
     GAMES,
     NO_LIMIT_HOLDEM,
     POT_LIMIT_OMAHA,
-    SHORT_DECK_HOLDEM,
     Game,
     Ranking,
 )
@@ -49,6 +48,7 @@ class ShortDeckRanking(models.TextChoices):
 def ranked_game(game: Game, short_deck_ranking: str) -> Game:
     """The game as this table deals it: short deck in the table's order, others as declared.
 
+    >>> from games.engine.games import SHORT_DECK_HOLDEM
     >>> ranked_game(SHORT_DECK_HOLDEM, "short-deck-trips").ranking.value
     'short-deck-trips'
     >>> ranked_game(NO_LIMIT_HOLDEM, "short-deck-trips") is NO_LIMIT_HOLDEM
@@ -155,7 +155,7 @@ def seven_deuce_bounty(big_blinds: int, big_blind: int, game: Game,
     ...     NO_LIMIT_HOLDEM, False)
     (0, 0)
     """
-    if tournament or game.hole_cards != 2:
+    if tournament or game.hole_cards != 2 or "2c" not in game.deck:  # short deck has no deuce
         return 0
     return big_blinds * big_blind
 

@@ -323,7 +323,8 @@ def _made_hand(game: str, cards: list[Card], board: list[Card], order: str | Non
     if len(board) < 3:
         return ""
     if game == "shortdeck":
-        return evaluate_short_deck(cards + board, ShortDeckOrder(order)).describe()
+        ranked = ShortDeckOrder(order or ShortDeckOrder.STRAIGHT_OVER_TRIPS)
+        return evaluate_short_deck(cards + board, ranked).describe()
     if game == "omaha":
         return evaluate_omaha(cards, board).describe()
     return evaluate(cards + board).describe()

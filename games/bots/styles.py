@@ -28,6 +28,7 @@ from games.bots.decision import Decision
 from games.bots.equity import equity_vs_ranges
 from games.bots.omaha_equity import omaha_equity
 from games.bots.ranges import range_of
+from games.bots.short_deck_equity import short_deck_equity
 from games.bots.situation import Legal, Situation
 from games.engine.types import ActionKind
 
@@ -93,6 +94,8 @@ def tight_aggressive(
             situation.hole, situation.board, len(situation.opponents),
             seed=rng.getrandbits(63),
         )
+    elif not situation.holdem_modelled:  # short deck: against random hands of its deck
+        equity = short_deck_equity(situation, seed=rng.getrandbits(63))
     else:
         equity = equity_vs_ranges(
             situation.hole, situation.board, opponent_ranges(situation), samples,
@@ -132,8 +135,11 @@ STYLES: dict[str, Style] = {
     "calling_station": calling_station,
     "tight_aggressive": tight_aggressive,
     "random": random_legal,
-    "coach": coach_style,
+    "coach": lambda situation, rng: (coach_style(situation, rng) if situation.holdem_modelled
+                                     else tight_aggressive(situation, rng)),
 }
+"""The coach plays by the coach's advice where it models the game (hold'em); elsewhere it
+plays the tight-aggressive style, whose equity is against random hands of the game's deck."""
 
 
 def decide(style: str, situation: Situation, rng: random.Random) -> Decision:

@@ -120,3 +120,31 @@ def _seats(state: HandState):
 def test_a_bad_short_deck_order_is_refused_with_a_sentence(hosted, alice):  # noqa: F811
     with pytest.raises(ServiceError, match="Short deck ranking must be one of"):
         hosting.update_settings(hosted.id, alice, {"short_deck_ranking": "trips"})
+
+
+def test_the_coach_says_its_advice_models_holdem_and_gives_short_deck_equity(
+        client, hosted, alice, bob):  # noqa: F811
+    short_deck_table(hosted, alice)
+    hosting.update_settings(hosted.id, alice, {"coach_allowed": True})
+    services.sit(hosted.id, alice, 1, 100)
+    services.sit(hosted.id, bob, 2, 100)
+    deck = short_deck_that_deals(["AhQh", "Ks9c"], "KhKd9h7h6c")
+    hand = services.start_next_hand(hosted.id, deck=deck)
+    users = {1: alice, 2: bob}
+    while True:  # check or call to the river
+        state = live_state(hosted)
+        if state.street.value == "river":
+            break
+        hosted.refresh_from_db()
+        legal = state.legal_actions()
+        services.act(hosted.id, users[state.actor], "call" if legal.call else "check", None,
+                     hosted.version)
+    flush = next(p.seat for p in state.players if p.hole == ("Ah", "Qh"))
+    client.force_login(users[flush])
+    report = client.get(f"/tables/{hosted.id}/coach/").json()
+    assert report["hand"] == hand.number and report["summary"] is None
+    assert report["note"].startswith("Short-deck hold'em: the coach gives your equity")
+    assert "model hold'em dealt from 52 cards" in report["note"]
+    now = report["now"]
+    assert now["equity"] is None and now["outs"] is None and now["equity_random"] > 0.95
+    assert all(d["grade"] is None for d in report["decisions"])
