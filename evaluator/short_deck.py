@@ -72,6 +72,12 @@ class ShortDeckOrder(StrEnum):
                 Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 
 
+ORDER_BY_RANKING: Final = {
+    "short-deck": ShortDeckOrder.STRAIGHT_OVER_TRIPS,
+    "short-deck-trips": ShortDeckOrder.TRIPS_OVER_STRAIGHT,
+}
+"""The engine's short-deck rankings (``games.engine.games.Ranking`` values) as orders."""
+
 HandClass = tuple[Category, tuple[Rank, ...]]  # a category and its ranks by importance
 
 

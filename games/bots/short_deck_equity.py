@@ -18,12 +18,11 @@ from math import sqrt
 import numpy as np
 import numpy.typing as npt
 
-from evaluator.short_deck import SHORT_DECK, ShortDeckOrder
+from evaluator.short_deck import ORDER_BY_RANKING, SHORT_DECK, ShortDeckOrder
 from evaluator.short_deck_odds import evaluate_short_deck_batch
 from games.bots.omaha_coach import OmahaFigures
 from games.bots.ranges import CARD_IDS
 from games.bots.situation import Situation
-from games.engine.games import Ranking
 
 SAMPLES = 600  # a bot's decision
 COACH_SAMPLES = 4000  # the coach's figure: a standard error of at most 0.8 points
@@ -31,8 +30,7 @@ NOTE = ("Short-deck hold'em: the coach gives your equity against random hands de
         "36 cards six up, ranked as short deck ranks them, and the pot odds. Its ranges, "
         "outs, charts and grades model hold'em dealt from 52 cards, so it gives none here: "
         "people who bet hold better than random hands.")
-ORDERS = {Ranking.SHORT_DECK.value: ShortDeckOrder.STRAIGHT_OVER_TRIPS,
-          Ranking.SHORT_DECK_TRIPS.value: ShortDeckOrder.TRIPS_OVER_STRAIGHT}
+ORDERS = ORDER_BY_RANKING
 _SHORT_IDS = np.array([c.id for c in SHORT_DECK], dtype=np.int64)
 
 

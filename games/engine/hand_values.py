@@ -17,13 +17,13 @@ from itertools import combinations
 
 from evaluator import HandValue, evaluate
 from evaluator.omaha import BOARD_SIZES, HOLE_SIZES, evaluate_omaha
-from evaluator.short_deck import ShortDeckOrder, ShortDeckValue, evaluate_short_deck
-from games.engine.games import Game, Ranking
-
-SHORT_DECK_ORDERS = {
-    Ranking.SHORT_DECK: ShortDeckOrder.STRAIGHT_OVER_TRIPS,
-    Ranking.SHORT_DECK_TRIPS: ShortDeckOrder.TRIPS_OVER_STRAIGHT,
-}
+from evaluator.short_deck import (
+    ORDER_BY_RANKING,
+    ShortDeckOrder,
+    ShortDeckValue,
+    evaluate_short_deck,
+)
+from games.engine.games import Game
 
 
 def hand_value(
@@ -41,7 +41,7 @@ def hand_value(
     >>> hand_value(SHORT_DECK_HOLDEM, ["Ah", "Kd"], ["Kh", "Ks", "Jh", "Th", "6h"])[1]
     'Flush, ace-king-jack-ten-six'
     """
-    order = SHORT_DECK_ORDERS.get(game.ranking)
+    order = ORDER_BY_RANKING.get(game.ranking.value)
     if order is not None:
         short = _short_deck_value(order, [*hole, *board])
         return short.strength, short.describe(), tuple(str(c) for c in short.best_five)

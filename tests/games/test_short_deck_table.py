@@ -148,3 +148,48 @@ def test_the_coach_says_its_advice_models_holdem_and_gives_short_deck_equity(
     now = report["now"]
     assert now["equity"] is None and now["outs"] is None and now["equity_random"] > 0.95
     assert all(d["grade"] is None for d in report["decisions"])
+
+
+def test_the_replayer_equity_and_the_stars_export_are_short_decks(client, hosted, alice, bob):  # noqa: F811
+    from games.history import queries
+    from games.history.pokerstars import HandInfo, write_hand
+    from games.history.presenters import replay_data
+    from tests.learning.test_tool_views import short_deck_count
+
+    pytest.importorskip("pokerkit")
+    short_deck_table(hosted, alice)
+    services.sit(hosted.id, alice, 1, 100)
+    services.sit(hosted.id, bob, 2, 100)
+    deck = short_deck_that_deals(["AhQh", "Ks9c"], "KhKd9h7h6c")
+    services.start_next_hand(hosted.id, deck=deck)
+    all_in_heads_up(hosted)
+    hand = Hand.objects.filter(table=hosted).latest("number")
+    state = HandState.from_dict(hand.state)
+    data = replay_data(queries.review_for_player(hand.id, alice))
+    equity = {h["seat"]: h["equity"] for h in data["equity"]["hands"]}
+    holes = {p.seat: "".join(p.hole) for p in state.players}
+    seats = sorted(holes)
+    # On the flop, counted over every 36-card turn and river with pokerkit's hand type.
+    runs, counted = short_deck_count([holes[s] for s in seats], "".join(state.board[:3]))
+    assert runs == 406 and data["equity"]["streets"] == ["preflop", "flop", "turn", "river"]
+    for seat, (_wins, _ties, share) in zip(seats, counted, strict=True):
+        assert equity[seat][1] == pytest.approx(float(share), abs=1e-6)
+    assert sum(equity[s][0] for s in seats) == pytest.approx(1)
+    flush = next(s for s in seats if holes[s] == "AhQh")
+    assert equity[flush][-1] == 1.0  # on the river the flush has beaten the full house
+    # PokerStars text names the game and the button's blind as PokerStars writes 6+ hold'em.
+    info = HandInfo(number=hand.number, table="Six plus", max_seats=9, started_at=None,
+                    names={1: "alice", 2: "bob"}, hero_seat=1)
+    text = write_hand(masked_state(state, 1), info)
+    first = text.splitlines()[0]
+    assert ": 6+ Hold'em No Limit (Button Blind 2 - Ante 1) - " in first
+    button = {1: "alice", 2: "bob"}[state.button]
+    assert f"{button}: posts button blind 2" in text and "small blind" not in text
+    assert "posts the ante 1" in text
+    # My hands lists it; its page names the game; its downloads say the same.
+    client.force_login(alice)
+    assert f"/hands/{hand.id}/" in client.get("/hands/").content.decode()
+    assert "No-limit short-deck hold&#x27;em" in client.get(f"/hands/{hand.id}/").content.decode()
+    download = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
+    assert "6+ Hold'em No Limit (Button Blind 2 - Ante 1)" in download
+    assert "variant = 'NS'" in client.get(f"/hands/{hand.id}/hand.phh").content.decode()
