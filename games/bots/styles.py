@@ -131,15 +131,20 @@ def _sized(situation: Situation, legal: Legal) -> Decision:
     return Decision(kind, min(span.max, max(span.min, target)))
 
 
+def coach_where_modelled(situation: Situation, rng: random.Random) -> Decision:
+    """The coach's play where its advice models the game (hold'em); elsewhere (short deck)
+    the tight-aggressive style, whose equity is against random hands of the game's deck."""
+    if situation.holdem_modelled:
+        return coach_style(situation, rng)
+    return tight_aggressive(situation, rng)
+
+
 STYLES: dict[str, Style] = {
     "calling_station": calling_station,
     "tight_aggressive": tight_aggressive,
     "random": random_legal,
-    "coach": lambda situation, rng: (coach_style(situation, rng) if situation.holdem_modelled
-                                     else tight_aggressive(situation, rng)),
+    "coach": coach_where_modelled,
 }
-"""The coach plays by the coach's advice where it models the game (hold'em); elsewhere it
-plays the tight-aggressive style, whose equity is against random hands of the game's deck."""
 
 
 def decide(style: str, situation: Situation, rng: random.Random) -> Decision:

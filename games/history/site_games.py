@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 
 from games.engine import PHHError
-from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA
+from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, SHORT_DECK_HOLDEM
 
 HOLDEM = NO_LIMIT_HOLDEM
 OMAHA = POT_LIMIT_OMAHA
+SHORT_DECK = SHORT_DECK_HOLDEM  # PokerStars' "6+ Hold'em No Limit" (stars_text.py) only
 
 # "Omaha Hi/Lo", "Omaha H/L", "Hi-Lo", "8 or better", "PLO8", "O8", "Omaha Hi-Lo".
 HI_LO = re.compile(r"hi\s*[/-]\s*lo|\bH/?L\b|8 or better|\bO8\b|\bPLO-?8\b|\bOmaha ?(?:8|HL)\b",
