@@ -45,8 +45,9 @@ def test_our_short_deck_exports_read_back_to_the_same_hand():
     assert showdowns > 10
 
 
-POKERSTARS_SIX_PLUS = """\
-PokerStars Hand #195800000001:  6+ Hold'em No Limit (Button Blind $0.25 - Ante $0.25  USD) - 2019/01/16 18:35:56 EET [2019/01/16 11:35:56 ET]
+POKERSTARS_SIX_PLUS = ("PokerStars Hand #195800000001:  6+ Hold'em No Limit (Button Blind $0.25 "
+                       "- Ante $0.25  USD) - 2019/01/16 18:35:56 EET [2019/01/16 11:35:56 ET]\n"
+                       + """\
 Table 'Saiph' 6-max Seat #3 is the button
 Seat 1: ann ($50 in chips)
 Seat 2: bob ($40 in chips)
@@ -79,7 +80,7 @@ Board [Kh Kd 9h 7h 6c]
 Seat 1: ann showed [Ah Qh] and won ($8.25) with a flush, Ace high
 Seat 2: bob folded before Flop (didn't bet)
 Seat 3: cat (button) showed [Ks 9c] and lost with a full house, Kings full of Nines
-"""
+""")
 
 
 def test_pokerstars_six_plus_text_reads_as_short_deck_where_the_flush_wins():
