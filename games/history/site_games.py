@@ -2,7 +2,8 @@
 asks here, so the refusal of a game the engine does not play reads the same for every site.
 
 Site texts are read for no-limit hold'em ("NT") and four-card pot-limit Omaha high ("PO")
-of the engine's games (``games/engine/games.py``). Sites also write games it does not
+of the engine's games (``games/engine/games.py``), and PokerStars' "6+ Hold'em No Limit" as
+short deck ("NS", read in stars_text.py). Sites also write games it does not
 read; each is refused with the game's own name and the reason, e.g. "unsupported game
 (Omaha Hi/Lo Pot Limit); the engine plays Omaha high only: hi/lo splits each pot between
 the best high and the best low hand". The names below are the ones real files use
