@@ -176,7 +176,8 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     log = (
         [
             event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out,
-                       hole_cards=hand.state.game.hole_cards)
+                       hole_cards=hand.state.game.hole_cards,
+                       button_blind=hand.state.game.button_blind)
             for e in events[log_from:]
         ]
         if hand

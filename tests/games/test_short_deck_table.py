@@ -193,3 +193,23 @@ def test_the_replayer_equity_and_the_stars_export_are_short_decks(client, hosted
     download = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
     assert "6+ Hold'em No Limit (Button Blind 2 - Ante 1)" in download
     assert "variant = 'NS'" in client.get(f"/hands/{hand.id}/hand.phh").content.decode()
+
+
+def test_the_log_and_the_replayer_say_the_button_posts_the_button_blind(
+        hosted, alice, bob, spectator):  # noqa: F811
+    from games.history import queries
+    from games.history.presenters import replay_data
+
+    short_deck_table(hosted, alice)
+    services.sit(hosted.id, alice, 1, 100)
+    services.sit(hosted.id, bob, 2, 100)
+    services.start_next_hand(hosted.id, deck=short_deck_that_deals(["AhQh", "Ks9c"], ""))
+    state = live_state(hosted)
+    name = {1: "alice", 2: "bob"}[state.button]
+    log = [row["text"] for row in views(hosted, spectator)[0]["log"]]
+    assert f"{name} posts the button blind of 2" in log
+    assert not any("small blind" in line or "big blind" in line for line in log)
+    all_in_heads_up(hosted)
+    hand = Hand.objects.filter(table=hosted).latest("number")
+    steps = replay_data(queries.review_for_player(hand.id, alice))["steps"]
+    assert any(step["label"] == f"{name} posts the button blind of 2" for step in steps)
