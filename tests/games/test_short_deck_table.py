@@ -213,3 +213,26 @@ def test_the_log_and_the_replayer_say_the_button_posts_the_button_blind(
     hand = Hand.objects.filter(table=hosted).latest("number")
     steps = replay_data(queries.review_for_player(hand.id, alice))["steps"]
     assert any(step["label"] == f"{name} posts the button blind of 2" for step in steps)
+
+
+def test_a_fair_short_deck_hand_verifies_from_its_phh_and_stars_exports(hosted, alice, bob):  # noqa: F811
+    from games.history import exports, queries
+    from games.history.deal_checks import verify_text
+
+    short_deck_table(hosted, alice)
+    services.sit(hosted.id, alice, 1, 100)
+    services.sit(hosted.id, bob, 2, 100)
+    services.start_next_hand(hosted.id)  # the fair deck
+    all_in_heads_up(hosted)
+    hand = Hand.objects.filter(table=hosted).latest("number")
+    review = queries.review_for_player(hand.id, alice)
+    phh = exports.phh_text(review)
+    assert "_deal_deck_size = 36" in phh
+    stars = exports.pokerstars_text(review)
+    assert f"Fair deal: fair-deal-v1, hand {hand.number}, 36 cards" in stars
+    for text in (phh, stars):
+        (verdict,) = verify_text(text)
+        assert verdict.ok, verdict.text
+    # The same record read as a 52-card deck would not verify: the deck size matters.
+    (wrong,) = verify_text(phh.replace("_deal_deck_size = 36\n", ""))
+    assert not wrong.ok
