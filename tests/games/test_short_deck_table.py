@@ -148,6 +148,14 @@ def test_the_coach_says_its_advice_models_holdem_and_gives_short_deck_equity(
     now = report["now"]
     assert now["equity"] is None and now["outs"] is None and now["equity_random"] > 0.95
     assert all(d["grade"] is None for d in report["decisions"])
+    while not latest_state(hosted).is_complete:  # check the river down
+        state = live_state(hosted)
+        hosted.refresh_from_db()
+        services.act(hosted.id, users[state.actor], "check", None, hosted.version)
+    page = client.get(f"/learn/review/{hand.id}/")
+    assert page.status_code == 200 and page.context["rows"] == []
+    assert ('data-review="ungraded">No-limit short-deck hold&#x27;em: the coach does not grade'
+            in page.content.decode())
 
 
 def test_the_replayer_equity_and_the_stars_export_are_short_decks(client, hosted, alice, bob):  # noqa: F811
