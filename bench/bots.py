@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots.roster import decide  # noqa: E402
 from games.bots.situation import Situation  # noqa: E402
-from games.bots.styles import STYLES  # noqa: E402
 from games.engine import Action, SeatInput, TableConfig, shuffled_deck, start_hand  # noqa: E402
 
 CONFIG = TableConfig(small_blind=1, big_blind=2)
@@ -37,7 +37,7 @@ def play(deck: list[str], styles: dict[int, str], rng: random.Random) -> dict[in
     while state.actor is not None:
         seat = state.actor
         situation = Situation.from_view(state.view(seat), seat, CONFIG.big_blind)
-        decision = STYLES[styles[seat]](situation, rng)
+        decision = decide(styles[seat], situation, rng)
         state.apply(Action(seat, decision.kind, decision.amount))
     return {s: v - STACK for s, v in state.result.finishing_stacks.items()}
 

@@ -58,6 +58,7 @@ def event_text(
     *,
     timed_out: bool = False,
     hole_cards: int = 2,
+    button_blind: bool = False,
 ) -> dict:
     """A log row: the event's public fields plus a readable ``text``.
 
@@ -66,6 +67,7 @@ def event_text(
     it was paid from; every WIN comes with them (the engine finishes the hand as it pays).
     ``timed_out``: the table made this check or fold because the player's time ran out.
     ``hole_cards``: how many each player is dealt (four in Omaha), for a deal not shown.
+    ``button_blind``: the game's one blind is the button's (short deck).
     """
     who = names.get(event["seat"], f"seat {event['seat']}") if event["seat"] else ""
     kind, units, to_units = event["kind"], event["amount"], event["to"]
@@ -77,14 +79,14 @@ def event_text(
         "kind": kind,
         "amount": to_units if kind in ("bet", "raise") else units,
         "cards": event["cards"],
-        "text": _sentence(event, who, names, money, pots, timed_out, hole_cards),
+        "text": _sentence(event, who, names, money, pots, timed_out, hole_cards, button_blind),
         **({"payer": event["payer"]} if kind == "bounty" else {}),
     }
 
 
 def _sentence(
     event: dict, who: str, names: dict[int, str], money, pots: list[dict] | None,
-    timed_out: bool, hole_cards: int,
+    timed_out: bool, hole_cards: int, button_blind: bool = False,
 ) -> str:
     """The sentence of ``event_text``'s row: only its own kind's is written (the log is
     written again at every version of a table, one row per event of the hand)."""
@@ -98,7 +100,8 @@ def _sentence(
     if kind == "post_small_blind":
         return f"{who} posts the small blind of {amount}{all_in}"
     if kind == "post_big_blind":
-        return f"{who} posts the big blind of {amount}{all_in}"
+        blind = "button blind" if button_blind else "big blind"
+        return f"{who} posts the {blind} of {amount}{all_in}"
     if kind == "post_to_play":
         return f"{who} posts {amount} to play{all_in}"
     if kind == "post_straddle":

@@ -53,7 +53,7 @@ from games.engine.games import GAMES, NO_LIMIT_HOLDEM
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
 from games.house_rules import house_rules
-from games.table_games import DEALERS_CHOICE, game_choices, game_line
+from games.table_games import DEALERS_CHOICE, ShortDeckRanking, game_choices, game_line
 from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
@@ -65,6 +65,7 @@ TABLE_FIELDS = (
     "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "bomb_pot_boards",
     "straddles_allowed", "button_straddles_allowed",
     "seven_deuce_big_blinds",  # the 7-2 bounty in big blinds (0: off)
+    "short_deck_ranking",  # short deck's order of three of a kind and a straight
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )
@@ -182,7 +183,8 @@ def public_view(snapshot: TableSnapshot) -> PublicView:
     log = (
         [
             event_text(e, hand.names, pots=pots, timed_out=e["seq"] in hand.timed_out,
-                       hole_cards=hand.state.game.hole_cards)
+                       hole_cards=hand.state.game.hole_cards,
+                       button_blind=hand.state.game.button_blind)
             for e in events[log_from:]
         ]
         if hand
@@ -276,6 +278,7 @@ def personal_patches(
             "code": DEALERS_CHOICE,
             "games": [[code, game.label] for code, game in GAMES.items()],
         }
+        you["short_deck_ranking_choices"] = [list(c) for c in ShortDeckRanking.choices]
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.
     view = apply_patches(public.view, patches)

@@ -120,7 +120,8 @@ HOST_NUMBER_SETTINGS = (
 )
 HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed", "button_straddles_allowed")
 # Settings that take one of a few words: the game, and run it twice (games/table_games.py).
-HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask")}
+HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask"),
+                        "short_deck_ranking": ("short-deck", "short-deck-trips")}
 # Settings that are a list of words: dealer's choice's games, in order (games/dealers_choice.py
 # says which lists are rotations; the writer refuses the others with its sentence).
 HOST_LIST_SETTINGS = ("dealers_choice_games",)

@@ -14,7 +14,13 @@ from django.db import models
 
 from games.dealers_choice import game_after, orbit_game, rotation, rotation_text
 from games.engine.deal_order import cards_needed
-from games.engine.games import GAMES, NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, Game  # noqa: F401 (doctests)
+from games.engine.games import (  # noqa: F401 (doctests)
+    GAMES,
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
+    Game,
+    Ranking,
+)
 
 DEALERS_CHOICE = "DC"
 
@@ -24,10 +30,31 @@ def game_choices() -> list[tuple[str, str]]:
     (``Table.game``'s choices; a callable, so a new game needs no migration).
 
     >>> [code for code, _label in game_choices()]
-    ['NT', 'PO', 'FT', 'DC']
+    ['NT', 'PO', 'FT', 'NS', 'DC']
     """
     return [(code, game.label) for code, game in GAMES.items()] + [
         (DEALERS_CHOICE, "Dealer's choice (the games you pick, an orbit each)")]
+
+
+class ShortDeckRanking(models.TextChoices):
+    """A short-deck table's order of three of a kind and a straight (``Table.
+    short_deck_ranking``): the engine's ranking values, so a stored hand's config names it."""
+
+    STRAIGHT_OVER_TRIPS = Ranking.SHORT_DECK.value, "A straight beats three of a kind"
+    TRIPS_OVER_STRAIGHT = Ranking.SHORT_DECK_TRIPS.value, "Three of a kind beats a straight"
+
+
+def ranked_game(game: Game, short_deck_ranking: str) -> Game:
+    """The game as this table deals it: short deck in the table's order, others as declared.
+
+    >>> from games.engine.games import SHORT_DECK_HOLDEM
+    >>> ranked_game(SHORT_DECK_HOLDEM, "short-deck-trips").ranking.value
+    'short-deck-trips'
+    >>> ranked_game(NO_LIMIT_HOLDEM, "short-deck-trips") is NO_LIMIT_HOLDEM
+    True
+    """
+    ranking = Ranking(short_deck_ranking)
+    return game.ranked(ranking) if ranking in game.rankings else game
 
 
 class RunItTwice(models.TextChoices):
@@ -136,6 +163,8 @@ def setting_text(name: str, value: object) -> str:
         return f"dealer's choice games: {rotation_text(value)}"
     if name == "run_it_twice":
         return f"run it twice: {RunItTwice(str(value)).label.lower()}"
+    if name == "short_deck_ranking":
+        return f"short deck: {ShortDeckRanking(str(value)).label.lower()}"
     if name == "straddles_allowed":
         return "straddles under the gun: " + ("allowed" if value else "not allowed")
     if name == "bomb_pot_every":
@@ -163,7 +192,7 @@ def seven_deuce_bounty(big_blinds: int, big_blind: int, game: Game,
     ...     NO_LIMIT_HOLDEM, False)
     (0, 0)
     """
-    if tournament or game.hole_cards != 2:
+    if tournament or game.hole_cards != 2 or "2c" not in game.deck:  # short deck has no deuce
         return 0
     return big_blinds * big_blind
 

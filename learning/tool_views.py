@@ -7,7 +7,10 @@ Hands come as repeated ``hand=AhAs`` or as ``hands=`` one per line (``|``, ``;``
 single line, ``,`` also separate hands): ``/learn/api/equity?hands=AhAs,KdKc&board=2c7d9h``.
 ``game=omaha`` reads four-card Omaha hands (exactly two hole cards and three board cards
 play; the board has 0, 3, 4 or 5 cards): every run-out is counted, at most C(44, 5) =
-1,086,008 boards (0.1-0.2 s here).
+1,086,008 boards (0.1-0.2 s here). ``game=shortdeck`` deals the rest of the board from the
+36 cards six up and ranks hands by short deck's order (``evaluator.short_deck``: a flush
+beats a full house; ``order=trips`` for the rooms where three of a kind beats a straight):
+at most C(32, 5) = 201,376 boards, every one counted.
 
 CPU guard: exact equity enumerates at most ``EXACT_BOARDS`` boards (hold'em never needs more
 than C(48, 5) = 1,712,304: 0.04 to 0.15 s here); past that, or when asked for samples, Monte
@@ -39,6 +42,8 @@ from evaluator import (
     parse_cards,
 )
 from evaluator.learning import FIVE_CARD_HANDS, RANKINGS, SEVEN_CARD_HANDS, Showdown, showdown
+from evaluator.short_deck import ShortDeckOrder, evaluate_short_deck
+from evaluator.short_deck_odds import short_deck_hand_equity
 
 MAX_HANDS = 10
 EXACT_BOARDS = 2_000_000
@@ -46,7 +51,9 @@ DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = 500_000
 SAMPLE_CHOICES = (10_000, 100_000, MAX_SAMPLES)
 QUIZ_SALT = "evaluator.learn.quiz"
-GAMES = {"holdem": "Hold'em", "omaha": "Omaha"}
+GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "shortdeck": "Short deck (6+)"}
+SHORT_DECK_ORDERS = {"": ShortDeckOrder.STRAIGHT_OVER_TRIPS, "straight": ShortDeckOrder.
+                     STRAIGHT_OVER_TRIPS, "trips": ShortDeckOrder.TRIPS_OVER_STRAIGHT}
 OMAHA_BOARDS = (0, 3, 4, 5)
 
 RULES = {
@@ -73,6 +80,10 @@ ODDS_EXAMPLES = [
     ("A coin flip", ["Ah Kh", "Qs Qd"], ""),
     ("Flush draw on the flop", ["Ah Th", "Ks Kd"], "Kh 7h 2c"),
     ("Four players", ["Ah As", "Kd Kc", "Qs Jc", "7h 6h"], ""),
+]
+SHORT_DECK_EXAMPLES = [
+    ("Short deck: a flush draw against a set", ["Ah Qh", "Ks Kd"], "Kh 9h 6c"),
+    ("Short deck: ace-king against a pair", ["As Kd", "Jh Jc"], ""),
 ]
 OMAHA_EXAMPLES = [
     ("Omaha: aces against a rundown", ["Ah As Kd Kc", "Qh Jh Ts 9s"], ""),
@@ -145,16 +156,25 @@ def _number(params: QueryDict, name: str, low: int, high: int) -> int | None:
 
 
 def read_game(params: QueryDict) -> str:
-    """The query's game: ``holdem`` (the default) or ``omaha``."""
+    """The query's game: ``holdem`` (the default), ``omaha`` or ``shortdeck``."""
     game = params.get("game", "").strip().lower() or "holdem"
     if game not in GAMES:
-        raise ValueError(f"game must be holdem or omaha, got {params.get('game')!r}")
+        raise ValueError(f"game must be {', '.join(GAMES)}, got {params.get('game')!r}")
     return game
+
+
+def read_order(params: QueryDict) -> ShortDeckOrder:
+    """Short deck's order of three of a kind and a straight: ``order=trips`` or the usual."""
+    text = params.get("order", "").strip().lower()
+    if text not in SHORT_DECK_ORDERS:
+        raise ValueError(f"order must be straight or trips, got {params.get('order')!r}")
+    return SHORT_DECK_ORDERS[text]
 
 
 def _check_hands(game: str, hands: list[list[Card]], board: list[Card]) -> None:
     """Each hand has the game's hole cards; an Omaha board has 0, 3, 4 or 5 cards."""
-    size, name = (4, "an Omaha") if game == "omaha" else (2, "a hold'em")
+    size, name = (4, "an Omaha") if game == "omaha" else (
+        2, "a short-deck" if game == "shortdeck" else "a hold'em")
     words = {2: "two", 4: "four"}
     for i, hand in enumerate(hands, 1):
         if len(hand) != size:
@@ -172,7 +192,8 @@ def run_equity(params: QueryDict) -> dict[str, Any]:
                                    what="equity")
     _check_hands(game, hands, board)
     held = sum(len(hand) for hand in hands)
-    missing, left = 5 - len(board), 52 - held - len(board) - len(dead)
+    deck_size = 36 if game == "shortdeck" else 52
+    missing, left = 5 - len(board), deck_size - held - len(board) - len(dead)
     if left < missing:
         raise ValueError(f"only {left} cards are left, too few to deal {missing} more to the board")
     samples = _number(params, "samples", 1, MAX_SAMPLES)
@@ -184,11 +205,17 @@ def run_equity(params: QueryDict) -> dict[str, Any]:
         samples = None  # counting every board is as cheap, and exact
     if samples is not None and seed is None:
         seed = secrets.randbelow(2**31)
-    equity = omaha_hand_equity if game == "omaha" else hand_equity
-    result = equity(texts, board=board, dead=dead, samples=samples,
-                    seed=seed if samples is not None else None)
+    order = read_order(params)
+    if game == "shortdeck":
+        result = short_deck_hand_equity(texts, board=board, dead=dead, samples=samples,
+                                        seed=seed if samples is not None else None, order=order)
+    else:
+        equity = omaha_hand_equity if game == "omaha" else hand_equity
+        result = equity(texts, board=board, dead=dead, samples=samples,
+                        seed=seed if samples is not None else None)
     return {
         "game": game,
+        "order": order.value if game == "shortdeck" else None,
         "hands": [
             {"cards": format_cards(h.cards), "wins": h.wins, "ties": h.ties,
              "tie_credit": h.tie_credit, "win": h.win, "tie": h.tie, "equity": h.equity,
@@ -264,7 +291,9 @@ def odds(request: HttpRequest) -> HttpResponse:
         "exact_boards": f"{EXACT_BOARDS:,}",
         "examples": [(name, _query(hands, board)) for name, hands, board in ODDS_EXAMPLES]
         + [(name, _query(hands, board) + "&game=omaha")
-           for name, hands, board in OMAHA_EXAMPLES],
+           for name, hands, board in OMAHA_EXAMPLES]
+        + [(name, _query(hands, board) + "&game=shortdeck")
+           for name, hands, board in SHORT_DECK_EXAMPLES],
     }
     if "hands" in params or "hand" in params:
         try:
@@ -276,7 +305,7 @@ def odds(request: HttpRequest) -> HttpResponse:
             for hand in data["hands"]:
                 cards = parse_cards(hand["cards"])
                 hand["card_list"] = cards
-                hand["now"] = _made_hand(data["game"], cards, board)
+                hand["now"] = _made_hand(data["game"], cards, board, data["order"])
                 for key in ("win", "tie", "equity"):
                     hand[key + "_pct"] = f"{hand[key]:.2%}"
                 hand["bar"] = f"{100 * hand['equity']:.1f}"
@@ -289,10 +318,13 @@ def odds(request: HttpRequest) -> HttpResponse:
     return render(request, "learning/odds.html", context)
 
 
-def _made_hand(game: str, cards: list[Card], board: list[Card]) -> str:
+def _made_hand(game: str, cards: list[Card], board: list[Card], order: str | None = None) -> str:
     """The hand made on the board so far ("Pair of aces"), or nothing before the flop."""
     if len(board) < 3:
         return ""
+    if game == "shortdeck":
+        ranked = ShortDeckOrder(order or ShortDeckOrder.STRAIGHT_OVER_TRIPS)
+        return evaluate_short_deck(cards + board, ranked).describe()
     if game == "omaha":
         return evaluate_omaha(cards, board).describe()
     return evaluate(cards + board).describe()

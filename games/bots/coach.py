@@ -5,6 +5,8 @@ Computed from the caller's own view of the latest hand (``HandState.view(seat)``
 Allowed at practice tables, and at any table whose host allows it.
 """
 
+from collections.abc import Callable
+
 from django.http import Http404, JsonResponse
 from django.urls import reverse
 
@@ -12,6 +14,8 @@ from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
 from games.bots.grading import Grade, graded
 from games.bots.omaha_coach import RANDOM_NOTE, OmahaFigures, omaha_figures, omaha_verdict
+from games.bots.short_deck_equity import NOTE as SHORT_DECK_NOTE
+from games.bots.short_deck_equity import short_deck_figures
 from games.bots.situation import Situation
 from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
@@ -69,6 +73,8 @@ def coach_report(table: Table, user) -> dict:
     state = HandState.from_dict(hand.state)
     if state.game.hole_cards != 2:  # its ranges, outs and grades model two hole cards
         return omaha_report(table, hand, state, mine.seat)
+    if state.game.ranking != "high" or len(state.game.deck) != 52:  # short deck
+        return omaha_report(table, hand, state, mine.seat, short_deck_figures, SHORT_DECK_NOTE)
     seat = mine.seat
     decisions = []
     marks = []
@@ -116,12 +122,15 @@ def _omaha_dict(f: OmahaFigures) -> dict:
     }
 
 
-def omaha_report(table: Table, hand: Hand, state: HandState, seat: int) -> dict:
-    """The coach's report in pot-limit Omaha (games/bots/omaha_coach.py): equity against
-    random four-card hands and pot odds, now and at each decision; no grades."""
+def omaha_report(table: Table, hand: Hand, state: HandState, seat: int,
+                 figures_of: Callable[[Situation], OmahaFigures] = omaha_figures,
+                 note: str = RANDOM_NOTE) -> dict:
+    """The coach's report in pot-limit Omaha (games/bots/omaha_coach.py), or with
+    ``figures_of`` and ``note`` in short deck (games/bots/short_deck_equity.py): equity
+    against random hands and pot odds, now and at each decision; no grades."""
     decisions = []
     for situation, action in decision_points(state, seat):
-        f = omaha_figures(situation)
+        f = figures_of(situation)
         decisions.append({
             "street": situation.street, "action": action.kind.value, "amount": action.amount,
             **_omaha_dict(f),
@@ -131,10 +140,10 @@ def omaha_report(table: Table, hand: Hand, state: HandState, seat: int) -> dict:
     now = None
     if not state.is_complete and not state.player(seat).folded:
         situation = Situation.from_view(state.view(seat), seat, table.big_blind)
-        now = {**_omaha_dict(omaha_figures(situation)), "street": situation.street,
+        now = {**_omaha_dict(figures_of(situation)), "street": situation.street,
                "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
     return {"hand": hand.number, "complete": state.is_complete, "now": now,
-            "decisions": decisions, "summary": None, "note": RANDOM_NOTE,
+            "decisions": decisions, "summary": None, "note": note,
             "review_url": reverse("learning:review_hand", args=[hand.id])}
 
 

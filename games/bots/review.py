@@ -54,9 +54,12 @@ def grades_game(game: Game) -> bool:
     >>> from games.engine import FIXED_LIMIT_HOLDEM, NO_LIMIT_HOLDEM
     >>> grades_game(NO_LIMIT_HOLDEM), grades_game(FIXED_LIMIT_HOLDEM)
     (True, False)
+    >>> from games.engine.games import SHORT_DECK_HOLDEM
+    >>> grades_game(SHORT_DECK_HOLDEM)
+    False
     """
     return (game.hole_cards == 2 and game.hole_cards_used is None and len(game.deck) == 52
-            and game.betting.limit is Limit.NO_LIMIT)
+            and game.ranking == "high" and game.betting.limit is Limit.NO_LIMIT)
 
 
 def review_hand(state: HandState, seat: int, hand: int | None = None) -> list[Graded]:

@@ -28,6 +28,14 @@ from games.bots.situation import Situation
 from games.bots.styles import Style, calling_station, random_legal, tight_aggressive
 
 
+def coach_where_modelled(situation: Situation, rng: random.Random) -> Decision:
+    """The coach's play where its advice models the game (hold'em); elsewhere (short deck)
+    the tight-aggressive style, whose equity is against random hands of the game's deck."""
+    if situation.holdem_modelled:
+        return coach_style(situation, rng)
+    return tight_aggressive(situation, rng)
+
+
 @dataclass(frozen=True)
 class BotStyle:
     """One way of playing: ``key`` is what a bot's ``Player.bot_style`` stores."""
@@ -54,7 +62,7 @@ BOT_STYLES: Final[dict[str, BotStyle]] = {style.key: style for style in (
              ("Cal", "Cora", "Cody", "Cleo", "Carl", "Cass", "Chip", "Cyd", "Cilla", "Cyrus")),
     BotStyle("random", "Random", random_legal,
              ("Randy", "Rita", "Rex", "Rosa", "Rudi", "Rae", "Ron", "Ruby", "Rolf", "Rena")),
-    BotStyle("coach", "Coach", coach_style,
+    BotStyle("coach", "Coach", coach_where_modelled,
              ("Coco", "Cosmo", "Coral", "Colm", "Connie", "Conrad", "Coby", "Corin", "Corey",
               "Colby")),
 )}

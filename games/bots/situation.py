@@ -87,6 +87,16 @@ class Situation:
     # This player's own betting actions so far as (street, kind): what the others have seen
     # of them (the coach models the range they put this player on).
     own_actions: tuple[tuple[str, str], ...] = ()
+    # The game dealt (its PHH code, games.py) and the ranking the hand is played by: the
+    # bots and the coach model hold'em's ranges only where the game is hold'em's.
+    game: str = "NT"
+    ranking: str = "high"
+
+    @property
+    def holdem_modelled(self) -> bool:
+        """Whether hold'em's ranges, outs and charts apply: two hole cards from 52, hold'em's
+        ranking (not short deck's; Omaha has four cards)."""
+        return len(self.hole) == 2 and self.ranking == "high"
 
     @property
     def to_call(self) -> int:
@@ -173,4 +183,6 @@ class Situation:
                                                               "fold")
             ),
             own_actions=tuple(actions.get(seat, [])),
+            game=view.get("variant", "NT"),
+            ranking=view.get("ranking", "high"),
         )

@@ -29,6 +29,7 @@ from games.bots.decision import Decision
 from games.bots.equity import equity_vs_ranges
 from games.bots.omaha_equity import omaha_equity
 from games.bots.ranges import range_of
+from games.bots.short_deck_equity import short_deck_equity
 from games.bots.situation import Legal, Situation
 from games.engine.types import ActionKind
 
@@ -94,6 +95,8 @@ def tight_aggressive(
             situation.hole, situation.board, len(situation.opponents),
             seed=rng.getrandbits(63),
         )
+    elif not situation.holdem_modelled:  # short deck: against random hands of its deck
+        equity = short_deck_equity(situation, seed=rng.getrandbits(63))
     else:
         equity = equity_vs_ranges(
             situation.hole, situation.board, opponent_ranges(situation), samples,

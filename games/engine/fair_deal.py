@@ -43,11 +43,13 @@ from games.engine.fair_deck import (
     commitment,
     fair_deck,
     new_server_seed,
+    starting_deck,
 )
 
 PHH_FIELDS = (
     "_deal_version", "_deal_hand_number", "_deal_commitment", "_deal_server_seed",
     "_deal_seats", "_deal_client_seeds", "_deal_commitment_shown_at", "_deal_seeds_set_after",
+    "_deal_deck_size",
 )
 
 SHOWN_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
@@ -77,17 +79,23 @@ class FairDeal:
     # seed the server received after that moment.
     shown_at: str | None = None
     seeds_set_after: tuple[int, ...] = ()
+    # The game's deck the shuffle starts from (fair_deck.starting_deck): 52, or 36 for short
+    # deck; written only when not 52, so the records of 52-card hands keep their shape.
+    deck_size: int = 52
 
     @classmethod
-    def draw(cls, client_seeds: Sequence[tuple[int, str]], hand_number: int) -> FairDeal:
+    def draw(cls, client_seeds: Sequence[tuple[int, str]], hand_number: int,
+             deck_size: int = 52) -> FairDeal:
         """A new record with a fresh server seed from the OS's CSPRNG, drawn at the deal (no
         commitment was shown before it)."""
-        return cls.committed(new_server_seed(), client_seeds, hand_number)
+        return cls.committed(new_server_seed(), client_seeds, hand_number,
+                             deck_size=deck_size)
 
     @classmethod
     def committed(
         cls, server_seed: str, client_seeds: Sequence[tuple[int, str]], hand_number: int,
         shown_at: str | None = None, seeds_set_after: Collection[int] = (),
+        deck_size: int = 52,
     ) -> FairDeal:
         """The record of a hand dealt from ``server_seed``, whose commitment was shown from
         ``shown_at`` (None: not before the deal).
@@ -98,9 +106,10 @@ class FairDeal:
         (True, (2,))
         """
         check_server_seed(server_seed)
+        starting_deck(deck_size)  # refuses a deck no game deals
         seeds = tuple(sorted((seat, check_client_seed(s)) for seat, s in client_seeds))
         return cls(VERSION, hand_number, commitment(server_seed), seeds, server_seed,
-                   shown_at, tuple(sorted(seeds_set_after)))
+                   shown_at, tuple(sorted(seeds_set_after)), deck_size)
 
     def timing(self) -> str:
         """When the commitment was shown, relative to the deal and the client seeds.
@@ -128,14 +137,14 @@ seed of seat 2 was set after it.
     def deck(self) -> list[str]:
         if self.server_seed is None:
             raise ValueError("A sealed record has no server seed: the deck cannot be made.")
-        return fair_deck(self.server_seed, self.client_seeds, self.hand_number)
+        return fair_deck(self.server_seed, self.client_seeds, self.hand_number, self.deck_size)
 
     def sealed(self) -> FairDeal:
         """The record without the server seed: all that may be known during the hand."""
         return replace(self, server_seed=None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "version": self.version,
             "hand_number": self.hand_number,
             "commitment": self.commitment,
@@ -144,6 +153,9 @@ seed of seat 2 was set after it.
             "commitment_shown_at": self.shown_at,
             "seeds_set_after": list(self.seeds_set_after),
         }
+        if self.deck_size != 52:
+            data["deck_size"] = self.deck_size
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FairDeal:
@@ -154,13 +166,14 @@ seed of seat 2 was set after it.
             data.get("version"), data.get("hand_number"), data.get("commitment"),
             [s.get("seat") for s in seeds], [s.get("seed") for s in seeds],
             data.get("server_seed"), data.get("commitment_shown_at"),
-            data.get("seeds_set_after") or [],
+            data.get("seeds_set_after") or [], data.get("deck_size", 52),
         )
 
     @classmethod
     def checked(
         cls, version: object, hand_number: object, commitment_: object, seats: object,
         seeds: object, server_seed: object, shown_at: object = None, set_after: object = (),
+        deck_size: object = 52,
     ) -> FairDeal:
         """A record from values read from a file, or ValueError naming what is wrong."""
         if not isinstance(version, str) or not version:
@@ -189,9 +202,12 @@ seed of seat 2 was set after it.
             isinstance(s, int) and s in seats for s in set_after
         ):
             raise ValueError("The seeds set after the commitment must be seats of the record.")
+        if not isinstance(deck_size, int) or isinstance(deck_size, bool):
+            raise ValueError("The record's deck size must be a whole number.")
+        starting_deck(deck_size)
         assert server_seed is None or isinstance(server_seed, str)  # checked above
         return cls(version, hand_number, commitment_.lower(), pairs, server_seed, shown_at,
-                   tuple(sorted(set_after)))
+                   tuple(sorted(set_after)), deck_size)
 
     def phh_fields(self) -> dict[str, Any]:
         """The record as PHH user-defined fields (a sealed record has no ``_deal_server_seed``)."""
@@ -204,6 +220,7 @@ seed of seat 2 was set after it.
             "_deal_client_seeds": [seed for _, seed in self.client_seeds],
             "_deal_commitment_shown_at": self.shown_at,
             "_deal_seeds_set_after": list(self.seeds_set_after) if self.shown_at else None,
+            "_deal_deck_size": self.deck_size if self.deck_size != 52 else None,
         }
         return {key: value for key, value in fields.items() if value is not None}
 
@@ -218,6 +235,7 @@ seed of seat 2 was set after it.
             data.get("_deal_commitment"), data.get("_deal_seats"),
             data.get("_deal_client_seeds"), data.get("_deal_server_seed"),
             data.get("_deal_commitment_shown_at"), data.get("_deal_seeds_set_after") or [],
+            data.get("_deal_deck_size", 52),
         )
 
 

@@ -14,8 +14,10 @@ Version ``fair-deal-v1``, exactly:
 - The stream: block ``k`` (k = 0, 1, 2...) is ``HMAC-SHA256(key=server seed bytes,
   message + u32(k))``; the blocks run together, read 4 bytes at a time as big-endian
   unsigned 32-bit numbers.
-- The shuffle: start from the 52 cards in card-id order (``2c 2d 2h 2s 3c ... As``, the
-  engine's ``FULL_DECK``); for ``i`` from 51 down to 1, draw ``j`` uniform in ``0..i``: take
+- The shuffle: start from the game's deck in card-id order: the 52 cards (``2c 2d 2h 2s
+  3c ... As``, the engine's ``FULL_DECK``), or for short deck the 36 from six up (``6c 6d
+  6h 6s 7c ... As``: the last 36 of the 52; the record's ``deck_size``); for ``i`` from the
+  last place down to 1, draw ``j`` uniform in ``0..i``: take
   the next number ``x``; if ``x >= 2**32 - 2**32 % (i + 1)`` throw it away and take the next
   (rejection sampling: no modulo bias), else ``j = x % (i + 1)``; swap cards ``i`` and ``j``.
   The first card of the result is dealt first (``deal_order.py``).
@@ -23,6 +25,9 @@ Version ``fair-deal-v1``, exactly:
 >>> deck = fair_deck("00" * 32, [(1, "alice"), (2, "")], 1)
 >>> len(deck), len(set(deck)), deck[:4]
 (52, 52, ['4d', '9s', '2c', 'Qh'])
+>>> short = fair_deck("00" * 32, [(1, "alice"), (2, "")], 1, deck_size=36)
+>>> len(short), min(short, key=FULL_DECK.index)
+(36, '6c')
 """
 
 from __future__ import annotations
@@ -41,6 +46,18 @@ MAX_CLIENT_SEED = 64
 CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]*")
 SERVER_SEED = re.compile(r"[0-9a-f]{64}")
 _UINT32 = 2**32
+DECK_SIZES = (52, 36)  # the standard deck; short deck's, six up
+
+
+def starting_deck(deck_size: int = 52) -> list[str]:
+    """The cards the shuffle starts from: the last ``deck_size`` of the 52 in card-id order.
+
+    >>> starting_deck(36)[:5], len(starting_deck())
+    (['6c', '6d', '6h', '6s', '7c'], 52)
+    """
+    if deck_size not in DECK_SIZES:
+        raise ValueError(f"A deck of {deck_size!r} cards is not dealt: 52, or 36 for short deck.")
+    return list(FULL_DECK[len(FULL_DECK) - deck_size:])
 
 
 def check_client_seed(seed: object) -> str:
@@ -150,13 +167,15 @@ def uniform_below(numbers: Iterator[int], n: int) -> int:
 
 
 def fair_deck(
-    server_seed: str, client_seeds: Sequence[tuple[int, str]], hand_number: int
+    server_seed: str, client_seeds: Sequence[tuple[int, str]], hand_number: int,
+    deck_size: int = 52,
 ) -> list[str]:
     """The deck of a hand: ``client_seeds`` are (seat, seed) of every dealt-in player, in
-    any order (they are taken by seat). See the module docstring for the algorithm."""
+    any order (they are taken by seat); ``deck_size``: the game's deck (``starting_deck``).
+    See the module docstring for the algorithm."""
+    deck = starting_deck(deck_size)
     key = check_server_seed(server_seed)
     numbers = random_numbers(key, deal_message(client_seeds, hand_number))
-    deck = list(FULL_DECK)
     for i in range(len(deck) - 1, 0, -1):
         j = uniform_below(numbers, i + 1)
         deck[i], deck[j] = deck[j], deck[i]

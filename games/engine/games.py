@@ -9,14 +9,14 @@ declaration here, plus a rule module only for what it truly adds.
 >>> game_by_code("PO").hole_cards, game_by_code("PO").hole_cards_used
 (4, 2)
 >>> [game.code for game in GAMES.values()]
-['NT', 'PO', 'FT']
+['NT', 'PO', 'FT', 'NS']
 >>> FIXED_LIMIT_HOLDEM.betting.street_bet(3, big_blind=10)   # the river: the big bet
 20
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -24,6 +24,9 @@ from evaluator.cards import DECK
 
 STANDARD_DECK: Final = tuple(str(card) for card in DECK)
 """The 52 cards in the evaluator's id order ("2c", "2d", ... "As")."""
+
+SHORT_DECK_CARDS: Final = tuple(card for card in STANDARD_DECK if card[0] not in "2345")
+"""The 36 cards from six up, in id order ("6c", "6d", ... "As")."""
 
 HOLDEM_BOARD: Final = (3, 1, 1)
 """The board cards dealt on the flop, the turn and the river, each after a burn."""
@@ -73,6 +76,18 @@ class Ranking(StrEnum):
     """The order of hands that splits the pot."""
 
     HIGH = "high"  # the usual order of five-card hands, best hand wins
+    # Short deck (36 cards): a flush beats a full house, A-6-7-8-9 is the lowest straight
+    # (evaluator/short_deck.py); a straight beats three of a kind, as pokerkit and Triton
+    # have it, or under the table setting some rooms play, three of a kind beats a straight.
+    SHORT_DECK = "short-deck"
+    SHORT_DECK_TRIPS = "short-deck-trips"
+
+
+class ForcedBets(StrEnum):
+    """Who posts before the cards besides the antes (the table's ante from everyone)."""
+
+    BLINDS = "blinds"  # a small and a big blind left of the button (heads-up: the button small)
+    BUTTON_BLIND = "button"  # the button alone posts, the big blind's amount (short deck)
 
 
 @dataclass(frozen=True)
@@ -99,8 +114,14 @@ class Game:
     betting: Betting = Betting()
     ranking: Ranking = Ranking.HIGH
     rules: str = ""
+    forced_bets: ForcedBets = ForcedBets.BLINDS
+    rankings: tuple[Ranking, ...] = ()
 
     def __post_init__(self) -> None:
+        if not self.rankings:
+            object.__setattr__(self, "rankings", (self.ranking,))
+        if self.ranking not in self.rankings:
+            raise ValueError(f"{self.label}: ranked {self.ranking.value}, which it does not offer.")
         if self.board != HOLDEM_BOARD:
             raise ValueError(f"{self.label}: the engine deals boards of a flop, turn, river.")
         if not 1 <= self.hole_cards <= 6:
@@ -110,6 +131,25 @@ class Game:
             raise ValueError(f"{self.label}: {used} of {self.hole_cards} hole cards cannot play.")
         if len(set(self.deck)) != len(self.deck) or not set(self.deck) <= set(STANDARD_DECK):
             raise ValueError(f"{self.label}: a deck is distinct cards of the standard deck.")
+
+    def ranked(self, ranking: Ranking) -> Game:
+        """The game under another of its rankings (a table setting; the config stores it).
+
+        >>> SHORT_DECK_HOLDEM.ranked(Ranking.SHORT_DECK_TRIPS).ranking.value
+        'short-deck-trips'
+        >>> NO_LIMIT_HOLDEM.ranked(Ranking.SHORT_DECK)
+        Traceback (most recent call last):
+        ...
+        ValueError: No-limit hold'em is not played ranked short-deck.
+        """
+        if ranking not in self.rankings:
+            raise ValueError(f"{self.label} is not played ranked {ranking.value}.")
+        return self if ranking is self.ranking else replace(self, ranking=ranking)
+
+    @property
+    def button_blind(self) -> bool:
+        """Only the button posts a blind (the big blind's amount)."""
+        return self.forced_bets is ForcedBets.BUTTON_BLIND
 
     @property
     def pot_limit(self) -> bool:
@@ -140,8 +180,17 @@ FIXED_LIMIT_HOLDEM: Final = Game(
     "two on the turn and the river, and at most four bets and raises a street.",
 )
 
+SHORT_DECK_HOLDEM: Final = Game(
+    "NS", "No-limit short-deck hold'em", hole_cards=2, deck=SHORT_DECK_CARDS,
+    ranking=Ranking.SHORT_DECK, rankings=(Ranking.SHORT_DECK, Ranking.SHORT_DECK_TRIPS),
+    forced_bets=ForcedBets.BUTTON_BLIND,
+    rules="Hold'em with the deuces to fives taken out (36 cards): everyone antes and the "
+    "button posts a blind; a flush beats a full house, and A-6-7-8-9 is the lowest straight.",
+)
+
 GAMES: Final[dict[str, Game]] = {
-    game.code: game for game in (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, FIXED_LIMIT_HOLDEM)
+    game.code: game
+    for game in (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, FIXED_LIMIT_HOLDEM, SHORT_DECK_HOLDEM)
 }
 """Every game the site deals, by PHH code, in the order people are offered them."""
 

@@ -180,10 +180,16 @@ class HandData:
 
     @property
     def small_blind_seat(self) -> int:
+        """The small blind's seat; in a game of a button blind (short deck), the button."""
+        if self.game.button_blind:
+            return self.button
         return self.players[1 if self.heads_up else 0].seat
 
     @property
     def big_blind_seat(self) -> int:
+        """The big blind's seat; in a game of a button blind (short deck), the button."""
+        if self.game.button_blind:
+            return self.button
         return self.players[0 if self.heads_up else 1].seat
 
     @property

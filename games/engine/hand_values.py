@@ -5,7 +5,9 @@ the best five of the hole cards and the board, in any mix; past seven cards, the
 every seven), exactly two (Omaha:
 ``evaluator.omaha``, table-driven), or any other number (the best of every choice of that
 many hole cards and the rest from the board). All give strengths on the one scale of
-``evaluator.evaluate`` (higher is stronger), so pots are awarded the same way.
+``evaluator.evaluate`` (higher is stronger), so pots are awarded the same way. A game ranked
+another way (``Game.ranking``: short deck's, evaluator/short_deck.py) gives strengths on its
+own scale: they compare within the hand, which is all a showdown asks.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ from itertools import combinations
 
 from evaluator import HandValue, evaluate
 from evaluator.omaha import BOARD_SIZES, HOLE_SIZES, evaluate_omaha
+from evaluator.short_deck import (
+    ORDER_BY_RANKING,
+    ShortDeckOrder,
+    ShortDeckValue,
+    evaluate_short_deck,
+)
 from games.engine.games import Game
 
 
@@ -29,7 +37,14 @@ def hand_value(
     >>> hand_value(POT_LIMIT_OMAHA, ["As", "2d", "3c", "4d"],
     ...            ["Kh", "Qh", "Jh", "Th", "5h"])[1]
     'High card, ace, king-queen-jack-four'
+    >>> from games.engine.games import SHORT_DECK_HOLDEM
+    >>> hand_value(SHORT_DECK_HOLDEM, ["Ah", "Kd"], ["Kh", "Ks", "Jh", "Th", "6h"])[1]
+    'Flush, ace-king-jack-ten-six'
     """
+    order = ORDER_BY_RANKING.get(game.ranking.value)
+    if order is not None:
+        short = _short_deck_value(order, [*hole, *board])
+        return short.strength, short.describe(), tuple(str(c) for c in short.best_five)
     value = _value(game.hole_cards_used, hole, board)
     return value.strength, value.describe(), tuple(str(c) for c in value.best_five)
 
@@ -49,3 +64,11 @@ def _value(used: int | None, hole: Sequence[str], board: Sequence[str]) -> HandV
          for mine in combinations(hole, used) for theirs in combinations(board, 5 - used)),
         key=lambda value: value.strength,
     )
+
+
+def _short_deck_value(order: ShortDeckOrder, cards: Sequence[str]) -> ShortDeckValue:
+    """The best five of a short-deck hand's cards (hold'em's way: any mix)."""
+    if len(cards) <= 7:
+        return evaluate_short_deck(cards, order)
+    return max((evaluate_short_deck(seven, order) for seven in combinations(cards, 7)),
+               key=lambda value: value.strength)

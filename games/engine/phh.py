@@ -1,7 +1,10 @@
 """PHH (Poker Hand History, TOML) out of and into the engine, for every game of the registry
 by its variant code (games.py): no-limit hold'em ("NT"), pot-limit Omaha ("PO": four hole
 cards, ``d dh p1 AsKdQcJh``; the same fields), fixed-limit hold'em ("FT": ``small_bet`` and
-``big_bet`` instead of ``min_bet``, ``bet_fields``).
+``big_bet`` instead of ``min_bet``, ``bet_fields``), short-deck hold'em ("NS": the button's
+blind is its ``blinds_or_straddles``, ``[0, 0, 0, 2]``, heads-up reversed as every blind is;
+a table that ranks three of a kind over a straight writes ``_ranking = 'short-deck-trips'``,
+a user-defined field: PHH and pokerkit know short deck's one order only).
 
 Export follows pokerkit's ``HandHistory.dumps``: players in position order with the button
 last (heads-up: the big blind, then the button), ``blinds_or_straddles`` per player in that
@@ -31,7 +34,7 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.cards import join_cards
-from games.engine.phh_fields import BOUNTY_FIELD, PHHError
+from games.engine.phh_fields import BOUNTY_FIELD, RANKING_FIELD, PHHError
 from games.engine.phh_import import PHHReplay, replay_phh, replay_phh_data, split_phhs
 from games.engine.state import HandState
 from games.engine.types import EventKind, TableConfig
@@ -211,6 +214,8 @@ def export_phh(
         ],
         **board_fields(state),
     }
+    if config.game.ranking is not config.game.rankings[0]:  # the table's other order
+        data[RANKING_FIELD] = config.game.ranking.value
     if state.bounty:  # the 7-2 bounty: a user-defined field (see the module docstring)
         data[BOUNTY_FIELD] = money(state.bounty, scale)
     for key, value in fields.items():

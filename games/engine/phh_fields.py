@@ -19,12 +19,13 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine.config_rules import MAX_SEATS
-from games.engine.games import GAMES, Game
+from games.engine.games import GAMES, Game, Ranking
 from games.engine.types import Entry, TableConfig
 
 # The 7-2 bounty of a hand (games/engine/bounty.py): PHH has no field for it, and allows
 # user-defined ones, named with a leading underscore.
 BOUNTY_FIELD = "_seven_deuce_bounty"
+RANKING_FIELD = "_ranking"  # a game's other ranking (games.py's Game.rankings), by its value
 AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks",
                  BOUNTY_FIELD)
 MAX_PLACES = 6
@@ -201,7 +202,7 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
         names = ", ".join(f"{game.label[0].lower()}{game.label[1:]} ('{code}')"
                           for code, game in GAMES.items())
         raise PHHError(f"Unsupported variant {variant!r}: only {names}.")
-    game = GAMES[variant]
+    game = _ranked(GAMES[variant], data.get(RANKING_FIELD))
     bet_fields = ("small_bet", "big_bet") if game.fixed_limit else ("min_bet",)
     for key in ("antes", "blinds_or_straddles", *bet_fields, "starting_stacks", "actions"):
         if key not in data:
@@ -240,6 +241,17 @@ def stakes_of(data: dict[str, Any], amounts: Amounts) -> Stakes:
     config = TableConfig(small, min_bet, ante, max_seats=MAX_SEATS, game=game)
     by_seat = {k + 1: b for k, b in enumerate(blinds) if b}
     return Stakes(config, stacks, [Entry.PLAYING] * n, by_seat, per_seat)
+
+
+def _ranked(game: Game, ranking: object) -> Game:
+    """The game under the file's ``_ranking``, if it names one the game is played with."""
+    if ranking is None:
+        return game
+    offered = [r.value for r in game.rankings]
+    if ranking not in offered:
+        raise PHHError(f"Unsupported ranking {ranking!r}: {game.label} is ranked "
+                       + " or ".join(repr(r) for r in offered) + ".")
+    return game.ranked(Ranking(ranking))
 
 
 def _min_bet(data: dict[str, Any], amounts: Amounts, game: Game) -> int:

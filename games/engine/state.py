@@ -429,6 +429,10 @@ def start_hand(
     n = len(seats)
     if setup.bomb_pot:
         setup = replace(setup, blinds={})  # no blinds: only the antes are posted
+    elif setup.blinds is None and game.button_blind:
+        # Short deck as played: the button's blind, which the blinds seat by seat express
+        # (blinds.py: the player after the biggest blind opens, so the button acts last).
+        setup = replace(setup, blinds={button: config.big_blind})
     elif setup.blinds is not None:
         setup = replace(setup, blinds=check_blinds(setup.blinds, numbers))
     if setup.antes is not None:

@@ -11,13 +11,13 @@ with ``to_dict()`` and back with ``from_dict()``. Cards are two-character string
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
 from games.engine.config_rules import CONFIG_FIELDS, buy_in_problem, config_problems, unknown_game
-from games.engine.games import GAMES, NO_LIMIT_HOLDEM, Game
+from games.engine.games import GAMES, NO_LIMIT_HOLDEM, Game, Ranking
 from games.engine.pot_names import pots_name
 
 PlayerId = int | str
@@ -173,12 +173,29 @@ class TableConfig:
         }
         if self.game is not NO_LIMIT_HOLDEM:  # hold'em keeps the shape it had
             data["variant"] = self.game.code  # PHH's name for the field, as stored before
+        if self.game.ranking is not self.game.rankings[0]:  # a table's other order (games.py)
+            data["ranking"] = self.game.ranking.value
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableConfig:
-        fields = {k: v for k, v in data.items() if k != "variant"}
-        return cls(**fields, game=data.get("variant", NO_LIMIT_HOLDEM.code))
+        """A stored config (``to_dict``), the game's other ranking included.
+
+        >>> from games.engine.games import Ranking, SHORT_DECK_HOLDEM
+        >>> game = SHORT_DECK_HOLDEM.ranked(Ranking.SHORT_DECK_TRIPS)
+        >>> stored = TableConfig(1, 2, game=game).to_dict()
+        >>> stored["variant"], stored["ranking"], TableConfig.from_dict(stored).game == game
+        ('NS', 'short-deck-trips', True)
+        """
+        fields = {k: v for k, v in data.items() if k not in ("variant", "ranking")}
+        config = cls(**fields, game=data.get("variant", NO_LIMIT_HOLDEM.code))
+        if "ranking" not in data:
+            return config
+        try:
+            game = config.game.ranked(Ranking(data["ranking"]))
+        except ValueError as error:
+            raise ValueError(f"The stored ranking {data['ranking']!r}: {error}") from None
+        return replace(config, game=game)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,8 @@ def view_for(hand: HandData, seat: int | None) -> dict[str, Any]:
     ]
     return {
         "variant": hand.config.game.code,  # the game dealt: "NT" or "PO"
+        # A ranking other than the usual high hand (short deck's), by its value (games.py).
+        **({"ranking": hand.game.ranking.value} if hand.game.ranking != "high" else {}),
         **({"bomb_pot": True} if hand.bomb_pot else {}),  # antes only, dealt to the flop
         **({"bounty": hand.bounty} if hand.bounty else {}),  # the 7-2 bounty, in chips
         "button": hand.button,

@@ -10,7 +10,9 @@ boards times opponent hands to enumerate) and answers a different question than 
 these hands stand".
 
 An Omaha hand (four hole cards) is counted by the evaluator's Omaha equity, every run-out
-too (at most 1,086,008 boards, heads-up before the flop).
+too (at most 1,086,008 boards, heads-up before the flop). A short-deck hand is counted over
+the 36-card deck in the hand's own order (``evaluator.short_deck_odds``: at most 201,376
+boards), never over hold'em's 52 cards.
 
 Results are cached by cards and board only (public to whoever asks), so a page view repeats
 no enumeration.
@@ -29,26 +31,39 @@ STREETS = ((Street.PREFLOP, 0), (Street.FLOP, 3), (Street.TURN, 4), (Street.RIVE
 CACHE_SECONDS = 30 * 24 * 3600
 
 
-def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
-    """Each hand's share of the pot over every way the board can finish (ties split).
+def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str],
+                 ranking: str = "high") -> list[float]:
+    """Each hand's share of the pot over every way the board can finish (ties split), in
+    the game's ranking (``Game.ranking``'s value: short deck's counts its own deck).
 
     >>> exact_equity([["As", "Ah"], ["Kd", "Kc"]], ["2c", "7d", "9h", "Jc", "3s"])
     [1.0, 0.0]
     >>> exact_equity([["As", "Ah", "Kd", "Kc"], ["Qh", "Jh", "Ts", "9s"]], ["2c", "7d", "8h", "3s"])
     [0.675, 0.325]
+    >>> exact_equity([["Ah", "Qh"], ["Ks", "9c"]], ["Kh", "Kd", "9h", "7h", "6c"], "short-deck")
+    [1.0, 0.0]
     """
-    key = "history-equity:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
+    key = ("history-equity:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
+           + ("" if ranking == "high" else ":" + ranking))
     cached = cache.get(key)
     if cached is not None:
         return list(cached)
-    shares = [round(share, 6) for share in _enumerate(hands, board)]
+    shares = [round(share, 6) for share in _enumerate(hands, board, ranking)]
     cache.set(key, shares, CACHE_SECONDS)
     return shares
 
 
-def _enumerate(hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[float]:
+def _enumerate(hands: Sequence[Sequence[str]], board: Sequence[str],
+               ranking: str) -> list[float]:
     # NumPy-backed: loaded on first use. Four hole cards are an Omaha hand.
     from evaluator import hand_equity, omaha_hand_equity
+    from evaluator.short_deck import ORDER_BY_RANKING
+    from evaluator.short_deck_odds import short_deck_hand_equity
+
+    if ranking in ORDER_BY_RANKING:
+        short = short_deck_hand_equity(["".join(h) for h in hands], board="".join(board),
+                                       order=ORDER_BY_RANKING[ranking])
+        return [hand.equity for hand in short]
 
     equity = omaha_hand_equity if len(hands[0]) == 4 else hand_equity
     result = equity(["".join(h) for h in hands], board="".join(board))
@@ -80,7 +95,8 @@ def street_equities(
         start = dealt_at.get(street, -1)
         live = [seat for seat in order if folded_at.get(seat, 10**9) > start]
         shares = (
-            exact_equity([known[s] for s in live], state.board[:count]) if len(live) >= 2 else []
+            exact_equity([known[s] for s in live], state.board[:count],
+                         state.game.ranking.value) if len(live) >= 2 else []
         )
         by_seat = dict(zip(live, shares, strict=False))
         for seat in order:

@@ -10,6 +10,7 @@ summary, where trackers read nothing they do not know::
     Fair deal client seeds: Seat 1 "k3x", Seat 3 ""
     Fair deal commitment shown: 2026-11-27T12:00:01.123Z, before the deal; seeds set after it: none
 
+A short-deck hand's first line ends ", 36 cards" (the deck the shuffle starts from).
 The last line is there when the commitment was shown before the deal (live hands since the
 next hand's seed is committed to when the previous one ends); "seeds set after it: none"
 when no client seed changed after it.
@@ -24,7 +25,7 @@ from typing import Any
 from games.engine import PHHError
 from games.engine.fair_deal import FairDeal
 
-HEAD = re.compile(r"^Fair deal: (\S+), hand (\d+)$")
+HEAD = re.compile(r"^Fair deal: (\S+), hand (\d+)(?:, (\d+) cards)?$")
 COMMITMENT = re.compile(r"^Fair deal commitment: ([0-9a-f]{64})$")
 SERVER_SEED = re.compile(r"^Fair deal server seed: ([0-9a-f]{64})$")
 CLIENT_SEEDS = re.compile(r"^Fair deal client seeds: (.*)$")
@@ -40,8 +41,9 @@ def stars_lines(deal: FairDeal) -> list[str]:
     >>> stars_lines(deal)[-1]
     'Fair deal client seeds: Seat 1 "x", Seat 4 ""'
     """
+    size = f", {deal.deck_size} cards" if deal.deck_size != 52 else ""
     lines = [
-        f"Fair deal: {deal.version}, hand {deal.hand_number}",
+        f"Fair deal: {deal.version}, hand {deal.hand_number}{size}",
         f"Fair deal commitment: {deal.commitment}",
     ]
     if deal.server_seed is not None:
@@ -71,6 +73,8 @@ def read_stars_line(line: str, fields: dict[str, Any], where: str) -> bool:
         fields["_deal_seeds_set_after"] = [int(n) for n in re.findall(r"\d+", shown[2])]
     elif head := HEAD.match(line):
         fields["_deal_version"], fields["_deal_hand_number"] = head[1], int(head[2])
+        if head[3]:
+            fields["_deal_deck_size"] = int(head[3])
     elif commitment := COMMITMENT.match(line):
         fields["_deal_commitment"] = commitment[1]
     elif seed := SERVER_SEED.match(line):

@@ -23,6 +23,8 @@ files (and what ``pokerkit.HandHistory.from_pokerstars`` parses)::
     Total pot 64 | Rake 0
 
 A hand with the 7-2 bounty adds a summary line of its own (games/history/stars_bounty.py).
+Short-deck hold'em is written as PokerStars writes its 6+ hold'em: the game "6+ Hold'em No
+Limit", the stakes "(Button Blind 2 - Ante 1)", the button's "posts button blind 2".
 
 Amounts are whole chips without a currency sign. Several hands are separated by two empty
 lines. Antes are written as PokerStars does ("posts the ante"), though pokerkit's parser
@@ -44,7 +46,8 @@ from games.history.stars_tournament import StarsTournament, roman
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # How PokerStars names each game on a hand's first line (by PHH code; others: the label).
-STARS_GAME_NAMES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit"}
+STARS_GAME_NAMES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit",
+                    "NS": "6+ Hold'em No Limit"}
 STREET_TITLES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 FOLDED_ON = {
     Street.PREFLOP: "before Flop",
@@ -148,6 +151,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
     when = f"{started:%Y/%m/%d} {started.hour}:{started:%M:%S}"  # PokerStars: "5:24:53"
     code = f" {info.money.code}" if info.money.code else ""
     blinds = f"({m(config.small_blind)}/{m(config.big_blind)}{code})"
+    if config.game.button_blind:  # PokerStars' 6+ hold'em: the button's blind and the ante
+        blinds = f"(Button Blind {m(config.big_blind)} - Ante {m(config.ante)}{code})"
     sng = info.tournament
     name_of_game = STARS_GAME_NAMES.get(config.game.code, config.game.label)
     level = f" - Level {roman(sng.level)}" if sng and sng.level is not None else ""
@@ -183,6 +188,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
                 kind is EventKind.POST_TO_PLAY and e.amount < config.big_blind
             )
             size = "small" if small else "big"
+            if config.game.button_blind and kind is EventKind.POST_BIG_BLIND:
+                size = "button"
             lines.append(f"{who}: posts {size} blind {m(e.amount)}{all_in}")
             top = max(top, e.to or 0)
             continue
@@ -319,7 +326,9 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
         tags = []
         if p.seat == state.button:
             tags.append("(button)")
-        if p.seat == state.small_blind_seat:
+        if state.game.button_blind:
+            pass  # the button's blind: "(button)" says it
+        elif p.seat == state.small_blind_seat:
             tags.append("(small blind)")
         elif p.seat == state.big_blind_seat:
             tags.append("(big blind)")

@@ -19,6 +19,7 @@ from typing import Any
 
 from games import felt
 from games.engine import UNKNOWN, Event, EventKind, HandState, start_hand
+from games.engine.games import GAMES
 from games.engine.hand import HandData
 from games.engine.pots import pot_views
 from games.engine.replay import seat_inputs
@@ -49,9 +50,11 @@ def label(
     pots: list[dict[str, Any]] | None = None,
     *,
     timed_out: bool = False,
+    button_blind: bool = False,
 ) -> str:
     """One line for people, from public facts only (the live table's log sentences).
-    ``timed_out``: the table made this check or fold when the player's time ran out.
+    ``timed_out``: the table made this check or fold when the player's time ran out;
+    ``button_blind``: the game's one blind is the button's (short deck).
 
     >>> from games.engine import Street
     >>> label(Event(5, EventKind.RAISE, Street.PREFLOP, 2, 5, 6), {2: "bob"})
@@ -61,7 +64,8 @@ def label(
     """
     if event.kind is EventKind.DEAL_HOLE:
         return "The hole cards are dealt"  # one step for the whole deal
-    text = event_text(event.to_dict(), names, money, pots, timed_out=timed_out)["text"]
+    text = event_text(event.to_dict(), names, money, pots, timed_out=timed_out,
+                      button_blind=button_blind)["text"]
     return str(text)
 
 
@@ -232,7 +236,8 @@ def _steps_for(
         if k == len(groups) - 1:
             table.sync(view)
         pots = view["result"]["pots"] if view["result"] else None
-        text = label(group[0], names, money, pots, timed_out=group[0].seq in timed_out)
+        text = label(group[0], names, money, pots, timed_out=group[0].seq in timed_out,
+                     button_blind=GAMES[view["variant"]].button_blind)
         steps.append(table.step(text, group[0], actions))
     return steps
 

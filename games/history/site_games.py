@@ -2,7 +2,8 @@
 asks here, so the refusal of a game the engine does not play reads the same for every site.
 
 Site texts are read for no-limit hold'em ("NT") and four-card pot-limit Omaha high ("PO")
-of the engine's games (``games/engine/games.py``). Sites also write games it does not
+of the engine's games (``games/engine/games.py``), and PokerStars' "6+ Hold'em No Limit" as
+short deck ("NS", read in stars_text.py). Sites also write games it does not
 read; each is refused with the game's own name and the reason, e.g. "unsupported game
 (Omaha Hi/Lo Pot Limit); the engine plays Omaha high only: hi/lo splits each pot between
 the best high and the best low hand". The names below are the ones real files use
@@ -15,10 +16,11 @@ from __future__ import annotations
 import re
 
 from games.engine import PHHError
-from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA
+from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, SHORT_DECK_HOLDEM
 
 HOLDEM = NO_LIMIT_HOLDEM
 OMAHA = POT_LIMIT_OMAHA
+SHORT_DECK = SHORT_DECK_HOLDEM  # PokerStars' "6+ Hold'em No Limit" (stars_text.py) only
 
 # "Omaha Hi/Lo", "Omaha H/L", "Hi-Lo", "8 or better", "PLO8", "O8", "Omaha Hi-Lo".
 HI_LO = re.compile(r"hi\s*[/-]\s*lo|\bH/?L\b|8 or better|\bO8\b|\bPLO-?8\b|\bOmaha ?(?:8|HL)\b",

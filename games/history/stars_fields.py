@@ -141,7 +141,10 @@ def _blinds(hand: TextHand, players: list[str], where: str) -> list[Decimal]:
     for name, kind, chips in hand.posts:
         if name not in players:
             raise PHHError(f"{where}: {name} posts but is not dealt in.")
-        if kind == "straddle" or (kind == "small blind" and not big_posted and not blinds):
+        if kind == "button blind":  # short deck: the one blind, the button's
+            short = name in hand.all_in
+            big_posted, value = True, max(chips, hand.big_blind) if short else chips
+        elif kind == "straddle" or (kind == "small blind" and not big_posted and not blinds):
             short = kind == "small blind" and name in hand.all_in
             value = max(chips, hand.small_blind) if short else chips
         elif kind == "big blind" and not big_posted and silent is None:
@@ -176,7 +179,7 @@ def _big_blind(hand: TextHand) -> Decimal:
     """The hand's big blind: the first one posted in full, else the first line's (GGPoker's
     first line sometimes names the next level's blinds while the table posts this one's)."""
     for name, kind, chips in hand.posts:
-        if kind == "big blind" and name not in hand.all_in:
+        if kind in ("big blind", "button blind") and name not in hand.all_in:
             return chips
     return hand.big_blind
 

@@ -30,6 +30,9 @@ from evaluator.cards import CARD_PATTERN
 HEADER = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):")
 ARCHIVE_SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
 STAKES = re.compile(r"([^\s(/]+)/((?:[^\s()/,]|,(?=\d))+)(?: [A-Z]{3})?\)")
+# PokerStars' short-deck hold'em: "6+ Hold'em No Limit (Button Blind $0.25 - Ante $0.25 USD)".
+SIX_PLUS = re.compile(r"(?<![\w+])6\+\sHold'em\sNo\sLimit\b")
+BUTTON_STAKES = re.compile(r"\(Button\sBlind\s(\S+)\s-\sAnte\s(\S+?)(?:\s+[A-Z]{3})?\)")
 # Games PokerStars names "Hold'em No Limit" that the engine does not play.
 OTHER_HOLDEM = re.compile(r"(?:6\+|Split|Short Deck) Hold'em")
 # PokerStars' "Omaha Pot Limit" (also "Mixed NLH/PLO (Omaha Pot Limit, ...)"), GGPoker's

@@ -30,7 +30,7 @@ from games.engine import PHHError, PHHReplay
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
 from games.history.site_format import SiteHand, replay_site_hand
-from games.history.site_games import OMAHA, is_pot_limit_omaha, refused
+from games.history.site_games import OMAHA, SHORT_DECK, is_pot_limit_omaha, refused
 from games.history.site_time import played_at
 from games.history.stars_bounty import read_bounty_line
 from games.history.stars_fields import (
@@ -137,8 +137,11 @@ def _header(hand: TextHand, line: str) -> None:
     assert match is not None
     hand.number = match.group(1)
     game = line[match.end():].split(" - ")[0].strip()
+    six_plus = L.SIX_PLUS.match(game) and L.BUTTON_STAKES.search(line)
     if L.POT_LIMIT_OMAHA.search(game) and is_pot_limit_omaha(game):
         hand.variant = OMAHA
+    elif six_plus:  # PokerStars' 6+ hold'em: the engine's short deck, the button's blind
+        hand.variant = SHORT_DECK
     elif "Hold'em No Limit" not in line or L.OTHER_HOLDEM.search(line):
         raise refused(f"Hand #{hand.number}", game)
     capped = L.CAPPED.search(line)
@@ -146,6 +149,9 @@ def _header(hand: TextHand, line: str) -> None:
         raise PHHError(f"Hand #{hand.number}: unsupported game (capped no-limit hold'em, "
                        f"{capped.group(1)} cap); the engine plays no-limit without a cap.")
     stakes = L.STAKES.findall(line)
+    if six_plus:  # the button's blind is the big blind; no small blind is posted
+        button = L.BUTTON_STAKES.findall(line)
+        stakes = [(button[-1][0], button[-1][0])]
     if not stakes:
         raise PHHError(f"Hand #{hand.number}: the blinds are missing from the first line.")
     small, big = stakes[-1]
@@ -319,7 +325,8 @@ def _shown(hand: TextHand, name: str, rest: str, where: str) -> str:
 
 
 def _post(hand: TextHand, name: str, what: str, where: str) -> None:
-    for kind in ("small & big blinds", "small blind", "big blind", "the ante", "straddle"):
+    for kind in ("small & big blinds", "small blind", "big blind", "button blind", "the ante",
+                 "straddle"):
         if what.startswith(kind + " "):
             chips = amount(what[len(kind) + 1:], where)
             break

@@ -24,7 +24,7 @@ class Player(models.Model):
     bankroll = models.PositiveBigIntegerField(default=0)
     is_guest = models.BooleanField(default=False)
     last_top_up = models.DateField(null=True, blank=True)
-    # A bot's playing style (a key of games.bots.styles.STYLES); empty for a person.
+    # A bot's playing style (a key of games.bots.roster.BOT_STYLES); empty for a person.
     bot_style = models.CharField(max_length=20, blank=True, default="")
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.dealers_choice import every_game
 from games.engine.fair_deal import shown_at_text
 from games.engine.fair_deck import commitment, new_server_seed
-from games.table_games import RunItTwice, game_choices
+from games.table_games import RunItTwice, ShortDeckRanking, game_choices
 from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
 
@@ -62,6 +62,12 @@ class Table(models.Model):
     # Button straddles: the player on the button may post two big blinds; the small blind
     # then acts first preflop and the button last (games/table_games.straddle_blinds).
     button_straddles_allowed = models.BooleanField(default=False)
+    # Short deck's order of three of a kind and a straight at this table (pokerkit's and
+    # Triton's by default); the hand's stored config keeps it (games/table_games.py).
+    short_deck_ranking = models.CharField(
+        max_length=16, choices=ShortDeckRanking.choices,
+        default=ShortDeckRanking.STRAIGHT_OVER_TRIPS,
+    )
     is_private = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)

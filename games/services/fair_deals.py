@@ -15,19 +15,20 @@ from games.engine.fair_deal import FairDeal
 from games.models import Seat, Table
 
 
-def committed_deal(table: Table, seats: list[Seat], hand_number: int) -> FairDeal:
+def committed_deal(table: Table, seats: list[Seat], hand_number: int,
+                   deck_size: int = 52) -> FairDeal:
     """The record of the hand dealt now to ``seats``, from the table's committed seed, which
-    is used up (the view shows no next commitment until the hand ends). A table with none
-    waiting (a hand started without one, which live play does not do) gets a seed drawn at
-    the deal, and the record says so."""
+    is used up (the view shows no next commitment until the hand ends), over the game's deck
+    (``deck_size``: 36 for short deck). A table with none waiting (a hand started without
+    one, which live play does not do) gets a seed drawn at the deal, and the record says so."""
     seeds = [(seat.number, seat.client_seed) for seat in seats]
     pending, shown = table.next_server_seed, table.next_deal
     table.next_server_seed, table.next_deal = "", None
     if not pending or not shown:
-        return FairDeal.draw(seeds, hand_number)
+        return FairDeal.draw(seeds, hand_number, deck_size)
     shown_at = datetime.fromisoformat(shown["shown_at"].replace("Z", "+00:00"))
     after = [s.number for s in seats if s.client_seed_at and s.client_seed_at > shown_at]
-    return FairDeal.committed(pending, seeds, hand_number, shown["shown_at"], after)
+    return FairDeal.committed(pending, seeds, hand_number, shown["shown_at"], after, deck_size)
 
 
 def commit_after_hand(table: Table, now: datetime) -> None:

@@ -39,7 +39,13 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
-from games.table_games import DEALERS_CHOICE, RunItTwice, game_choices, setting_text
+from games.table_games import (
+    DEALERS_CHOICE,
+    RunItTwice,
+    ShortDeckRanking,
+    game_choices,
+    setting_text,
+)
 from games.table_limits import LIMIT_FIELDS, limit_problems
 
 # Settings a host may change: the limits, whether joiners wait for approval, and more.
@@ -48,12 +54,14 @@ SETTING_FIELDS = (
     "game", "dealers_choice_games", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
     "bomb_pot_boards",
     "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
+    "short_deck_ranking",
 )
 # Settings the players are told of in the table's log when the host changes them.
 TOLD_SETTINGS = (
     *LIMIT_FIELDS, "game", "dealers_choice_games", "run_it_twice", "bomb_pot_every",
     "bomb_pot_big_blinds",
     "bomb_pot_boards", "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
+    "short_deck_ranking",
 )
 # How often a bomb pot may come (hands), how big its antes may be (big blinds), how many
 # boards it is dealt, and the 7-2 bounty (big blinds; 0: off).
@@ -211,10 +219,11 @@ def number_settings_problem(values: dict[str, Any]) -> str | None:
 
 def game_settings_problem(values: dict[str, Any]) -> str | None:
     """Why the game settings among ``values`` cannot be made, in a sentence; None if they
-    can: the game, dealer's choice's games (at least two, known, none twice) and run it
-    twice."""
+    can: the game, dealer's choice's games (at least two, known, none twice), run it twice
+    and short deck's order of hands."""
     games = [code for code, _label in game_choices()]
-    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values)):
+    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values),
+                          ("short_deck_ranking", ShortDeckRanking.values)):
         if name in values and values[name] not in choices:
             return (f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "
                     f"not {values[name]!r}.")

@@ -50,6 +50,7 @@ from games.table_games import (
     bomb_pot_boards,
     bomb_pot_due,
     next_game,
+    ranked_game,
     runouts,
     seven_deuce_bounty,
     straddle_blinds,
@@ -154,7 +155,9 @@ def _hand_config(locked: Locked, button: int) -> TableConfig:
     """The table's config with the game of the next hand (games/table_games.py)."""
     table, last = locked.table, locked.last_hand
     last_game = last.state.get("config", {}).get("variant", "NT") if last else None
-    game = next_game(table.game, table.dealers_choice_games, last_game, table.button, button)
+    game = ranked_game(
+        next_game(table.game, table.dealers_choice_games, last_game, table.button, button),
+        table.short_deck_ranking)
     return dataclasses.replace(table_config(table), game=game)
 
 
@@ -300,9 +303,12 @@ def _deal(locked: Locked, now: datetime, deck: list[str] | None) -> Hand | None:
     if lineup is None:
         return None  # published: the planned deal is off
     dealt = {s.seat for s in lineup.seats}
-    # Live play deals the fair deck (docs/fairness.md); a test's or replay's deck proves nothing.
+    config = _hand_config(locked, lineup.button)
+    # Live play deals the fair deck (docs/fairness.md) over the game's deck; a test's or
+    # replay's deck proves nothing.
     fair = None if deck else committed_deal(
-        table, [s for s in seats if s.number in dealt], table.hands_played + 1
+        table, [s for s in seats if s.number in dealt], table.hands_played + 1,
+        len(config.game.deck),
     )
     deck = fair.deck() if fair else deck
     assert deck is not None  # given, or made from the fair record
@@ -311,8 +317,8 @@ def _deal(locked: Locked, now: datetime, deck: list[str] | None) -> Hand | None:
         table.bomb_pot_next, table.bomb_pot_every, table.hands_played + 1
     )
     antes = {s.seat: table.bomb_pot_big_blinds * table.big_blind for s in lineup.seats}
-    blinds = None if bomb else _straddle(locked, lineup)
-    config = _hand_config(locked, lineup.button)
+    # A game of a button blind (short deck) takes no straddles: its blinds are the engine's.
+    blinds = None if bomb or config.game.button_blind else _straddle(locked, lineup)
     bounty = seven_deuce_bounty(table.seven_deuce_big_blinds, config.big_blind, config.game,
                                 table.is_tournament)
     boards = bomb_pot_boards(table.bomb_pot_boards, bomb, len(lineup.seats), config.game)

@@ -96,7 +96,7 @@ export function dealMessage(clientSeeds, handNumber) {
 
 /** The deck the seeds make (docs/fairness.md): HMAC-SHA256 in counter mode, Fisher-Yates
  * from the end, rejection sampling for each draw. */
-export async function fairDeck(serverSeed, clientSeeds, handNumber) {
+export async function fairDeck(serverSeed, clientSeeds, handNumber, deckSize = 52) {
   const key = await crypto.subtle.importKey(
     "raw", fromHex(serverSeed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const message = dealMessage(clientSeeds, handNumber);
@@ -111,7 +111,8 @@ export async function fairDeck(serverSeed, clientSeeds, handNumber) {
     }
     return words.shift();
   };
-  const deck = [...START_DECK];
+  // The game's deck: the last deckSize cards of the 52 (short deck: 36, six up).
+  const deck = START_DECK.slice(START_DECK.length - deckSize);
   for (let i = deck.length - 1; i > 0; i -= 1) {
     const n = i + 1;
     const limit = TWO_32 - (TWO_32 % n);
@@ -132,7 +133,8 @@ export async function verifyDeal(record, known) {
   if (await commitmentOf(record.server_seed) !== record.commitment) {
     return { ok: false, text: "The server seed does not match the commitment." };
   }
-  const deck = await fairDeck(record.server_seed, record.client_seeds, record.hand_number);
+  const deck = await fairDeck(record.server_seed, record.client_seeds, record.hand_number,
+    record.deck_size || 52);
   const wrong = [];
   let checked = 0;
   known.forEach((card, at) => {

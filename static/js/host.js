@@ -47,7 +47,8 @@ export class HostPanel {
     this.root.hidden = !show;
     if (!show) return;
     if (!this.built) {
-      this.choices = [["game", "Game", view.you.game_choices || []], RUN_IT_TWICE];
+      this.choices = [["game", "Game", view.you.game_choices || []], RUN_IT_TWICE,
+        ["short_deck_ranking", "Short deck", view.you.short_deck_ranking_choices || []]];
       // Dealer's choice: its code, and the games it may deal (`you.dealers_choice`).
       this.dealersChoice = view.you.dealers_choice || { code: null, games: [] };
       this.build(view.you.user_id);

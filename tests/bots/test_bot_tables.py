@@ -163,12 +163,15 @@ def check_frames(snapshot) -> None:
 
 
 @pytest.mark.parametrize(
-    "hands", [pytest.param(100), pytest.param(LONG_RUN_HANDS, marks=pytest.mark.slow)]
+    ("hands", "game"),
+    [pytest.param(100, "NT"), pytest.param(60, "NS"),
+     pytest.param(LONG_RUN_HANDS, "NT", marks=pytest.mark.slow)],
 )
 def test_long_bot_runs_keep_every_chip_and_show_nobody_a_hidden_card(
-    table, alice, quick_bots, monkeypatch, hands
+    table, alice, quick_bots, monkeypatch, hands, game
 ):
     styles = {"tight_aggressive": "hard", "calling_station": "easy", "random": "random"}
+    Table.objects.filter(pk=table.id).update(game=game, ante=1)  # NS: short deck, antes
     services.sit(table.id, alice, 1, 200)
     services.set_sitting_out(table.id, alice, True)
     for strength in styles.values():
@@ -225,4 +228,5 @@ def test_long_bot_runs_keep_every_chip_and_show_nobody_a_hidden_card(
         players = hand.players.all()
         assert sum(p.starting_stack for p in players) == sum(p.finishing_stack for p in players)
     assert set(decisions) == set(styles)
+    assert {h.state["config"].get("variant", "NT") for h in complete} == {game}
     assert versions == sorted(versions) and len(versions) > 3 * played

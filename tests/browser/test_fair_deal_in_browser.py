@@ -21,7 +21,8 @@ COMPUTE = """async (vector) => {
   const fair = await import("/static/js/fairness.js");
   const message = Array.from(fair.dealMessage(vector.client_seeds, vector.hand_number),
     (b) => b.toString(16).padStart(2, "0")).join("");
-  const deck = await fair.fairDeck(vector.server_seed, vector.client_seeds, vector.hand_number);
+  const deck = await fair.fairDeck(vector.server_seed, vector.client_seeds, vector.hand_number,
+                                   vector.deck_size || 52);
   return {
     commitment: await fair.commitmentOf(vector.server_seed),
     message,

@@ -107,6 +107,25 @@ def random_omaha_setup(rng: random.Random) -> Setup:
     return Setup(config, setup.seats, setup.deck, setup.button, setup.antes)
 
 
+def random_short_deck_setup(rng: random.Random) -> Setup:
+    """A random hand of short-deck hold'em as it is played: 2 to 7 players, antes from
+    everyone (or, one hand in five, seat by seat) and the button's blind, a 36-card deck;
+    short stacks go all-in on the antes and the blind."""
+    from games.engine.games import SHORT_DECK_HOLDEM
+
+    setup = random_setup(rng, players=(2, 7), posts=False)
+    bb = setup.config.big_blind
+    ante = rng.choice([max(1, bb // 2), bb, bb, 2 * bb, max(1, bb // 4)])
+    antes = None
+    if rng.random() < 0.2:
+        antes = {s.seat: rng.choice([0, ante, bb]) for s in setup.seats}
+        ante = 0
+    config = TableConfig(max(1, bb // 2), bb, ante, max_seats=10, game=SHORT_DECK_HOLDEM)
+    deck = list(SHORT_DECK_HOLDEM.deck)
+    rng.shuffle(deck)
+    return Setup(config, setup.seats, tuple(deck), setup.button, antes)
+
+
 def random_action(rng: random.Random, legal: LegalActions, *, may_raise: bool = True) -> Action:
     """A plausible random decision among the legal ones (no raise when ``may_raise`` is off)."""
     seat = legal.seat
@@ -150,13 +169,14 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
         Automation,
         FixedLimitTexasHoldem,
         Mode,
+        NoLimitShortDeckHoldem,
         NoLimitTexasHoldem,
         PotLimitOmahaHoldem,
     )
 
     config = state.config
     game = {"NT": NoLimitTexasHoldem, "PO": PotLimitOmahaHoldem,
-            "FT": FixedLimitTexasHoldem}[config.game.code]
+            "FT": FixedLimitTexasHoldem, "NS": NoLimitShortDeckHoldem}[config.game.code]
     # Fixed limit: pokerkit's small and big bet; otherwise its minimum bet.
     sizes = config.game.betting.bet_sizes
     bets = ([sizes[0] * config.big_blind, sizes[-1] * config.big_blind] if sizes
@@ -167,7 +187,11 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
         antes = [state.antes.get(p.seat, 0) for p in players]
         if state.heads_up:
             antes.reverse()
-    if state.heads_up:
+    if state.blinds is not None:  # seat by seat (the button's blind): heads-up reversed too
+        blinds = [state.blinds.get(p.seat, 0) for p in players]
+        if state.heads_up:
+            blinds.reverse()
+    elif state.heads_up:
         blinds = [config.small_blind, config.big_blind]
     else:
         blinds = [config.small_blind, config.big_blind] + [

@@ -15,6 +15,7 @@ from games.engine.fair_deck import (
     deal_message,
     fair_deck,
     random_numbers,
+    starting_deck,
     uniform_below,
 )
 from tests.fair_vectors import fair_vectors
@@ -35,8 +36,25 @@ def test_the_documented_vectors_are_what_the_code_computes(vector):
         assert message.hex() == vector["message"]
     block = hmac.new(bytes.fromhex(vector["server_seed"]), message + bytes(4), hashlib.sha256)
     assert block.hexdigest() == vector["first_block"]
-    deck = fair_deck(vector["server_seed"], seeds, vector["hand_number"])
+    deck = fair_deck(vector["server_seed"], seeds, vector["hand_number"],
+                     vector.get("deck_size", 52))
     assert " ".join(deck) == vector["deck"], f"{vector['name']}: {deck}"
+    assert sorted(deck) == sorted(starting_deck(vector.get("deck_size", 52)))
+
+
+def test_the_vectors_cover_the_short_deck():
+    short = [v for v in fair_vectors() if v.get("deck_size") == 36]
+    assert len(short) >= 2
+    for vector in short:
+        cards = vector["deck"].split()
+        assert len(cards) == len(set(cards)) == 36 and not {c[0] for c in cards} & set("2345")
+
+
+def test_the_short_deck_starts_from_the_36_cards_six_up_in_card_id_order():
+    assert starting_deck(36) == [c for c in FULL_DECK if c[0] not in "2345"]
+    assert starting_deck(52) == list(FULL_DECK)
+    with pytest.raises(ValueError, match="A deck of 40 cards is not dealt"):
+        fair_deck(ZERO, [], 1, deck_size=40)
 
 
 def test_the_vectors_cover_the_length_prefixes():
@@ -117,17 +135,19 @@ DECKS = 20_000
 Z_LIMIT = 4.5
 
 
-def position_chi_square(make_deck: Callable[[int], list[str]], decks: int = DECKS) -> float:
-    """z of the chi-square of the 52 x 52 table of (card, position) counts over ``decks``
-    decks; both margins are fixed (every deck is a permutation), so df = 51 * 51."""
-    index = {card: i for i, card in enumerate(FULL_DECK)}
-    counts = [[0] * 52 for _ in range(52)]
+def position_chi_square(make_deck: Callable[[int], list[str]], decks: int = DECKS,
+                        size: int = 52) -> float:
+    """z of the chi-square of the size x size table of (card, position) counts over
+    ``decks`` decks; both margins are fixed (every deck is a permutation), so
+    df = (size - 1) ** 2."""
+    index = {card: i for i, card in enumerate(starting_deck(size))}
+    counts = [[0] * size for _ in range(size)]
     for k in range(decks):
         for position, card in enumerate(make_deck(k)):
             counts[position][index[card]] += 1
-    expected = decks / 52
+    expected = decks / size
     chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
-    df = 51 * 51
+    df = (size - 1) ** 2
     return ((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
 
 
@@ -137,6 +157,12 @@ def seed_for(k: int) -> str:
 
 def test_card_positions_are_uniform_over_many_decks():
     z = position_chi_square(lambda k: fair_deck(seed_for(k), [(1, "a"), (2, "")], k))
+    assert z < Z_LIMIT, f"chi-square z = {z:.2f}"
+
+
+def test_short_deck_card_positions_are_uniform_over_many_decks():
+    z = position_chi_square(
+        lambda k: fair_deck(seed_for(k), [(1, "a"), (2, "")], k, deck_size=36), size=36)
     assert z < Z_LIMIT, f"chi-square z = {z:.2f}"
 
 

@@ -90,13 +90,14 @@ def test_a_declaration_that_the_engine_cannot_deal_is_refused():
 
 
 def test_the_site_s_games_declare_their_rules():
-    assert [g.code for g in GAMES.values()] == ["NT", "PO", "FT"]
+    assert [g.code for g in GAMES.values()] == ["NT", "PO", "FT", "NS"]
     assert game_by_code("NT") is NO_LIMIT_HOLDEM and NO_LIMIT_HOLDEM.hole_cards_used is None
     assert (POT_LIMIT_OMAHA.hole_cards, POT_LIMIT_OMAHA.hole_cards_used) == (4, 2)
     assert POT_LIMIT_OMAHA.pot_limit and not NO_LIMIT_HOLDEM.pot_limit
     betting = FIXED_LIMIT_HOLDEM.betting
     assert [betting.street_bet(street, 10) for street in range(4)] == [10, 10, 20, 20]
-    assert betting.raise_cap == 4 and all(len(g.deck) == 52 for g in GAMES.values())
+    assert betting.raise_cap == 4
+    assert [len(g.deck) for g in GAMES.values()] == [52, 52, 52, 36]
 
 
 def test_a_hand_s_setup_is_one_value_the_state_carries_and_stores():

@@ -244,7 +244,7 @@ def test_a_phhs_file_splits_into_its_hands_and_one_broken_hand_stays_alone():
     assert outcomes == [
         (101, 99),
         "Unsupported variant 'FO/8': only no-limit hold'em ('NT'), pot-limit Omaha ('PO'), "
-        "fixed-limit hold'em ('FT').",
+        "fixed-limit hold'em ('FT'), no-limit short-deck hold'em ('NS').",
         (101, 99),
     ]
     with pytest.raises(PHHError, match="Text before the first hand"):

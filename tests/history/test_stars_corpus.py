@@ -23,8 +23,6 @@ CORPUS = SiteCorpus(Path(__file__).parent / "data" / "pokerstars" / "fpdb")
 # dead small blind and a dead big blind (money the engine cannot post dead), and raises that
 # nobody left could call (PokerStars takes them and returns them; the engine refuses them).
 REFUSED = {
-    "213326978771": "unsupported game (6+ Hold'em", "202058540722": "unsupported game (6+",
-    "199247789909": "unsupported game (6+", "195853866630": "unsupported game (6+",
     "184487904738": "unsupported game (Split Hold'em",
     "52151000000": "unsupported game (capped no-limit hold'em, $10 cap)",
     "86564040647": "line 31: unknown section",
@@ -50,7 +48,7 @@ def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
     for key, reason in refused.items():
         assert REFUSED[key] in reason and reason.startswith("Hand #"), (key, reason)
     imported = [h for h in hands if not h.error]
-    assert (len(hands), len(imported)) == (1015, 996)
+    assert (len(hands), len(imported)) == (1015, 1000)  # PokerStars' four 6+ hands included
     assert sum(not h.replayed.settled for h in imported) == 0
 
 
@@ -67,7 +65,7 @@ def test_the_rake_stored_is_the_rake_the_text_says_for_every_hand():
         kept = replayed.amounts.money(sum(replayed.rake.values()))
         assert kept == Decimal(stated.group(1).replace(",", "")), hand.label
         checked += 1
-    assert checked == 996
+    assert checked == 1000
 
 
 # pokerkit cannot replay these four: a one-card show (HM1's [XX Qs]), two sitting-out
@@ -90,7 +88,7 @@ def test_every_imported_hand_replays_to_pokerkits_stacks():
     for hand, final in pokerkit_replays():
         assert list(hand.replayed.finishing_stacks) == list(final.stacks), hand.label
         compared += 1
-    assert compared == 992
+    assert compared == 996  # PokerStars' four 6+ hands replayed by NoLimitShortDeckHoldem too
 
 
 def test_a_bet_nobody_called_comes_back_when_the_text_leaves_the_line_out():
@@ -222,7 +220,7 @@ def test_every_player_who_showed_in_the_text_shows_in_the_replay_and_nobody_else
         assert shown == (_showed_in_text(text) & set(names)) - missing, hand.label
         assert not shown & {names[s - 1] for s in replayed.state.result.mucked}, hand.label
         compared += 1
-    assert compared == 996
+    assert compared == 1000
 
 
 def test_pokerkit_shows_the_same_hands():

@@ -140,10 +140,61 @@ def test_omaha_monte_carlo_states_its_standard_error(client):
         ({"game": "omaha", "hands": "Ah As Kd Kc\nQh Jh Ts 9s", "board": "2c 3c"},
          "Board: an Omaha board has 0, 3, 4 or 5 cards, got 2"),
         ({"game": "stud", "hands": "Ah As Kd Kc\nQh Jh Ts 9s"},
-         "Game must be holdem or omaha, got &#x27;stud&#x27;"),
+         "Game must be holdem, omaha, shortdeck, got &#x27;stud&#x27;"),
     ],
 )
 def test_the_odds_page_names_bad_omaha_input_and_shows_no_figures(client, params, message):
     text = client.get("/learn/odds/", params).content.decode()
     assert f'<p class="ln-error" role="alert">{message}' in text
     assert "ln-odds" not in text  # no table of figures
+
+
+def short_deck_count(hands: list[str], board: str):
+    """(wins, ties, equity) per hand, every short-deck run-out counted here with pokerkit's
+    hand type (a flush over a full house, a straight over three of a kind)."""
+    from pokerkit import ShortDeckHoldemHand
+
+    holes = [h.replace(" ", "") for h in hands]
+    known = board.replace(" ", "")
+    used = {holes[i][j:j + 2] for i in range(len(holes)) for j in (0, 2)}
+    used |= {known[i:i + 2] for i in range(0, len(known), 2)}
+    deck = [str(c) for c in DECK if c.rank >= 4 and str(c) not in used]
+    tally = [[0, 0, Fraction(0)] for _ in holes]
+    runs = 0
+    for rest in combinations(deck, 5 - len(known) // 2):
+        values = [ShortDeckHoldemHand.from_game(h, known + "".join(rest)) for h in holes]
+        strengths = [v.entry.index for v in values]
+        top = [i for i, v in enumerate(strengths) if v == max(strengths)]
+        for i in top:
+            tally[i][0 if len(top) == 1 else 1] += 1
+            tally[i][2] += Fraction(1, len(top))
+        runs += 1
+    return runs, [(wins, ties, credit / runs) for wins, ties, credit in tally]
+
+
+SHORT_SPOT = {"game": "shortdeck", "hands": "Ah Qh\nKs Kd\nTc 9c", "board": "Kh 9h 6c"}
+
+
+def test_the_odds_page_counts_every_short_deck_run_out_from_36_cards(client):
+    pytest.importorskip("pokerkit")
+    text = client.get("/learn/odds/", SHORT_SPOT).content.decode()
+    runs, counted = short_deck_count(SHORT_SPOT["hands"].split("\n"), SHORT_SPOT["board"])
+    assert runs == 351  # C(27, 2): 36 cards less 6 held and 3 on the board
+    assert f"{runs} boards, every one counted" in text
+    rows = re.findall(r'<td class="num">([\d.]+)% <span class="muted">\((\d+)\)</span></td>\s*'
+                      r'<td class="num">([\d.]+)% <span class="muted">\((\d+)\)</span></td>\s*'
+                      r'<td class="num ln-equity"><strong>([\d.]+)%</strong>', text)
+    assert len(rows) == 3
+    for (_w, wins, _t, ties, equity_pct), (c_wins, c_ties, c_equity) in zip(
+            rows, counted, strict=True):
+        assert (int(wins), int(ties)) == (c_wins, c_ties)
+        assert equity_pct == f"{100 * float(c_equity):.2f}"
+    assert "a flush beats a full house" in text and "Three of a kind, kings" in text
+
+
+def test_the_short_deck_odds_refuse_a_card_below_six(client):
+    response = client.get("/learn/api/equity", {"game": "shortdeck", "hands": "AhAs,5c5d"})
+    assert response.status_code == 400
+    assert "5c is not a card of the short deck" in response.json()["error"]
+    trips = client.get("/learn/api/equity", {**SHORT_SPOT, "order": "trips"}).json()
+    assert trips["order"] == "trips-over-straight" and trips["boards"] == 351
