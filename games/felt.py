@@ -21,16 +21,24 @@ from games.hand_text import bounty_rows, result_rows
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
 
 
+BOT_NAME_SUFFIX = " (bot)"
+"""How every bot's name ends (games/bots/roster.py): no person's nickname can."""
+
+
 def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
-    """A chair with ``name`` in it and no hand on it yet.
+    """A chair with ``name`` in it and no hand on it yet. ``name_shown`` is what its plate
+    says: a bot's name without its suffix, as the plate has a BOT badge instead.
 
     >>> row = seat_row(3, "ann", 200)
     >>> row["number"], row["player"], row["stack"], row["cards"]
     (3, 'ann', 200, None)
+    >>> seat_row(4, "Tess (bot)", 200)["name_shown"]
+    'Tess'
     """
     return {
         "number": number,
         "player": name,
+        "name_shown": name.removesuffix(BOT_NAME_SUFFIX),
         "stack": stack,
         # The stack before the hand's pots are paid (what an all-in run-out shows until the
         # river is out, static/js/runout.js); the stack itself for a chair out of the hand.

@@ -26,6 +26,7 @@ from games.bots.coach_bot import coach_style
 from games.bots.decision import Decision
 from games.bots.situation import Situation
 from games.bots.styles import Style, calling_station, random_legal, tight_aggressive
+from games.felt import BOT_NAME_SUFFIX
 
 
 def coach_where_modelled(situation: Situation, rng: random.Random) -> Decision:
@@ -88,4 +89,4 @@ def bot_name(style: str, index: int) -> str:
     >>> bot_name("coach", 1)
     'Cosmo (bot)'
     """
-    return f"{BOT_STYLES[style].names[index]} (bot)"
+    return f"{BOT_STYLES[style].names[index]}{BOT_NAME_SUFFIX}"

@@ -84,7 +84,8 @@ function seatElement(seat, view, best, winners, opts) {
     h(
       "div",
       { class: "plate" },
-      h("div", { class: "name", title: seat.player }, seat.player,
+      h("div", { class: "name", title: seat.player },
+        h("span", { class: "name-text" }, seat.name_shown || seat.player),
         seat.bot ? h("span", { class: "bot-badge", title: "A computer player" }, "BOT") : "",
         opts.positions && seat.position ? h("span", { class: "position" }, seat.position) : ""),
       h("div", { class: "stack" }, money(seat.stack),

@@ -8,10 +8,10 @@ from itertools import combinations
 import pytest
 
 from evaluator.short_deck import SHORT_DECK, evaluate_short_deck
-from games.bots.short_deck_equity import short_deck_equity, short_deck_figures
-from games.bots.situation import Situation
 from games.bots.roster import BOT_STYLES as STYLES
 from games.bots.roster import decide
+from games.bots.short_deck_equity import short_deck_equity, short_deck_figures
+from games.bots.situation import Situation
 from games.engine import Action
 from tests.engine.helpers import random_short_deck_setup
 

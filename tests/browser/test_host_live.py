@@ -201,11 +201,21 @@ def test_a_phone_shows_whole_bot_names_and_badges(chromium, site, people, tables
         hedda.open(tables["bots"])
         expect(hedda.page.locator(".seat.taken")).to_have_count(6)
         cut = hedda.page.evaluate(
-            """() => [...document.querySelectorAll('.seat .name, .seat .status')]
+            """() => [...document.querySelectorAll('.seat .name-text, .seat .status')]
                 .filter((e) => e.scrollWidth > e.clientWidth + 1)
                 .map((e) => e.textContent)"""
         )
         assert cut == [], f"cut on a phone: {cut}"
+        # Each bot's plate: its name without "(bot)" and a whole BOT badge beside it.
+        badges = hedda.page.evaluate(
+            """() => [...document.querySelectorAll('.seat.taken .bot-badge')].map((b) => [
+                b.closest('.name').querySelector('.name-text').textContent,
+                b.textContent, b.getBoundingClientRect().width > 0,
+                b.scrollWidth <= b.clientWidth + 1])"""
+        )
+        assert len(badges) >= 4 and all(
+            not name.endswith("(bot)") and badge == "BOT" and shown and whole
+            for name, badge, shown, whole in badges), badges
     finally:
         hedda.page.set_viewport_size(LAPTOP)
 
