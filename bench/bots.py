@@ -9,16 +9,27 @@ blinds per 100 hands, with a 95% confidence interval over the deck pairs. The co
 (``games.bots.coach_bot``) weighs every option by the coach's EV model, about 50 times the
 tight-aggressive bot's work per decision, so its matches play fewer hands.
 
+``--before REV`` plays the coach bot's match against the tight-aggressive bot a second time
+with the code of an older revision (a temporary git worktree, in a process of its own beside
+this one), on the same decks: the coach before and after a change, in one run (issue 42:
+``--before 8169e10``, the coach before its response model). ``--only`` runs only the matches
+named.
+
     .venv/bin/python bench/bots.py [--hands 10000] [--coach-hands 2000] [--seed 16]
+                                   [--before REV] [--only coach:tight_aggressive ...]
 """
 
 import argparse
+import json
 import math
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -58,23 +69,76 @@ def match(hero: str, villain: str, hands: int, seed: int) -> tuple[float, float,
     return mean, half, time.perf_counter() - started
 
 
+class Before(NamedTuple):
+    """A match played by an older revision's code: its process and its worktree."""
+
+    process: subprocess.Popen[str]
+    root: Path
+    folder: Path
+
+
+def before(revision: str, hero: str, villain: str, hands: int, seed: int) -> Before:
+    """Start ``match`` of the code at ``revision`` in a process of its own (read its result
+    with ``result``, which removes the worktree it plays in)."""
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(tempfile.mkdtemp(prefix="bench-bots-"))
+    tree = folder / "before"
+    subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(tree),
+                    revision], check=True)
+    code = ("import json, runpy; found = runpy.run_path('bench/bots.py', run_name='before'); "
+            f"print(json.dumps(found['match']({hero!r}, {villain!r}, {hands}, {seed})))")
+    process = subprocess.Popen([sys.executable, "-P", "-c", code], cwd=tree,
+                               stdout=subprocess.PIPE, text=True)
+    return Before(process, root, folder)
+
+
+def result(started: Before) -> tuple[float, float, float]:
+    """The figures of a match started by ``before``; its worktree removed."""
+    out, _ = started.process.communicate()
+    subprocess.run(["git", "-C", str(started.root), "worktree", "remove", "--force",
+                    str(started.folder / "before")], check=True)
+    started.folder.rmdir()
+    if started.process.returncode:
+        raise SystemExit(f"the match at the older revision failed "
+                         f"({started.process.returncode})")
+    mean, half, seconds = json.loads(out.strip().splitlines()[-1])
+    return mean, half, seconds
+
+
+def line(label: str, hands: int, figures: tuple[float, float, float]) -> str:
+    mean, half, seconds = figures
+    ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]"
+    return f"{label:<40} {hands:>7,} {mean:>+9.1f} {ci:>20} {seconds:>8.1f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="hands per match (even)")
     parser.add_argument("--coach-hands", type=int, default=2_000,
                         help="hands per match of the coach bot (even)")
     parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--before", metavar="REV",
+                        help="also the coach against tight-aggressive at this revision")
+    parser.add_argument("--only", nargs="+", metavar="HERO:VILLAIN",
+                        help="only these matches (e.g. coach:tight_aggressive)")
     args = parser.parse_args()
-    print("Heads-up, 100 bb stacks, duplicate decks (each deck twice, seats swapped)")
-    print(f"{'match':<40} {'hands':>7} {'bb/100':>9} {'95% CI':>20} {'seconds':>8}")
     matches = [("tight_aggressive", v, args.hands) for v in ("calling_station", "random")]
     matches += [("coach", v, args.coach_hands)
                 for v in ("calling_station", "random", "tight_aggressive")]
+    if args.only:
+        matches = [m for m in matches if f"{m[0]}:{m[1]}" in args.only]
+        if not matches:
+            raise SystemExit(f"no match named {' '.join(args.only)}")
+    started = before(args.before, "coach", "tight_aggressive", args.coach_hands, args.seed) \
+        if args.before else None
+    print("Heads-up, 100 bb stacks, duplicate decks (each deck twice, seats swapped)")
+    print(f"{'match':<40} {'hands':>7} {'bb/100':>9} {'95% CI':>20} {'seconds':>8}")
     for hero, villain, hands in matches:
-        mean, half, seconds = match(hero, villain, hands, args.seed)
-        label = f"{hero} vs {villain}"
-        ci = f"[{mean - half:+.1f}, {mean + half:+.1f}]"
-        print(f"{label:<40} {hands:>7,} {mean:>+9.1f} {ci:>20} {seconds:>8.1f}", flush=True)
+        figures = match(hero, villain, hands, args.seed)
+        print(line(f"{hero} vs {villain}", hands, figures), flush=True)
+    if started is not None:
+        print(line(f"coach at {args.before} vs tight_aggressive", args.coach_hands,
+                   result(started)), flush=True)
 
 
 if __name__ == "__main__":
