@@ -12,6 +12,7 @@ equities are counted against.
 
 import base64
 import json
+import re
 import zlib
 from pathlib import Path
 
@@ -90,8 +91,26 @@ def test_each_spot_was_wrong_before_and_now_recommends_a_sensible_size_with_its_
     assert f"{round(graded.equity * 100)}%" in first
     if best.kind in ("bet", "raise"):
         line = next(r for r in graded.reasons if r.startswith(best.words() + " ("))
-        assert "against the hands that call" in line and "against their whole likely" in line
+        if len(situation.opponents) == 1:
+            assert "against the hands that call" in line and "against their whole likely" in line
+        else:
+            each = dict(alone(line))
+            assert sorted(each) == sorted(o.seat for o in situation.opponents)
+            for calls, called, whole in each.values():
+                # Against one player: the hands that call can hold at most all of the
+                # equity against the whole range (figures rounded to a point).
+                assert calls == 0 or called - 0.005 <= (whole + 0.005) / (calls - 0.005)
     assert "±" in graded.reasons[-1] or "is the best play here" in graded.reasons[-1]
+
+
+ALONE = re.compile(r"seat (\d+) calls about (\d+)%: you have (\d+)% against the hands of theirs "
+                   r"that call, (\d+)% against their whole likely range")
+
+
+def alone(line: str) -> list[tuple[int, tuple[float, float, float]]]:
+    """A multiway bet's figures for each player alone, read from its sentence (shares)."""
+    return [(int(seat), (int(calls) / 100, int(called) / 100, int(whole) / 100))
+            for seat, calls, called, whole in ALONE.findall(line)]
 
 
 def test_a_sensible_bet_the_old_coach_called_a_blunder_is_no_blunder_now():
