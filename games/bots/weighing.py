@@ -80,6 +80,19 @@ def sizes_wanted(pot: int, to_call: int, top: int) -> list[int]:
     return [top + round(share * after_call) for share in POT_SHARES]
 
 
+def overbet_doubt(share_of_pot: float | None, overbet: bool) -> float:
+    """How much less sure the fold share is for an all-in beyond the sizes tried: who calls
+    an all-in of ten pots is extrapolated from who calls the sizes people bet, so its error
+    grows as the square root of the size over the largest share tried (1 for other sizes).
+
+    >>> overbet_doubt(1.0, False), overbet_doubt(6.0, True)
+    (1.0, 2.0)
+    """
+    if not overbet or share_of_pot is None:
+        return 1.0
+    return max(1.0, float(np.sqrt(share_of_pot / POT_SHARES[-1])))
+
+
 def chart_size(situation: Situation) -> int:
     """Before the flop, the charts' raise: 3 big blinds plus one per limper first in,
     three times the raise after one."""
@@ -229,16 +242,16 @@ class Weigher:
         callers = trials.mean(on.sum(axis=1).astype(float), called) if some else 0.0
         called_ev = trials.mean(payoff, called) if some else float(s.pot)
         ev = trials.mean(payoff) if trials.count else float(s.pot)
-        error = self._error(payoff, trials.mean(np.where(called, showdown, 0.0)),
-                            abs(s.pot - called_ev))
         after_call = s.pot + s.to_call
         share_of_pot = (to - s.max_bet) / after_call if after_call else None
         biggest = sizes_wanted(s.pot, s.to_call, s.max_bet)[-1]
         legal = s.legal
         all_in = to >= s.bet + s.stack or (legal is not None and legal.all_in == to)
+        overbet = all_in and to > biggest
+        error = self._error(payoff, trials.mean(np.where(called, showdown, 0.0)),
+                            abs(s.pot - called_ev) * overbet_doubt(share_of_pot, overbet))
         return Option(kind, to, ev, eq_called, folds, added / pot_after if pot_after else 0.0,
-                      error, self.equity, callers, share_of_pot, all_in and to > biggest,
-                      self.answers(on))
+                      error, self.equity, callers, share_of_pot, overbet, self.answers(on))
 
     def options(self) -> list[Option]:
         """Every option weighed (see ``sizes``)."""

@@ -87,7 +87,7 @@ def test_against_each_opponent_the_callers_equity_is_what_their_whole_range_allo
             # Everyone folds no more often than any one of them does.
             assert option.fold_share <= 1 - answer.calls + 1e-9
         if option.callers:
-            assert 1 <= option.callers <= opponents
+            assert 1 - 1e-9 <= option.callers <= opponents + 1e-9
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -32,12 +32,18 @@ ALONE = re.compile(r"seat \d+ calls about (\d+)%: you have (\d+)% against the ha
                    r"that call, (\d+)% against their whole likely range")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
-# Waits for the person's turn or the hand's end (an event on the page, never a time).
-READY = ("(n) => { const h = window.pokerTable.view && window.pokerTable.view.hand;"
+# Waits for the person's turn, the hand's end or their stack lost (an event on the page,
+# never a time).
+READY = ("(n) => { const v = window.pokerTable.view; const h = v && v.hand;"
          " if (!h) return false;"
-         " if (h.complete) return h.number !== n;"
+         " if (h.complete && h.number !== n) return true;"
+         " const me = v.seats.find((s) => s.number === v.you.seat);"
+         " if (me && me.busted && v.you.add_chips && v.you.add_chips.rebuy) return true;"
+         " if (h.complete) return false;"
          " return Boolean(h.legal) && document.querySelector("
          "'#action-bar.your-turn button.act:not([disabled])') !== null; }")
+STACKED = ("() => { const v = window.pokerTable.view;"
+           " return v.seats.find((s) => s.number === v.you.seat).stack > 0; }")
 
 
 def act(page, hand: dict) -> None:
@@ -65,8 +71,9 @@ def percents(match) -> list[float]:
     return [int(x) / 100 for x in match.groups()]
 
 
-def check_reasons(row: dict) -> None:
-    """One review row's figures (see the module docstring)."""
+def check_reasons(row: dict) -> bool:
+    """One review row's figures (see the module docstring); whether its best play is a bet
+    or raise (whose size was checked)."""
     for line in row["reasons"]:
         size = SIZE.match(line)
         if size and line.startswith(row["best"] + " ("):
@@ -85,6 +92,7 @@ def check_reasons(row: dict) -> None:
                    for line in row["reasons"]), row
     gap = max(0.0, row["best_ev"] - row["played_ev"])
     assert abs(row["loss"] - gap) <= 0.15, row  # each shown to 0.1 bb
+    return row["best"].startswith(("bet ", "raise to "))
 
 
 def rows_of(page) -> list[dict]:
@@ -128,19 +136,24 @@ def test_twenty_practice_hands_are_graded_with_sensible_sizes_and_figures_that_a
         expect(page.locator(".seat .bot-badge")).to_have_count(3)
         table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
         played: set[int] = set()
-        finished = -1
+        finished, rebuys = -1, 0
         while len(played) < HANDS:
             page.wait_for_function(READY, arg=finished, timeout=60_000)
             view = pat.view()
             hand = view["hand"]
             you = view["you"]
             assert not you["sitting_out"], f"sat out after {len(played)} hands: {view['log']}"
-            if hand["complete"]:
-                mine = next(s for s in view["seats"] if s["number"] == you["seat"])
-                assert mine["cards"] or mine["folded"] or mine["mucked"], \
-                    f"hand {hand['number']} was dealt without the person: {mine} {you}"
-                played.add(hand["number"])
+            mine = next(s for s in view["seats"] if s["number"] == you["seat"])
+            if hand["complete"] and hand["number"] != finished:
+                if mine["cards"] or mine["folded"] or mine["mucked"]:  # dealt in
+                    played.add(hand["number"])
                 finished = hand["number"]
+                continue
+            if mine["busted"]:  # a practising player rebuys, as the page offers
+                rebuys += 1
+                page.locator("#add-chips").click()
+                page.locator("#chips-dialog button[value=add]").click()
+                page.wait_for_function(STACKED, timeout=60_000)
                 continue
             act(page, hand)
             page.wait_for_function("(v) => window.pokerTable.view.version > v",
@@ -156,6 +169,7 @@ def test_twenty_practice_hands_are_graded_with_sensible_sizes_and_figures_that_a
         links = page.locator("table a[href^='/hands/']").all()
         hand_ids = sorted({int(m.group(1)) for a in links
                            if (m := re.fullmatch(r"/hands/(\d+)/", a.get_attribute("href")))})
+        assert rebuys <= 3
         assert HANDS <= len(hand_ids) <= HANDS + 1, (  # the hand under way when they left
             [a.get_attribute("href") for a in links])
         page.goto(f"/learn/review/?hands=50&table={table_id}")
@@ -166,7 +180,7 @@ def test_twenty_practice_hands_are_graded_with_sensible_sizes_and_figures_that_a
                                                 abs=0.0011)
         for row in rows_of(page):  # the biggest mistakes
             check_reasons(row)
-        decisions, lost = 0, 0.0
+        decisions, lost, sized = 0, 0.0, 0
         counts: dict[str, int] = {}
         for hand_id in hand_ids:
             page.goto(f"/learn/review/{hand_id}/")
@@ -174,13 +188,14 @@ def test_twenty_practice_hands_are_graded_with_sensible_sizes_and_figures_that_a
             rows = rows_of(page)
             assert len(rows) == hand["decisions"] == sum(hand["counts"].values())
             for row in rows:
-                check_reasons(row)
+                sized += check_reasons(row)
                 counts[row["label"]] = counts.get(row["label"], 0) + 1
             assert hand["lost"] == pytest.approx(sum(r["loss"] for r in rows),
                                                  abs=0.05 * len(rows) + 0.01)
             decisions += hand["decisions"]
             lost += hand["lost"]
         assert decisions == session["decisions"]
+        assert sized > 0  # some best plays were bets or raises, their sizes read
         assert lost == pytest.approx(session["lost"], abs=0.006 * len(hand_ids))
         assert counts == {k: v for k, v in session["counts"].items() if v}
     finally:
