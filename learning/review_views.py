@@ -26,7 +26,7 @@ from games.models import Hand
 
 DEFAULT_HANDS = 20
 MAX_HANDS = 50
-CACHE_VERSION = "coach-grades-v1"  # bump when the model changes: old grades are stale
+CACHE_VERSION = "coach-grades-v2"  # bump when the model changes: old grades are stale
 
 
 def graded_hand(hand: Hand, seat: int) -> list[Graded]:

@@ -53,18 +53,28 @@ def against_whom(situation: Situation, ranges: list[Weights]) -> str:
 
 
 def bet_line(option: Option, opponents: int, bb: int) -> str:
-    """A bet's figures, every equity from the same trials and named."""
+    """A bet's figures, every equity from the same trials and named: heads-up, against the
+    hands that call and the whole range; multiway, against whoever calls, then each player
+    alone (the hands of theirs that call, their whole range)."""
     size = f" ({_pct(option.pot_share)} of the pot)" if option.pot_share is not None else ""
     fold = option.fold_share or 0.0
-    everyone = "they all fold" if opponents > 1 else "they fold"
-    called = (f"called (by {option.callers:.1f} of {opponents} on average)" if opponents > 1
-              else "called")
-    whole = "their whole likely ranges" if opponents > 1 else "their whole likely range"
-    return (f"{option.words()}{size}: as a bluff it needs folds {_pct(option.needs or 0.0)} of "
-            f"the time; {everyone} about {_pct(fold)} (each calls with the hands that have the "
-            f"equity its price asks against your betting range); {called}, you have "
-            f"{_pct(option.equity)} against the hands that call, {_pct(option.equity_all or 0.0)}"
-            f" against {whole}: worth {_bb(option.ev, bb)} (± {option.error / bb:.1f} bb)")
+    start = (f"{option.words()}{size}: as a bluff it needs folds {_pct(option.needs or 0.0)} "
+             f"of the time; ")
+    worth = f"worth {_bb(option.ev, bb)} (± {option.error / bb:.1f} bb)"
+    if opponents == 1:
+        return (f"{start}they fold about {_pct(fold)} (they call with the hands that have the "
+                f"equity its price asks against your betting range); called, you have "
+                f"{_pct(option.equity)} against the hands that call, "
+                f"{_pct(option.equity_all or 0.0)} against their whole likely range: {worth}")
+    each = "; ".join(
+        f"seat {a.seat} calls about {_pct(a.calls)}: you have {_pct(a.equity_called)} against "
+        f"the hands of theirs that call, {_pct(a.equity_whole)} against their whole likely "
+        f"range" for a in option.answers)
+    return (f"{start}they all fold about {_pct(fold)} (each calls with the hands that have the "
+            f"equity its price asks against your betting range); called (by "
+            f"{option.callers or 0.0:.1f} of {opponents} on average), you have "
+            f"{_pct(option.equity)} at showdown against the players who call, with the hands "
+            f"they call with: {worth}. Each player alone: {each}")
 
 
 def reasons(situation: Situation, ranges: list[Weights], found: list[Option], mine: Option,

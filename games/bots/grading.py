@@ -19,9 +19,10 @@ The model (one street, stated plainly; docs/coach.md, "Grades", repeats it):
   size, and all in; each inside the legal range and the stack.
 - The model's *error* of an option: twice the trials' standard error, plus ``EQUITY_ERROR``
   of the pot at showdown (the ranges are guesses), plus for a bet ``FOLD_ERROR`` of what
-  folds change (the fold share is a guess too). An all-in bigger than the largest size tried
-  (an overbet) is the best play only when its EV beats the best other size by more than the
-  larger error of the two.
+  folds change (the fold share is a guess too; for an all-in bigger than the largest size
+  tried, an overbet, times ``overbet_doubt``: who calls it is extrapolated). An overbet is
+  the best play only when its EV beats the best other size by more than the larger error of
+  the two; before the flop the chart's play is made at a size, never as an overbet.
 - The loss of a decision is the best option's EV minus the played one's, in big blinds; its
   class is that of the loss *beyond the model's error* (the larger error of the two options),
   so a loss within the error is at worst Correct and never a Blunder.
@@ -122,6 +123,7 @@ def chart_pick(situation: Situation, found: list[Option]) -> Option | None:
     pick = [o for o in found if chart_played(o.kind, situation) == best]
     if not pick and best == "check":
         pick = [o for o in found if o.kind == "call"]  # nothing to check: complete
+    pick = [o for o in pick if not o.overbet]  # the chart's raise is a size, not a shove
     if not pick:
         return None
     size = chart_size(situation)

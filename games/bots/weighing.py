@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from games.bots.holdings import HOLDINGS, Weights
 from games.bots.responses import bettor_range, goes_on, holding_equities, price, size_keeps
-from games.bots.situation import Situation
+from games.bots.situation import Opponent, Situation
 from games.bots.trials import Mask, Trials, deal
 
 # The sizes people bet, as shares of the pot after calling (a quarter to one and a half).
@@ -25,6 +25,17 @@ POT_SHARES: Final = (0.25, 0.33, 0.5, 0.75, 1.0, 1.5)
 SAMPLES: Final = 2000
 EQUITY_ERROR: Final = 0.05  # the ranges are guesses: equity is known to about 5 points
 FOLD_ERROR: Final = 0.1  # and so is the fold share, to about 10 points
+
+
+@dataclass(frozen=True)
+class Answer:
+    """How one opponent answers a bet, by the model: how often they go on, and your equity
+    against them alone (their whole range, and the hands of it that go on)."""
+
+    seat: int
+    calls: float  # the share of the trials in which they go on
+    equity_whole: float  # against their whole range
+    equity_called: float  # against the hands of it that go on
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,7 @@ class Option:
     callers: float | None = None  # a bet: how many go on, on average, when someone does
     pot_share: float | None = None  # a bet: its size as a share of the pot after calling
     overbet: bool = False  # an all-in bigger than the largest size tried
+    answers: tuple[Answer, ...] = ()  # a bet: each opponent's answer (``Weigher.answers``)
 
     def words(self) -> str:
         """The play in a few words: "bet 40", "call", "check"."""
@@ -66,6 +78,19 @@ def sizes_wanted(pot: int, to_call: int, top: int) -> list[int]:
     (``top``: the highest bet now)."""
     after_call = pot + to_call
     return [top + round(share * after_call) for share in POT_SHARES]
+
+
+def overbet_doubt(share_of_pot: float | None, overbet: bool) -> float:
+    """How much less sure the fold share is for an all-in beyond the sizes tried: who calls
+    an all-in of ten pots is extrapolated from who calls the sizes people bet, so its error
+    grows as the square root of the size over the largest share tried (1 for other sizes).
+
+    >>> overbet_doubt(1.0, False), overbet_doubt(6.0, True)
+    (1.0, 2.0)
+    """
+    if not overbet or share_of_pot is None:
+        return 1.0
+    return max(1.0, float(np.sqrt(share_of_pot / POT_SHARES[-1])))
 
 
 def chart_size(situation: Situation) -> int:
@@ -145,32 +170,53 @@ class Weigher:
             self._equities[kind, keep] = holding_equities(tuple(self.situation.board), against)
         return self._equities[kind, keep]
 
-    def _going_on(self, kind: str, to: int, add: int, pot_after: int) -> Mask:
-        """The holdings with which an opponent who must add ``add`` goes on against a bet to
-        ``to``; a hand that folds to a smaller size tried folds to this one too."""
-        flags = goes_on(self._holding_equities(kind, to), price(add, pot_after))
+    def _answer_price(self, opponent: Opponent, to: int) -> tuple[int, float]:
+        """The chips ``opponent`` adds to call a bet to ``to`` (capped by their stack) and the
+        price that call gets: what they can win is the pot and the part of the bet they can
+        match (the rest comes back), so above their stack a bigger bet offers the same."""
         s = self.situation
-        for _kind, smaller in sizes(s):
+        add = max(0, min(to, opponent.bet + opponent.stack) - opponent.bet)
+        mine = max(0, min(to - s.bet, s.stack, opponent.bet + add - s.bet))
+        return add, price(add, s.pot + mine)
+
+    def _going_on(self, kind: str, to: int, opponent: Opponent) -> Mask:
+        """The holdings with which ``opponent`` goes on against a bet to ``to``; a hand that
+        folds to a smaller size tried folds to this one too."""
+        _add, need = self._answer_price(opponent, to)
+        flags = goes_on(self._holding_equities(kind, to), need)
+        for _kind, smaller in sizes(self.situation):
             if smaller < to:
-                extra = max(0, min(smaller - s.bet, s.stack))
-                less = max(0, add - (to - smaller))
+                less, asks = self._answer_price(opponent, smaller)
                 if less:
-                    flags &= goes_on(self._holding_equities(kind, smaller),
-                                     price(less, s.pot + extra))
+                    flags &= goes_on(self._holding_equities(kind, smaller), asks)
         return flags
 
     def _adds(self, to: int) -> npt.NDArray[np.int64]:
         """The chips each opponent adds to call a bet to ``to`` (capped by their stack)."""
-        return np.array([max(0, min(to, o.bet + o.stack) - o.bet)
-                         for o in self.situation.opponents], dtype=np.int64)
+        return np.array([self._answer_price(o, to)[0] for o in self.situation.opponents],
+                        dtype=np.int64)
 
     def continuing(self, kind: str, to: int) -> list[Mask]:
         """Per opponent, the holdings that go on against a bet or raise to ``to``."""
-        s = self.situation
-        pot_after = s.pot + max(0, min(to - s.bet, s.stack))
-        return [self._going_on(kind, to, int(add), pot_after) if add else
+        return [self._going_on(kind, to, o) if add else
                 np.ones(len(HOLDINGS), dtype=bool)  # all in already: they see the showdown
-                for add in self._adds(to)]
+                for o, add in zip(self.situation.opponents, self._adds(to), strict=True)]
+
+    def answers(self, on: Mask) -> tuple[Answer, ...]:
+        """Each opponent's answer to a bet, from the trials: ``on`` marks, per trial and
+        opponent, who goes on. Every figure of one opponent is against that opponent alone,
+        so the equity against the hands that call and against the whole range are against
+        hands of the same player, from the same trials."""
+        t, found = self.trials, []
+        for i, opponent in enumerate(self.situation.opponents):
+            alone = np.zeros(t.theirs.shape, dtype=bool)
+            alone[:, i] = True
+            share = t.share(alone)
+            calls = t.mean(on[:, i].astype(float))
+            whole = t.mean(share)
+            called = t.mean(share, on[:, i]) if on[:, i].any() else whole
+            found.append(Answer(opponent.seat, calls, whole, called))
+        return tuple(found)
 
     def bet(self, kind: str, to: int) -> Option:
         """A bet or raise to ``to`` (see grading's docstring)."""
@@ -196,15 +242,16 @@ class Weigher:
         callers = trials.mean(on.sum(axis=1).astype(float), called) if some else 0.0
         called_ev = trials.mean(payoff, called) if some else float(s.pot)
         ev = trials.mean(payoff) if trials.count else float(s.pot)
-        error = self._error(payoff, trials.mean(np.where(called, showdown, 0.0)),
-                            abs(s.pot - called_ev))
         after_call = s.pot + s.to_call
         share_of_pot = (to - s.max_bet) / after_call if after_call else None
         biggest = sizes_wanted(s.pot, s.to_call, s.max_bet)[-1]
         legal = s.legal
         all_in = to >= s.bet + s.stack or (legal is not None and legal.all_in == to)
+        overbet = all_in and to > biggest
+        error = self._error(payoff, trials.mean(np.where(called, showdown, 0.0)),
+                            abs(s.pot - called_ev) * overbet_doubt(share_of_pot, overbet))
         return Option(kind, to, ev, eq_called, folds, added / pot_after if pot_after else 0.0,
-                      error, self.equity, callers, share_of_pot, all_in and to > biggest)
+                      error, self.equity, callers, share_of_pot, overbet, self.answers(on))
 
     def options(self) -> list[Option]:
         """Every option weighed (see ``sizes``)."""
