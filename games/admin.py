@@ -228,7 +228,9 @@ class PlayerAdmin(admin.ModelAdmin):
     readonly_fields = ["user", "bankroll", "is_guest", "last_top_up", "ledger"]
 
     def get_queryset(self, request):
-        done = Q(user__hands_played__finishing_stack__isnull=False)
+        # Hands played with play chips only: a tournament's chips are not the bankroll's.
+        done = Q(user__hands_played__finishing_stack__isnull=False,
+                 user__hands_played__hand__table__is_tournament=False)
         return (
             super()
             .get_queryset(request)
@@ -243,11 +245,11 @@ class PlayerAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.display(description="Hands played", ordering="hand_count")
+    @admin.display(description="Cash hands played", ordering="hand_count")
     def hands(self, player):
         return player.hand_count
 
-    @admin.display(description="Net chips", ordering="net_chips")
+    @admin.display(description="Net chips (cash tables)", ordering="net_chips")
     def net(self, player):
         return player.net_chips or 0
 

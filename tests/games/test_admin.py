@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services, snapshots
-from games.models import Hand, LedgerEntry, Player, Seat, Table
+from games.models import Hand, HandPlayer, LedgerEntry, Player, Seat, Table
 from games.projection import snapshot_frame
 from games.services import table_memory, tournaments
 from tests.games.conftest import ACES_KINGS_DECK
@@ -145,6 +145,24 @@ def test_admin_lists_use_a_fixed_number_of_queries(staff_client, table, alice, b
     with CaptureQueriesContext(connection) as many:
         assert staff_client.get(url).status_code == 200
     assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
+
+
+def test_net_chips_count_play_chips_only_never_a_tournaments(staff_client, table, alice, bob):
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    fold_hands(table, {1: alice, 2: bob}, 3)
+    expected = sum(hp.finishing_stack - hp.starting_stack
+                   for hp in HandPlayer.objects.filter(user=alice))
+    assert expected != 0 and HandPlayer.objects.filter(user=alice).count() == 3
+
+    def row() -> str:
+        page = staff_client.get("/admin/games/player/?q=alice").content.decode()
+        return page[page.index(">alice<"):][:600]
+
+    assert f'<td class="field-net">{expected}</td>' in row()
+    # The same hands counted as a sit-and-go's: tournament chips are not play chips.
+    Table.objects.filter(pk=table.id).update(is_tournament=True)
+    assert '<td class="field-hands">0</td>' in row() and '<td class="field-net">0</td>' in row()
 
 
 def test_a_finished_hand_page_shows_cards_and_exports_phh(staff_client, table, alice, bob):
