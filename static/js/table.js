@@ -185,6 +185,10 @@ function render(latest) {
   document.title = myTurn ? `● Your turn · ${baseTitle}` : baseTitle;
 
   const seated = table.you.seat !== null;
+  // A tournament's table plays its own chips: the bankroll is not at stake there.
+  const bankroll = $("bankroll");
+  bankroll.hidden = Boolean(table.tournament) || table.you.bankroll === undefined;
+  bankroll.querySelector('[data-field="chips"]').textContent = String(table.you.bankroll);
   const chipsButton = $("add-chips");
   const mine = addChipsRange(table);
   chipsButton.hidden = !mine || Boolean(table.tournament); // tournament chips: none added

@@ -233,6 +233,20 @@ def test_two_guests_play_a_hand_to_showdown_while_a_spectator_watches(game, arti
         screenshot(carol, artifacts, "table-spectator")
 
 
+def test_the_bankroll_is_in_sight_beside_the_tools(game):
+    """Every viewer sees their own bankroll on the page, not only in the buy-in dialogs: a
+    player (their buy-in taken from it) and a spectator, at a laptop's and a phone's width."""
+    alice, _, carol = game
+    for person in (alice, carol):
+        for width in (1366, 375):
+            person.page.set_viewport_size({"width": width, "height": 860})
+            chips = str(person.view()["you"]["bankroll"])
+            expect(person.page.locator("#bankroll")).to_be_visible()
+            expect(person.page.locator("#bankroll")).to_have_text(f"Bankroll: {chips}")
+        person.page.set_viewport_size({"width": 1280, "height": 860})
+    assert int(alice.view()["you"]["bankroll"]) < int(carol.view()["you"]["bankroll"])
+
+
 def test_a_refused_message_is_shown_in_words(game):
     _, _, carol = game
     carol.page.evaluate("window.pokerTable.socket.send({type: 'sit_out'})")
