@@ -42,7 +42,7 @@ from games.history.reading import clean, read_part, split_upload  # noqa: E402
 from games.history.uploads import fingerprint, record  # noqa: E402
 from games.models import ImportBatch  # noqa: E402
 
-WILD = ROOT.parent / "shared" / "realhands" / "wild"
+from tests.history.wild import WILD  # noqa: E402 - from a worktree too
 SWALLOWED = re.compile(r"could not be read \(\w+\)")
 
 
