@@ -11,12 +11,12 @@ def move_parts(apps, schema_editor):
     ImportBatch = apps.get_model("games", "ImportBatch")
     ImportPart = apps.get_model("games", "ImportPart")
     for batch in ImportBatch.objects.iterator():
-        if batch.parts:
+        if batch.old_parts:
             by_index = {record["index"]: record for record in batch.stacks}
             refused = set(batch.refused_at)
             rows = [ImportPart(batch=batch, number=k, source=source, name=name, text=text,
                                stacks=by_index.get(k), refused=k in refused)
-                    for k, (source, name, text) in enumerate(batch.parts)]
+                    for k, (source, name, text) in enumerate(batch.old_parts)]
         else:  # read already: its text as it came, in one part nobody steps through
             rows = [ImportPart(batch=batch, number=0, source="", name="", text=batch.text)]
         ImportPart.objects.bulk_create(rows)
@@ -29,6 +29,8 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # Out of the way of the new rows' name for the batch's hands (``batch.parts``).
+        migrations.RenameField("importbatch", "parts", "old_parts"),
         migrations.CreateModel(
             name="ImportPart",
             fields=[
@@ -50,7 +52,7 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.RunPython(move_parts, migrations.RunPython.noop),
-        migrations.RemoveField(model_name="importbatch", name="parts"),
+        migrations.RemoveField(model_name="importbatch", name="old_parts"),
         migrations.RemoveField(model_name="importbatch", name="refused_at"),
         migrations.RemoveField(model_name="importbatch", name="stacks"),
         migrations.RemoveField(model_name="importbatch", name="text"),
