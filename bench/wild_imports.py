@@ -41,8 +41,8 @@ from games.history.imports import read_phh  # noqa: E402
 from games.history.reading import clean, read_part, split_upload  # noqa: E402
 from games.history.uploads import fingerprint, record  # noqa: E402
 from games.models import ImportBatch  # noqa: E402
+from tests.history.wild import WILD  # noqa: E402 - from a worktree too
 
-WILD = ROOT.parent / "shared" / "realhands" / "wild"
 SWALLOWED = re.compile(r"could not be read \(\w+\)")
 
 

@@ -86,7 +86,7 @@ def record_played(hand: Hand, state: HandState, players: Iterable[HandPlayer],
 
 
 def imported_row(hand: ImportedHand, state: HandState | None = None,
-                 model: type = HandFacts) -> HandFacts | None:
+                 model: type = HandFacts, equity: bool = True) -> HandFacts | None:
     """The hero's row of an imported hand; None for a hand without the hero or unsettled
     (the review leaves those out)."""
     if hand.hero_seat is None or hand.net is None or not hand.settled:
@@ -95,13 +95,15 @@ def imported_row(hand: ImportedHand, state: HandState | None = None,
     return facts_row(
         state, hand.hero_seat, hand.net, model, owner_id=hand.owner_id, imported=hand,
         played_at=hand.played_at, scale=hand.scale, currency=hand.currency,
-        tournament=imported_key(hand),
+        tournament=imported_key(hand), equity=equity,
     )
 
 
 def record_imported(hands: Iterable[tuple[ImportedHand, HandState]]) -> None:
-    """Store the rows of hands just imported (saved, with their ids), each with its state."""
-    rows = [imported_row(hand, state) for hand, state in hands]
+    """Store the rows of hands just imported (saved, with their ids), each with its state.
+    An all-in's equities are left for the first review that reads them, as for a hand
+    played here: they cost more than the rest of the import put together."""
+    rows = [imported_row(hand, state, equity=False) for hand, state in hands]
     HandFacts.objects.bulk_create([row for row in rows if row is not None],
                                   ignore_conflicts=True)
 
@@ -160,12 +162,15 @@ def _dated(rows: QuerySet[HandFacts], since: date | None, until: date | None
 
 def fill_pending(rows: QuerySet[HandFacts]) -> int:
     """Work out the all-in adjusted nets a hand's end left ``PENDING`` among ``rows``, and
-    store them (each from its player's own view, as ``played_rows``); how many."""
-    pending = list(rows.filter(adjusted=PENDING).select_related("hand"))
+    store them (a played hand's from its player's own view, as ``played_rows``; an imported
+    one's from the whole hand, as ``imported_row``); how many."""
+    pending = list(rows.filter(adjusted=PENDING).select_related("hand", "imported"))
     for row in pending:
-        hand = row.hand
-        assert hand is not None  # only hands played here are left pending
-        state = masked_state(HandState.from_dict(hand.state), row.seat)
+        if row.hand is not None:
+            state = masked_state(HandState.from_dict(row.hand.state), row.seat)
+        else:  # an imported hand: its uploader knows every card of it
+            assert row.imported is not None
+            state = HandState.from_dict(row.imported.state)
         adjusted = all_in_adjusted(state, row.seat, row.net)
         row.adjusted = "" if adjusted is None else str(adjusted)
     HandFacts.objects.bulk_update(pending, ["adjusted"])

@@ -13,7 +13,7 @@ import datetime as dt
 import hashlib
 import re
 
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 from games.engine import UNKNOWN, EventKind, HandState, PHHError
@@ -30,7 +30,7 @@ from games.history.reading import (
     split_upload,
     table_seats,
 )
-from games.models import ImportBatch, ImportedHand
+from games.models import ImportBatch, ImportedHand, ImportPart
 
 STEP = 25
 MAX_CHARS = 20_000_000
@@ -49,39 +49,41 @@ def start(owner, text: str, *, filename: str = "", hero_name: str = "") -> Impor
     """Cut an upload into hands and record it; PHHError when it holds no hand at all."""
     if len(text) > MAX_CHARS:
         raise PHHError(f"The upload is too big (more than {MAX_CHARS:,} characters).")
-    text = clean(text)
-    parts = split_upload(text)
-    return ImportBatch.objects.create(
-        owner=owner,
-        text=text,
-        filename=filename[:200],
-        hero_name=hero_name.strip()[:100],
-        parts=[list(part) for part in parts],
-        total=len(parts),
-    )
+    parts = split_upload(clean(text))
+    with transaction.atomic():
+        batch = ImportBatch.objects.create(
+            owner=owner, filename=filename[:200], hero_name=hero_name.strip()[:100],
+            total=len(parts),
+        )
+        ImportPart.objects.bulk_create(
+            ImportPart(batch=batch, number=k, source=source, name=name, text=part)
+            for k, (source, name, part) in enumerate(parts)
+        )
+    return batch
 
 
 def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
-    """Import the next ``count`` hands of the batch (one transaction); returns the batch."""
+    """Import the next ``count`` hands of the batch (one transaction); returns the batch.
+    The same few queries whatever ``count`` is: every row is written in bulk."""
     with transaction.atomic():
         batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
-        todo = batch.parts[batch.done : batch.done + count]
-        rows = []
+        todo = list(batch.parts.filter(number__gte=batch.done, number__lt=batch.done + count))
+        marks = [fingerprint(part.text) for part in todo]
         seen = set(
-            ImportedHand.objects.filter(
-                owner=batch.owner, fingerprint__in=[fingerprint(p[2]) for p in todo]
-            ).values_list("fingerprint", flat=True)
+            # Unordered: the model's order by date made SQLite walk every hand of the owner's.
+            ImportedHand.objects.filter(owner=batch.owner_id, fingerprint__in=marks)
+            .order_by().values_list("fingerprint", flat=True)
         )
-        for index, (source, name, text) in enumerate(todo, start=batch.done):
-            hand = read_part(source, name, text)
+        rows = []
+        for part, mark in zip(todo, marks, strict=True):
+            hand = read_part(part.source, part.name, part.text)
             if hand.replayed is None:
                 batch.refused.append({"hand": hand.label, "reason": hand.error or "unreadable"})
-                batch.refused_at.append(index)
+                part.refused = True
                 continue
-            mark = fingerprint(text)
             row = record(hand, batch, mark)
             if row.settled:
-                batch.stacks.append(_stacks(index, hand, row))
+                part.stacks = _stacks(part.number, hand, row)
             if mark in seen:
                 batch.duplicates += 1
                 continue
@@ -90,14 +92,40 @@ def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
             rows.append((row, hand.replayed.state))
         ImportedHand.objects.bulk_create([row for row, _state in rows], ignore_conflicts=True)
         _record_facts(batch, rows)
+        _mark_read(todo)
         batch.imported += len(rows)
         batch.done += len(todo)
+        changed = ["done", "imported", "duplicates", "refused"]
         if batch.finished:
-            batch.parts = []
-            batch.review = continuity.differences(batch.stacks, batch.refused_at)
-            batch.stacks = []
-        batch.save()
+            batch.review = _review(batch)
+            changed.append("review")
+        batch.save(update_fields=changed)
     return batch
+
+
+def _mark_read(parts: list[ImportPart]) -> None:
+    """Each part's stack record and refusal, in one statement run for every part (Django's
+    ``bulk_update`` builds a CASE of every row in Python: it cost more than the insert)."""
+    stacks = ImportPart._meta.get_field("stacks")
+    connection = connections[ImportPart.objects.db]
+    table = connection.ops.quote_name(ImportPart._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET stacks = %s, refused = %s WHERE id = %s",
+            [(stacks.get_db_prep_save(part.stacks, connection), part.refused, part.id)
+             for part in parts],
+        )
+
+
+def _review(batch: ImportBatch) -> list[dict[str, str]]:
+    """The stack continuity check over the whole file, once it is read (one query)."""
+    records, refused = [], []
+    for number, stacks, was_refused in batch.parts.values_list("number", "stacks", "refused"):
+        if was_refused:
+            refused.append(number)
+        elif stacks is not None:
+            records.append(stacks)
+    return continuity.differences(records, refused)
 
 
 def _stacks(index: int, hand: ReadHand, row: ImportedHand) -> continuity.Record:
@@ -116,8 +144,8 @@ def _record_facts(batch: ImportBatch, rows: list[tuple[ImportedHand, HandState]]
     """The session review's facts of the hands just stored (their ids read back: a bulk
     insert that skips conflicts does not return them)."""
     ids = dict(ImportedHand.objects.filter(
-        owner=batch.owner, fingerprint__in=[row.fingerprint for row, _state in rows]
-    ).values_list("fingerprint", "id"))
+        owner=batch.owner_id, fingerprint__in=[row.fingerprint for row, _state in rows]
+    ).order_by().values_list("fingerprint", "id"))
     for row, _state in rows:
         row.id = ids.get(row.fingerprint)
     session_facts.record_imported((row, state) for row, state in rows if row.id is not None)

@@ -5,7 +5,7 @@ from games.models.chat import ChatMessage, ChatMute, Emote
 from games.models.chips import LedgerEntry, Player
 from games.models.facts import HandFacts
 from games.models.hands import Hand, HandAction, HandPlayer
-from games.models.imports import ImportBatch, ImportedHand
+from games.models.imports import ImportBatch, ImportedHand, ImportPart
 from games.models.push import PushSubscription
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
@@ -21,6 +21,7 @@ __all__ = [
     "HandFacts",
     "HandPlayer",
     "ImportBatch",
+    "ImportPart",
     "ImportedHand",
     "LedgerEntry",
     "Player",

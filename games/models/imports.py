@@ -19,20 +19,13 @@ class ImportBatch(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     filename = models.CharField(max_length=200, blank=True)
     hero_name = models.CharField(max_length=100, blank=True)
-    text = models.TextField()
-    # The hands of ``text`` still to import: [[source, name, text], ...], cut once at upload
-    # and emptied when the import is done (each hand keeps its own text).
-    parts = models.JSONField(default=list)
+    # The hands of the upload, each with its text, are its ``parts`` (ImportPart rows).
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     imported = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)
     # [{"hand": "hand [12]", "reason": "..."}] for every hand that could not be imported.
     refused = models.JSONField(default=list)
-    # Each hand's stacks at its start and end, kept while the file is read and emptied when
-    # it is done (games/history/continuity.py); with each refused hand's place in the file.
-    stacks = models.JSONField(default=list)
-    refused_at = models.JSONField(default=list)
     # The players whose stack at the start of a hand is not what the same table's previous
     # hand left them: [{"hand", "player", "ended", "starts", "previous"}], for review.
     review = models.JSONField(default=list)
@@ -46,6 +39,31 @@ class ImportBatch(models.Model):
     @property
     def finished(self) -> bool:
         return self.done >= self.total
+
+
+class ImportPart(models.Model):
+    """One hand of an upload's text, cut once when the file comes (``uploads.start``) and
+    read by the steps in order; kept afterwards, refused hands too: the upload's text hand
+    by hand. Apart from the batch so that a step's progress never writes the text again."""
+
+    batch = models.ForeignKey(ImportBatch, on_delete=models.CASCADE, related_name="parts")
+    number = models.PositiveIntegerField()  # the hand's place in the file, from 0
+    source = models.CharField(max_length=12)  # "phh" or the site's format (``formats``)
+    name = models.TextField(blank=True)  # a .phhs file's name of the hand
+    text = models.TextField()
+    # What the stack continuity check needs of the hand once read and replayed
+    # (games/history/continuity.py's record), None until then or when it was not settled.
+    stacks = models.JSONField(null=True, blank=True)
+    refused = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["batch", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["batch", "number"], name="import_part_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of import {self.batch_id}"
 
 
 class ImportedHand(models.Model):

@@ -74,6 +74,10 @@ def test_every_real_hand_of_the_corpora_stores_the_facts_the_review_would_comput
         uploads.run(batch)
     reviewed = ImportedHand.objects.filter(owner=alice, hero_seat__isnull=False,
                                            net__isnull=False, settled=True)
+    # The import leaves an all-in's equities to the first review that reads them.
+    stored_rows = HandFacts.objects.filter(owner=alice)
+    pending = stored_rows.filter(adjusted=session_facts.PENDING).count()
+    assert pending and session_facts.fill_pending(stored_rows) == pending
     rows = {row.imported_id: row for row in HandFacts.objects.filter(owner=alice)}
     assert set(rows) == set(reviewed.values_list("id", flat=True))
     cache.clear()  # the equities worked out again, not read back from the import's cache
@@ -119,6 +123,7 @@ def test_tournament_hands_store_their_tournament_and_chips(alice, bob):
 def test_an_imported_hand_stores_the_all_in_adjusted_net_worked_out_by_hand(client, alice):
     client.force_login(alice)
     upload_in_steps(client, text=ACES_CRACKED)
+    assert session_facts.fill_pending(HandFacts.objects.filter(owner=alice)) == 1
     row = HandFacts.objects.get(owner=alice)
     # $100 lost; the aces had 42 of the 44 rivers for the $200 pot (in dimes: scale 10).
     assert row.scale == 10 and row.net == -1000
