@@ -11,7 +11,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from pokerkit import OmahaEightOrBetterLowHand
+from pokerkit import Hand, OmahaEightOrBetterLowHand
 
 from evaluator import DECK, Card
 from evaluator.low import LOWS, all_lows, describe_low, evaluate_low, evaluate_omaha_low
@@ -97,7 +97,7 @@ def omaha_lows_agree_with_pokerkit(hole_size: int, deals: int, seed: int) -> int
         holes = [cards[:hole_size], cards[hole_size:2 * hole_size]]
         board = cards[2 * hole_size:]
         ours = [evaluate_omaha_low(hole, board) for hole in holes]
-        theirs: list[OmahaEightOrBetterLowHand | None] = []
+        theirs: list[Hand | None] = []
         for hole in holes:
             try:
                 theirs.append(OmahaEightOrBetterLowHand.from_game("".join(hole), "".join(board)))
