@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.engine.fair_deal import shown_at_text
 from games.engine.fair_deck import commitment, new_server_seed
+from games.engine.games import CODE_LENGTH
 from games.table_games import RunItTwice, game_choices
 from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
@@ -37,7 +38,7 @@ class Table(models.Model):
     action_seconds = models.PositiveSmallIntegerField(default=30)
     # The game dealt from the next hand on (games/table_games.py says how dealer's choice
     # rotates), and whether an all-in before the river runs the board twice.
-    game = models.CharField(max_length=2, choices=game_choices, default="NT")
+    game = models.CharField(max_length=CODE_LENGTH, choices=game_choices, default="NT")
     run_it_twice = models.CharField(
         max_length=6, choices=RunItTwice.choices, default=RunItTwice.OFF
     )
