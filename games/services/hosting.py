@@ -19,7 +19,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from games import chips
-from games.engine import HandState
+from games.engine import GAMES, HandState
 from games.models import LedgerEntry, Seat, Table
 from games.runout import runout_pause
 from games.services import notices
@@ -185,6 +185,10 @@ def settings_changes(
                 f"not {changed[name]!r}."
             )
     seats = merged["max_seats"]
+    game = GAMES.get(str(changed.get("game", table.game)))
+    if game is not None and seats > game.max_players:
+        raise ServiceError(f"{game.label} deals at most {game.max_players} players: the table "
+                           f"can have at most {game.max_players} seats, not {seats}.")
     beyond = sorted(
         [n for n in seat_numbers if n > seats]
         + [r["seat"] for r in table.seat_requests if r["seat"] > seats]
