@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from evaluator.cards import Card, to_cards
 
@@ -188,3 +188,38 @@ def evaluate_low(cards: object) -> LowValue | None:
     if mask.bit_count() != LOW_CARDS or any(low_bit(c) == 0 for c in five):
         return None
     return LowValue(256 - mask, mask, tuple(sorted(five, key=low_bit, reverse=True)))
+
+
+def evaluate_omaha_low_batch(holes: Any, boards: Any) -> Any:
+    """Low strengths (``LowValue.strength``; 0 for no qualifying low) of many Omaha hands at
+    once: ``holes`` (n, h) and ``boards`` (n, b) card ids (0..51), NumPy arrays.
+
+    >>> import numpy as np
+    >>> from evaluator.cards import Card
+    >>> ids = lambda text: [Card(c).id for c in text.split()]
+    >>> holes = np.array([ids("As 2d Kc Kd"), ids("Kh Qh Jc Jd")])
+    >>> boards = np.array([ids("3h 5c 8s Qd Jh")] * 2)
+    >>> evaluate_omaha_low_batch(holes, boards).tolist() == [
+    ...     evaluate_omaha_low("As 2d Kc Kd", "3h 5c 8s Qd Jh").strength, 0]
+    True
+    """
+    import numpy as np
+
+    bits = _batch_arrays()
+    table, bit_of = bits
+    hole_masks = np.bitwise_or.reduce(bit_of[holes], axis=1)
+    board_masks = np.bitwise_or.reduce(bit_of[boards], axis=1)
+    masks = table[hole_masks.astype(np.int64) * 256 + board_masks]
+    return np.where(masks == NO_LOW, 0, 256 - masks).astype(np.int16)
+
+
+@cache
+def _batch_arrays() -> tuple[Any, Any]:
+    """The low table and each card id's low bit, as NumPy arrays."""
+    import numpy as np
+
+    from evaluator.cards import DECK
+
+    table = np.array(omaha_low_table(), dtype=np.int16)
+    bit_of = np.array([low_bit(card) for card in DECK], dtype=np.int16)
+    return table, bit_of

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
 from games.bots.grading import Grade, graded
-from games.bots.omaha_coach import RANDOM_NOTE, OmahaFigures, omaha_figures, omaha_verdict
+from games.bots.omaha_coach import OmahaFigures, omaha_figures, omaha_verdict, random_note
 from games.bots.situation import Situation
 from games.engine import HandState
 from games.models import Hand, HandPlayer, Table
@@ -134,7 +134,8 @@ def omaha_report(table: Table, hand: Hand, state: HandState, seat: int) -> dict:
         now = {**_omaha_dict(omaha_figures(situation)), "street": situation.street,
                "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
     return {"hand": hand.number, "complete": state.is_complete, "now": now,
-            "decisions": decisions, "summary": None, "note": RANDOM_NOTE,
+            "decisions": decisions, "summary": None,
+            "note": random_note(state.game.label, state.game.hole_cards, state.game.high_low),
             "review_url": reverse("learning:review_hand", args=[hand.id])}
 
 

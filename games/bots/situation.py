@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.games import GAMES
 from games.engine.types import ActionKind, AmountRange
 
 
@@ -87,6 +88,13 @@ class Situation:
     # This player's own betting actions so far as (street, kind): what the others have seen
     # of them (the coach models the range they put this player on).
     own_actions: tuple[tuple[str, str], ...] = ()
+    # The game's code (games/engine/games.py): which hands win the pot, split high and low?
+    game: str = "NT"
+
+    @property
+    def high_low(self) -> bool:
+        """Pots are split between the best high and the best eight-or-better low."""
+        return GAMES[self.game].high_low if self.game in GAMES else False
 
     @property
     def to_call(self) -> int:
@@ -173,4 +181,5 @@ class Situation:
                                                               "fold")
             ),
             own_actions=tuple(actions.get(seat, [])),
+            game=view.get("variant", "NT"),
         )

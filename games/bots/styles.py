@@ -88,10 +88,10 @@ def tight_aggressive(
     odds, otherwise check or fold. Sizes: 3 big blinds (plus one per limper) to open, three
     times the bet to re-raise, two thirds of the pot after the flop."""
     legal = _legal(situation)
-    if len(situation.hole) == 4:  # pot-limit Omaha: hold'em's ranges do not apply
+    if len(situation.hole) != 2:  # Omaha: hold'em's ranges do not apply
         equity = omaha_equity(
             situation.hole, situation.board, len(situation.opponents),
-            seed=rng.getrandbits(63),
+            seed=rng.getrandbits(63), high_low=situation.high_low,
         )
     else:
         equity = equity_vs_ranges(
@@ -137,5 +137,9 @@ STYLES: dict[str, Style] = {
 
 
 def decide(style: str, situation: Situation, rng: random.Random) -> Decision:
-    """The decision of a bot of ``style`` (a key of STYLES) in its own ``situation``."""
+    """The decision of a bot of ``style`` (a key of STYLES) in its own ``situation``. The
+    coach's plays are graded with hold'em's ranges, which rank two cards: in Omaha its bot
+    plays as the tight-aggressive one does, by equity against random hands."""
+    if style == "coach" and len(situation.hole) != 2:
+        style = "tight_aggressive"
     return STYLES[style](situation, rng)
