@@ -38,7 +38,7 @@ def random_note(label: str, hole_cards: int, high_low: bool) -> str:
 
     >>> random_note("Pot-limit Omaha", 4, False) == RANDOM_NOTE
     True
-    >>> random_note("Five-card pot-limit Omaha hi/lo", 5, True)[:95]
+    >>> random_note("Five-card pot-limit Omaha hi/lo", 5, True)[:93]
     'Five-card pot-limit Omaha hi/lo: the coach gives your share of the pot (high and low halves) '
     """
     words = ("four", "five", "six")[hole_cards - 4] if 4 <= hole_cards <= 6 else str(hole_cards)
