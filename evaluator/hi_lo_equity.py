@@ -41,12 +41,15 @@ Shares = npt.NDArray[np.float64]
 
 @dataclass(frozen=True)
 class PotShares:
-    """Each hand's mean share of the pot over the run-outs counted, and whether every
-    run-out was counted."""
+    """Each hand's mean share of the pot over the run-outs counted, how many run-outs it took
+    the whole pot (``scoops``) and part of it (``parts``), and whether every run-out was
+    counted."""
 
     shares: tuple[float, ...]
     boards: int
     exact: bool
+    scoops: tuple[int, ...] = ()
+    parts: tuple[int, ...] = ()
 
 
 def _high(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int16]:
@@ -70,8 +73,11 @@ def _split(strengths: npt.NDArray[np.int16]) -> Shares:
 
 
 def pot_shares(hands: Sequence[object], board: object = (), *, high_low: bool = False,
-               seed: int = 1) -> PotShares:
-    """Each hand's share of the pot over the board's run-outs (see the module docstring).
+               seed: int | None = 1, samples: int | None = None,
+               dead: object = ()) -> PotShares:
+    """Each hand's share of the pot over the board's run-outs (see the module docstring);
+    ``samples`` asks for that many random run-outs instead (when fewer than all of them),
+    ``dead`` are cards known to be out of the deck.
 
     >>> r = pot_shares(["As2sKdKc", "QhJhTh9h"], "3s 4s 7h Kh", high_low=True)
     >>> r.boards, r.exact, [round(s, 3) for s in r.shares]
@@ -86,18 +92,21 @@ def pot_shares(hands: Sequence[object], board: object = (), *, high_low: bool = 
     shared = to_cards(board)
     if len(shared) not in (0, 3, 4, 5):
         raise ValueError(f"an Omaha board has 0, 3, 4 or 5 cards, got {len(shared)}")
-    used = [c.id for h in holes for c in h] + [c.id for c in shared]
+    used = [c.id for h in holes for c in h] + [c.id for c in shared] + [
+        c.id for c in to_cards(dead)]
     if len(set(used)) != len(used):
         raise ValueError("a card appears twice in the hands and board")
     deck = np.array([i for i in range(52) if i not in set(used)], dtype=np.uint8)
     missing = 5 - len(shared)
     count = comb(len(deck), missing)
-    if count <= EXACT_LIMIT:
+    exact = count <= EXACT_LIMIT if samples is None else samples >= count
+    if exact:
         runs = deck[combinations_array(len(deck), missing).T] if missing else np.zeros(
             (1, 0), dtype=np.uint8)
     else:
         rng = np.random.default_rng(seed)
-        picks = rng.random((SAMPLES, len(deck))).argpartition(missing, axis=1)[:, :missing]
+        picks = rng.random((samples or SAMPLES, len(deck))).argpartition(missing, axis=1)[
+            :, :missing]
         runs = deck[picks]
     n = len(runs)
     boards = np.ascontiguousarray(np.hstack([
@@ -110,4 +119,6 @@ def pot_shares(hands: Sequence[object], board: object = (), *, high_low: bool = 
         lows = np.stack([evaluate_omaha_low_batch(h, boards) for h in ids])
         some_low = lows.max(axis=0) > 0
         high = np.where(some_low, (high + _split(lows)) / 2, high)
-    return PotShares(tuple(float(s) for s in high.mean(axis=1)), n, count <= EXACT_LIMIT)
+    return PotShares(tuple(float(s) for s in high.mean(axis=1)), n, exact,
+                     tuple(int(k) for k in (high == 1).sum(axis=1)),
+                     tuple(int(k) for k in ((high > 0) & (high < 1)).sum(axis=1)))
