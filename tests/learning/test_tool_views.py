@@ -140,7 +140,8 @@ def test_omaha_monte_carlo_states_its_standard_error(client):
         ({"game": "omaha", "hands": "Ah As Kd Kc\nQh Jh Ts 9s", "board": "2c 3c"},
          "Board: an Omaha board has 0, 3, 4 or 5 cards, got 2"),
         ({"game": "stud", "hands": "Ah As Kd Kc\nQh Jh Ts 9s"},
-         "Game must be one of holdem, omaha, omaha-hilo, omaha5, omaha5-hilo, got &#x27;stud&#x27;"),
+         "Game must be one of holdem, omaha, omaha-hilo, omaha5, omaha5-hilo, "
+         "got &#x27;stud&#x27;"),
     ],
 )
 def test_the_odds_page_names_bad_omaha_input_and_shows_no_figures(client, params, message):
