@@ -8,6 +8,7 @@ import pytest
 from games import services
 from games.history.masking import masked_state
 from games.history.replayer import build_replay
+from games.models import Hand
 from games.services import ServiceError, hosting
 from tests.engine.helpers import stacked_deck
 from tests.games.test_home_games import (
@@ -30,7 +31,7 @@ def play_to_the_end(table) -> None:  # type: ignore[no-untyped-def]
         services.act(table.id, user_at(table, state.actor), kind, None, version(table))
 
 
-def test_a_quartered_hi_lo_pot_at_the_table(hosted, alice, bob, carol):  # noqa: F811
+def test_a_quartered_hi_lo_pot_at_the_table(hosted, alice, bob, carol, client):  # noqa: F811
     hosting.update_settings(hosted.id, alice, {"game": "PO/8"})
     for seat, user in enumerate((alice, bob, carol), start=1):
         services.sit(hosted.id, user, seat, 100)
@@ -64,6 +65,14 @@ def test_a_quartered_hi_lo_pot_at_the_table(hosted, alice, bob, carol):  # noqa:
     texts = [row["text"] for step in replay["steps"] for row in step.get("log", [])]
     assert any("bob shows As 2d 9c 9h (Pair of nines, king-queen-eight; 8-5-3-2-A low)" in t
                for t in texts + log)
+    # The hand's pages: My hands, the hand with its replayer, the exports.
+    client.force_login(alice)
+    hand = Hand.objects.get(table=hosted)
+    assert "Pot-limit Omaha hi/lo" in client.get(f"/hands/{hand.id}/").content.decode()
+    assert client.get("/hands/").status_code == 200
+    stars = client.get(f"/hands/{hand.id}/pokerstars.txt").content.decode()
+    assert "Omaha Hi/Lo Pot Limit" in stars and "LO: 8,5,3,2,A" in stars
+    assert "variant = 'PO/8'" in client.get(f"/hands/{hand.id}/hand.phh").content.decode()
 
 
 def test_five_card_omaha_deals_five_and_a_table_too_big_for_it_is_refused(hosted, alice, bob):  # noqa: F811

@@ -69,3 +69,7 @@ def test_a_pot_limit_omaha_file_uploads_with_the_heros_four_cards_and_hi_lo_too(
     assert row(hand)["hole"] == card_faces("6d3c5sAs")  # what the list of my hands shows
     assert client.get(f"/hands/imported/{hand.id}/").status_code == 200
     assert client.get("/hands/?view=imported").status_code == 200
+    hi_lo_hand = ImportedHand.objects.exclude(site_hand__in=["22865231671"]).filter(
+        owner=alice, text__contains="Omaha Hi/Lo Pot Limit").get()
+    page = client.get(f"/hands/imported/{hi_lo_hand.id}/")
+    assert page.status_code == 200 and "Pot-limit Omaha hi/lo" in page.content.decode()
