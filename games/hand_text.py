@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from evaluator import Card
 from games.engine.games import NO_LIMIT_HOLDEM, Game
-from games.engine.hand_values import hand_value
+from games.engine.hand_values import hand_value, low_value
 from games.engine.pot_names import pots_name
 
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
@@ -27,6 +27,9 @@ def describe_hole(
     >>> from games.engine.games import POT_LIMIT_OMAHA
     >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"], POT_LIMIT_OMAHA)
     'Three of a kind, aces, king-seven'
+    >>> from games.engine.games import POT_LIMIT_OMAHA_HI_LO
+    >>> describe_hole(["Ah", "2d", "Kc", "Qd"], ["3s", "5s", "7h"], POT_LIMIT_OMAHA_HI_LO)
+    'High card, ace, king-seven-five-three; 7-5-3-2-A low'
     """
     return _describe_hole(tuple(cards), tuple(board), game)
 
@@ -35,9 +38,12 @@ def describe_hole(
 def _describe_hole(cards: tuple[str, ...], board: tuple[str, ...], game: Game) -> str:
     if len(board) >= 3:
         try:
-            return hand_value(game, cards, board)[1]
+            made = hand_value(game, cards, board)[1]
         except ValueError:  # too few board cards yet for the hole cards that must play
             pass
+        else:
+            made_low = low_value(game, cards, board)  # a hi/lo game's low, once there is one
+            return shown_text(made, made_low[1] if made_low else "")
     if len(cards) != 2:
         return f"{COUNT_WORDS[len(cards)].capitalize()} cards: " + " ".join(cards)
     high, low = sorted(map(Card, cards), reverse=True)
