@@ -16,7 +16,7 @@ from typing import Any
 
 from games.engine.games import GAMES
 from games.engine.positions import names_for
-from games.hand_text import bounty_rows, result_rows
+from games.hand_text import bounty_rows, result_rows, shown_text
 
 Money = Callable[[int], str]  # writes an amount for people ("$1.50"); None: chips as numbers
 
@@ -113,7 +113,8 @@ def add_hand(
         cards=player["cards"],  # only what the engine's view let this viewer see
         shown=player["shown"],
         mucked=player["mucked"],
-        description=shown_hand.get("description"),
+        description=shown_text(shown_hand.get("description") or "", shown_hand.get("low", ""))
+        or None,
         best_five=shown_hand.get("best_five"),
     )
 

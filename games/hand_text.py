@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from evaluator import Card
 from games.engine.games import NO_LIMIT_HOLDEM, Game
-from games.engine.hand_values import hand_value
+from games.engine.hand_values import hand_value, low_value
 from games.engine.pot_names import pots_name
 
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
@@ -27,6 +27,9 @@ def describe_hole(
     >>> from games.engine.games import POT_LIMIT_OMAHA
     >>> describe_hole(["Ah", "Ad", "Kc", "Qd"], ["As", "Ks", "7h"], POT_LIMIT_OMAHA)
     'Three of a kind, aces, king-seven'
+    >>> from games.engine.games import POT_LIMIT_OMAHA_HI_LO
+    >>> describe_hole(["Ah", "2d", "Kc", "Qd"], ["3s", "5s", "7h"], POT_LIMIT_OMAHA_HI_LO)
+    'High card, ace, king-seven-five-three; 7-5-3-2-A low'
     """
     return _describe_hole(tuple(cards), tuple(board), game)
 
@@ -35,9 +38,12 @@ def describe_hole(
 def _describe_hole(cards: tuple[str, ...], board: tuple[str, ...], game: Game) -> str:
     if len(board) >= 3:
         try:
-            return hand_value(game, cards, board)[1]
+            made = hand_value(game, cards, board)[1]
         except ValueError:  # too few board cards yet for the hole cards that must play
             pass
+        else:
+            made_low = low_value(game, cards, board)  # a hi/lo game's low, once there is one
+            return shown_text(made, made_low[1] if made_low else "")
     if len(cards) != 2:
         return f"{COUNT_WORDS[len(cards)].capitalize()} cards: " + " ".join(cards)
     high, low = sorted(map(Card, cards), reverse=True)
@@ -128,7 +134,8 @@ def _sentence(
     if kind == "return_uncalled":
         return f"Uncalled bet of {amount} returned to {who}"
     if kind == "show":
-        return _show_text(who, " ".join(event["cards"]), event["text"])
+        return _show_text(who, " ".join(event["cards"]), shown_text(event["text"],
+                                                                    event.get("low", "")))
     if kind == "muck":
         return f"{who} mucks"
     if kind == "win":
@@ -137,6 +144,15 @@ def _sentence(
         payer = names.get(event.get("payer") or 0, f"seat {event.get('payer')}")
         return bounty_text(who, payer, amount)
     return kind
+
+
+def shown_text(description: str, low: str = "") -> str:
+    """A shown hand's description, with its low in a hi/lo game (the felt and the log).
+
+    >>> shown_text("Pair of nines, king-queen-eight", "8-5-3-2-A low")
+    'Pair of nines, king-queen-eight; 8-5-3-2-A low'
+    """
+    return f"{description}; {low}" if description and low else description
 
 
 def _show_text(who: str, cards: str, description: str) -> str:
@@ -151,14 +167,16 @@ def _show_text(who: str, cards: str, description: str) -> str:
 def _win_event_text(who: str, amount, event: dict, pots: list[dict] | None) -> str:
     index = event["pot"] or 0
     if pots and index < len(pots):
-        text = win_text(who, amount, pots[index]["covers"], _per_board(pots), event["text"])
+        text = win_text(who, amount, pots[index]["covers"], _per_board(pots), event["text"],
+                        pots[index].get("half", ""))
         return text + _board_phrase(pots, pots[index])
     return win_text(who, amount, [index], 2 if index else 1, event["text"])
 
 
 def _per_board(pots: list[dict]) -> int:
-    """Results paid by each run of the board (all of them when the board was run once)."""
-    return sum(1 for pot in pots if not pot.get("board"))
+    """Pots paid by each run of the board (all of them when the board was run once); the
+    two halves of a hi/lo pot count as one."""
+    return sum(1 for pot in pots if not pot.get("board") and pot.get("half") != "low")
 
 
 def _board_phrase(pots: list[dict], pot: dict) -> str:
@@ -186,15 +204,22 @@ def pot_phrase(covers: list[int] | tuple[int, ...], results: int) -> str:
 
 
 def win_text(
-    who: str, amount, covers: list[int] | tuple[int, ...], results: int, description: str
+    who: str, amount, covers: list[int] | tuple[int, ...], results: int, description: str,
+    half: str = "",
 ) -> str:
-    """One winner of one result, the same words on the felt, in the log and the replayer.
+    """One winner of one result, the same words on the felt, in the log and the replayer;
+    ``half``: "high" or "low" for a half of a split hi/lo pot.
 
     >>> win_text("alice", 1345, [0, 1], 1, "Pair of nines, ace-king-seven")
     'alice wins 1345 from the main pot and side pot 1 with a pair of nines, ace-king-seven'
+    >>> win_text("bob", 30, [0], 1, "8-6-4-2-A low", "low")
+    'bob wins 30 from the low half of the pot with an 8-6-4-2-A low'
     """
     with_hand = f" with {_with(description)}" if description else ""
-    return f"{who} wins {amount} from {pot_phrase(covers, results)}{with_hand}"
+    where = pot_phrase(covers, results)
+    if half:
+        where = f"the {half} half of {where}"
+    return f"{who} wins {amount} from {where}{with_hand}"
 
 
 def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dict]:
@@ -207,6 +232,7 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
             "board": pot.get("board", 0),  # which run of the board paid it
             "amount": pot["amount"],
             "description": pot["description"],
+            "half": pot.get("half", ""),  # "high" or "low": a half of a split hi/lo pot
             "winners": [
                 {
                     "seat": seat,
@@ -218,6 +244,7 @@ def result_rows(pots: list[dict], names: dict[int, str], money=None) -> list[dic
                         pot["covers"],
                         _per_board(pots),
                         pot["description"],
+                        pot.get("half", ""),
                     )
                     + _board_phrase(pots, pot),
                 }
@@ -259,4 +286,6 @@ def _with(description: str) -> str:
     text = description[:1].lower() + description[1:]
     if text.startswith(("pair ", "flush", "straight", "full house", "royal flush")):
         return f"an {text}" if text[0] in "aeiou" else f"a {text}"
+    if text.endswith(" low"):  # "8-6-4-2-A low" -> "an 8-6-4-2-A low"
+        return f"an {text}" if text[0] == "8" else f"a {text}"
     return text

@@ -30,7 +30,7 @@ def game_choices() -> list[tuple[str, str]]:
     (``Table.game``'s choices; a callable, so a new game needs no migration).
 
     >>> [code for code, _label in game_choices()]
-    ['NT', 'PO', 'FT', 'NS', 'DC']
+    ['NT', 'PO', 'FT', 'NS', 'PO/8', 'PO5', 'PO5/8', 'DC']
     """
     return [(code, game.label) for code, game in GAMES.items()] + [
         (DEALERS_CHOICE, "Dealer's choice (the games you pick, an orbit each)")]

@@ -34,16 +34,16 @@ from evaluator import (
     DECK,
     Card,
     Category,
-    evaluate,
-    evaluate_omaha,
     format_cards,
     hand_equity,
     omaha_hand_equity,
     parse_cards,
 )
+from evaluator.hi_lo_equity import pot_shares
 from evaluator.learning import FIVE_CARD_HANDS, RANKINGS, SEVEN_CARD_HANDS, Showdown, showdown
-from evaluator.short_deck import ShortDeckOrder, evaluate_short_deck
+from evaluator.short_deck import ShortDeckOrder
 from evaluator.short_deck_odds import short_deck_hand_equity
+from learning.odds_games import ODDS_GAMES, made_hand, order_words
 
 MAX_HANDS = 10
 EXACT_BOARDS = 2_000_000
@@ -51,7 +51,7 @@ DEFAULT_SAMPLES = 100_000
 MAX_SAMPLES = 500_000
 SAMPLE_CHOICES = (10_000, 100_000, MAX_SAMPLES)
 QUIZ_SALT = "evaluator.learn.quiz"
-GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "shortdeck": "Short deck (6+)"}
+GAMES = {key: game.label for key, game in ODDS_GAMES.items()}
 SHORT_DECK_ORDERS = {"": ShortDeckOrder.STRAIGHT_OVER_TRIPS, "straight": ShortDeckOrder.
                      STRAIGHT_OVER_TRIPS, "trips": ShortDeckOrder.TRIPS_OVER_STRAIGHT}
 OMAHA_BOARDS = (0, 3, 4, 5)
@@ -86,8 +86,12 @@ SHORT_DECK_EXAMPLES = [
     ("Short deck: ace-king against a pair", ["As Kd", "Jh Jc"], ""),
 ]
 OMAHA_EXAMPLES = [
-    ("Omaha: aces against a rundown", ["Ah As Kd Kc", "Qh Jh Ts 9s"], ""),
-    ("Omaha: wrap against a set", ["9h 8d 6c 5s", "Kd Kc Qs 2h"], "Kh 7s 4d"),
+    ("Omaha: aces against a rundown", ["Ah As Kd Kc", "Qh Jh Ts 9s"], "", "omaha"),
+    ("Omaha: wrap against a set", ["9h 8d 6c 5s", "Kd Kc Qs 2h"], "Kh 7s 4d", "omaha"),
+    ("Omaha hi/lo: the nut low draw against a set", ["Ah 2h 9c Td", "Kd Kc Qs Jh"],
+     "Kh 3s 7d", "omaha-hilo"),
+    ("Five-card Omaha: a wrap against top set", ["9h 8d 7c 6s 2d", "Ad As Kc Qh 3c"],
+     "Ah Tc 5d", "omaha5"),
 ]
 
 
@@ -156,10 +160,10 @@ def _number(params: QueryDict, name: str, low: int, high: int) -> int | None:
 
 
 def read_game(params: QueryDict) -> str:
-    """The query's game: ``holdem`` (the default), ``omaha`` or ``shortdeck``."""
+    """The query's game: ``holdem`` (the default) or a key of ``ODDS_GAMES``."""
     game = params.get("game", "").strip().lower() or "holdem"
     if game not in GAMES:
-        raise ValueError(f"game must be {', '.join(GAMES)}, got {params.get('game')!r}")
+        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {params.get('game')!r}")
     return game
 
 
@@ -173,14 +177,15 @@ def read_order(params: QueryDict) -> ShortDeckOrder:
 
 def _check_hands(game: str, hands: list[list[Card]], board: list[Card]) -> None:
     """Each hand has the game's hole cards; an Omaha board has 0, 3, 4 or 5 cards."""
-    size, name = (4, "an Omaha") if game == "omaha" else (
-        2, "a short-deck" if game == "shortdeck" else "a hold'em")
-    words = {2: "two", 4: "four"}
+    rules = ODDS_GAMES[game]
+    article = "an" if rules.label[0] in "AEIOU" else "a"
+    size, name = rules.hole_cards, f"{article} {rules.label}" if rules.omaha else "a hold'em"
+    words = {2: "two", 4: "four", 5: "five"}
     for i, hand in enumerate(hands, 1):
         if len(hand) != size:
             raise ValueError(f"hand {i}: {name} hand has {words[size]} hole cards, "
                              f"got {len(hand)}")
-    if game == "omaha" and len(board) not in OMAHA_BOARDS:
+    if rules.omaha and len(board) not in OMAHA_BOARDS:
         raise ValueError(f"board: an Omaha board has 0, 3, 4 or 5 cards, got {len(board)}")
 
 
@@ -192,7 +197,7 @@ def run_equity(params: QueryDict) -> dict[str, Any]:
                                    what="equity")
     _check_hands(game, hands, board)
     held = sum(len(hand) for hand in hands)
-    deck_size = 36 if game == "shortdeck" else 52
+    deck_size = 36 if ODDS_GAMES[game].short_deck else 52
     missing, left = 5 - len(board), deck_size - held - len(board) - len(dead)
     if left < missing:
         raise ValueError(f"only {left} cards are left, too few to deal {missing} more to the board")
@@ -205,17 +210,33 @@ def run_equity(params: QueryDict) -> dict[str, Any]:
         samples = None  # counting every board is as cheap, and exact
     if samples is not None and seed is None:
         seed = secrets.randbelow(2**31)
+    rules = ODDS_GAMES[game]
     order = read_order(params)
-    if game == "shortdeck":
+    method = rules.method + (order_words(order) if rules.short_deck else "")
+    common = {"game": game, "method": method, "counts": list(rules.counts),
+              "order": order.value if rules.short_deck else None}
+    if rules.split_counted:
+        shares = pot_shares(texts, board, high_low=rules.high_low, dead=dead,
+                            samples=samples, seed=seed if samples is not None else None)
+        total = shares.boards
+        return {**common, "hands": [
+            {"cards": format_cards(parse_cards(text)), "wins": scoops, "ties": parts,
+             "tie_credit": None, "win": scoops / total, "tie": parts / total, "equity": share,
+             "standard_error": None}
+            for text, share, scoops, parts in zip(texts, shares.shares, shares.scoops,
+                                                   shares.parts, strict=True)
+        ], "board": format_cards(board), "dead": format_cards(dead), "boards": total,
+            "exact": shares.exact, "samples": samples if not shares.exact else None,
+            "seed": seed if not shares.exact else None}
+    if rules.short_deck:
         result = short_deck_hand_equity(texts, board=board, dead=dead, samples=samples,
                                         seed=seed if samples is not None else None, order=order)
     else:
-        equity = omaha_hand_equity if game == "omaha" else hand_equity
+        equity = omaha_hand_equity if rules.omaha else hand_equity
         result = equity(texts, board=board, dead=dead, samples=samples,
                         seed=seed if samples is not None else None)
     return {
-        "game": game,
-        "order": order.value if game == "shortdeck" else None,
+        **common,
         "hands": [
             {"cards": format_cards(h.cards), "wins": h.wins, "ties": h.ties,
              "tie_credit": h.tie_credit, "win": h.win, "tie": h.tie, "equity": h.equity,
@@ -290,8 +311,8 @@ def odds(request: HttpRequest) -> HttpResponse:
         "sample_choices": [(str(n), f"{n:,}") for n in SAMPLE_CHOICES],
         "exact_boards": f"{EXACT_BOARDS:,}",
         "examples": [(name, _query(hands, board)) for name, hands, board in ODDS_EXAMPLES]
-        + [(name, _query(hands, board) + "&game=omaha")
-           for name, hands, board in OMAHA_EXAMPLES]
+        + [(name, _query(hands, board) + f"&game={game}")
+           for name, hands, board, game in OMAHA_EXAMPLES]
         + [(name, _query(hands, board) + "&game=shortdeck")
            for name, hands, board in SHORT_DECK_EXAMPLES],
     }
@@ -305,7 +326,8 @@ def odds(request: HttpRequest) -> HttpResponse:
             for hand in data["hands"]:
                 cards = parse_cards(hand["cards"])
                 hand["card_list"] = cards
-                hand["now"] = _made_hand(data["game"], cards, board, data["order"])
+                hand["now"] = made_hand(ODDS_GAMES[data["game"]], cards, board,
+                                        ShortDeckOrder(data["order"] or "straight-over-trips"))
                 for key in ("win", "tie", "equity"):
                     hand[key + "_pct"] = f"{hand[key]:.2%}"
                 hand["bar"] = f"{100 * hand['equity']:.1f}"
@@ -316,18 +338,6 @@ def odds(request: HttpRequest) -> HttpResponse:
                 context.update(margin=f"{196 * (0.25 / data['boards']) ** 0.5:.1f}",
                                samples_text=f"{data['boards']:,}", repeat=repeat.urlencode())
     return render(request, "learning/odds.html", context)
-
-
-def _made_hand(game: str, cards: list[Card], board: list[Card], order: str | None = None) -> str:
-    """The hand made on the board so far ("Pair of aces"), or nothing before the flop."""
-    if len(board) < 3:
-        return ""
-    if game == "shortdeck":
-        ranked = ShortDeckOrder(order or ShortDeckOrder.STRAIGHT_OVER_TRIPS)
-        return evaluate_short_deck(cards + board, ranked).describe()
-    if game == "omaha":
-        return evaluate_omaha(cards, board).describe()
-    return evaluate(cards + board).describe()
 
 
 @require_GET

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
 from games.bots.grading import Grade, graded
-from games.bots.omaha_coach import RANDOM_NOTE, OmahaFigures, omaha_figures, omaha_verdict
+from games.bots.omaha_coach import OmahaFigures, omaha_figures, omaha_verdict, random_note
 from games.bots.short_deck_equity import NOTE as SHORT_DECK_NOTE
 from games.bots.short_deck_equity import short_deck_figures
 from games.bots.situation import Situation
@@ -124,7 +124,7 @@ def _omaha_dict(f: OmahaFigures) -> dict:
 
 def omaha_report(table: Table, hand: Hand, state: HandState, seat: int,
                  figures_of: Callable[[Situation], OmahaFigures] = omaha_figures,
-                 note: str = RANDOM_NOTE) -> dict:
+                 note: str | None = None) -> dict:
     """The coach's report in pot-limit Omaha (games/bots/omaha_coach.py), or with
     ``figures_of`` and ``note`` in short deck (games/bots/short_deck_equity.py): equity
     against random hands and pot odds, now and at each decision; no grades."""
@@ -143,7 +143,9 @@ def omaha_report(table: Table, hand: Hand, state: HandState, seat: int,
         now = {**_omaha_dict(figures_of(situation)), "street": situation.street,
                "opponents": len(situation.opponents), "your_turn": situation.legal is not None}
     return {"hand": hand.number, "complete": state.is_complete, "now": now,
-            "decisions": decisions, "summary": None, "note": note,
+            "decisions": decisions, "summary": None,
+            "note": note or random_note(state.game.label, state.game.hole_cards,
+                                        state.game.high_low),
             "review_url": reverse("learning:review_hand", args=[hand.id])}
 
 

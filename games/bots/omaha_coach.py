@@ -1,10 +1,12 @@
-"""The coach's figures for a pot-limit Omaha hand, from one player's own view (no Django).
+"""The coach's figures for an Omaha hand (four or five cards, high or hi/lo), from one
+player's own view (no Django).
 
 The hold'em coach (``games.bots.advice``) reads the opponents' likely ranges, counts outs
 against them and grades each decision by EV; all of that models two-card hands, so none of
-it is claimed for Omaha. What the coach does say: the equity of your four cards against
-random four-card hands (Monte Carlo over the cards you cannot see, seeded, so the same spot
-gives the same figure, with its standard error), the pot odds when facing a bet, and one
+it is claimed for Omaha. What the coach does say: the equity of your cards against random
+hands of as many cards (in hi/lo: your share of the pot, halves and quarters counted; Monte
+Carlo over the cards you cannot see, seeded, so the same spot gives the same figure, with
+its standard error), the pot odds when facing a bet, and one
 line on each decision comparing the two. Random hands are weaker than the hands people
 bet with, which each line says.
 
@@ -31,6 +33,21 @@ RANDOM_NOTE = ("Pot-limit Omaha: the coach gives your equity against random four
                "bet hold better than random hands.")
 
 
+def random_note(label: str, hole_cards: int, high_low: bool) -> str:
+    """What the coach says of its Omaha figures, plainly, for the game dealt.
+
+    >>> random_note("Pot-limit Omaha", 4, False) == RANDOM_NOTE
+    True
+    >>> random_note("Five-card pot-limit Omaha hi/lo", 5, True)[:93]
+    'Five-card pot-limit Omaha hi/lo: the coach gives your share of the pot (high and low halves) '
+    """
+    words = ("four", "five", "six")[hole_cards - 4] if 4 <= hole_cards <= 6 else str(hole_cards)
+    share = "share of the pot (high and low halves) " if high_low else "equity "
+    return (f"{label}: the coach gives your {share}against random {words}-card hands and the "
+            "pot odds. It has no Omaha ranges, outs or grades: people who bet hold better than "
+            "random hands.")
+
+
 @dataclass(frozen=True)
 class OmahaFigures:
     equity: float  # against random four-card hands
@@ -52,7 +69,8 @@ def omaha_figures(situation: Situation, samples: int = SAMPLES) -> OmahaFigures:
     (1.0, 0.0, None)
     """
     opponents = max(1, len(situation.opponents))
-    shares = omaha_shares(situation.hole, situation.board, opponents, samples, seed=1)
+    shares = omaha_shares(situation.hole, situation.board, opponents, samples, seed=1,
+                          high_low=situation.high_low)
     mean = float(shares.mean())
     error = sqrt(max(float((shares**2).mean()) - mean * mean, 0.0) / samples)
     call = situation.to_call

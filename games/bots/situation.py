@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.games import GAMES
 from games.engine.types import ActionKind, AmountRange
 
 
@@ -97,6 +98,11 @@ class Situation:
         """Whether hold'em's ranges, outs and charts apply: two hole cards from 52, hold'em's
         ranking (not short deck's; Omaha has four cards)."""
         return len(self.hole) == 2 and self.ranking == "high"
+
+    @property
+    def high_low(self) -> bool:
+        """Pots are split between the best high and the best eight-or-better low."""
+        return GAMES[self.game].high_low if self.game in GAMES else False
 
     @property
     def to_call(self) -> int:

@@ -90,10 +90,10 @@ def tight_aggressive(
     odds, otherwise check or fold. Sizes: 3 big blinds (plus one per limper) to open, three
     times the bet to re-raise, two thirds of the pot after the flop."""
     legal = _legal(situation)
-    if len(situation.hole) == 4:  # pot-limit Omaha: hold'em's ranges do not apply
+    if len(situation.hole) != 2:  # Omaha: hold'em's ranges do not apply
         equity = omaha_equity(
             situation.hole, situation.board, len(situation.opponents),
-            seed=rng.getrandbits(63),
+            seed=rng.getrandbits(63), high_low=situation.high_low,
         )
     elif not situation.holdem_modelled:  # short deck: against random hands of its deck
         equity = short_deck_equity(situation, seed=rng.getrandbits(63))

@@ -1,6 +1,7 @@
 """Poker rules as a pure, replayable state machine (no Django, no I/O). The game is the
 table's ``TableConfig.game``, one declaration of games.py's registry (``GAMES``: no-limit
-hold'em, the default, pot-limit Omaha, fixed-limit hold'em), found by its PHH code.
+hold'em, the default, pot-limit Omaha, fixed-limit hold'em, pot-limit Omaha hi/lo, five-card
+pot-limit Omaha and its hi/lo), found by its PHH code.
 
 Between hands
     ``plan_hand(seats, previous_button) -> Lineup | None`` moves the button to the next
@@ -54,10 +55,13 @@ Example
 
 from games.engine.cards import FULL_DECK, UNKNOWN, shuffled_deck
 from games.engine.games import (
+    FIVE_CARD_OMAHA,
+    FIVE_CARD_OMAHA_HI_LO,
     FIXED_LIMIT_HOLDEM,
     GAMES,
     NO_LIMIT_HOLDEM,
     POT_LIMIT_OMAHA,
+    POT_LIMIT_OMAHA_HI_LO,
     Game,
     game_by_code,
 )
@@ -93,11 +97,14 @@ from games.engine.types import (
 )
 
 __all__ = [
+    "FIVE_CARD_OMAHA",
+    "FIVE_CARD_OMAHA_HI_LO",
     "FIXED_LIMIT_HOLDEM",
     "FULL_DECK",
     "GAMES",
     "NO_LIMIT_HOLDEM",
     "POT_LIMIT_OMAHA",
+    "POT_LIMIT_OMAHA_HI_LO",
     "UNKNOWN",
     "Action",
     "ActionKind",

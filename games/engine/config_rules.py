@@ -105,7 +105,7 @@ def unknown_game(value: object) -> str:
     """The sentence for a game code the engine does not play.
 
     >>> unknown_game("XX")
-    "Unknown game 'XX': one of 'NT', 'PO', 'FT', 'NS'."
+    "Unknown game 'XX': one of 'NT', 'PO', 'FT', 'NS', 'PO/8', 'PO5', 'PO5/8'."
     """
     codes = ", ".join(repr(code) for code in GAMES)
     return f"Unknown game {value!r}: one of {codes}."

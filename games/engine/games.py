@@ -9,7 +9,13 @@ declaration here, plus a rule module only for what it truly adds.
 >>> game_by_code("PO").hole_cards, game_by_code("PO").hole_cards_used
 (4, 2)
 >>> [game.code for game in GAMES.values()]
-['NT', 'PO', 'FT', 'NS']
+['NT', 'PO', 'FT', 'NS', 'PO/8', 'PO5', 'PO5/8']
+
+PHH codes are PHH's own where PHH has the game ("NT", "PO", "FT", "NS"). PHH names no
+pot-limit Omaha hi/lo and no five-card Omaha: the site's codes for them follow PHH's naming
+(its fixed-limit Omaha hi/lo is "FO/8"): "PO/8" pot-limit Omaha hi/lo eight-or-better, "PO5"
+five-card pot-limit Omaha, "PO5/8" five-card pot-limit Omaha hi/lo. Hands exported in them
+read back here; other PHH tools do not know them.
 >>> FIXED_LIMIT_HOLDEM.betting.street_bet(3, big_blind=10)   # the river: the big bet
 20
 """
@@ -30,6 +36,10 @@ SHORT_DECK_CARDS: Final = tuple(card for card in STANDARD_DECK if card[0] not in
 
 HOLDEM_BOARD: Final = (3, 1, 1)
 """The board cards dealt on the flop, the turn and the river, each after a burn."""
+
+
+CODE_LENGTH: Final = 5
+"""The longest game code ("PO5/8"); the database's column holds this many characters."""
 
 
 class Limit(StrEnum):
@@ -76,6 +86,7 @@ class Ranking(StrEnum):
     """The order of hands that splits the pot."""
 
     HIGH = "high"  # the usual order of five-card hands, best hand wins
+    HIGH_LOW = "high-low"  # half to the best high, half to the best eight-or-better low
     # Short deck (36 cards): a flush beats a full house, A-6-7-8-9 is the lowest straight
     # (evaluator/short_deck.py); a straight beats three of a kind, as pokerkit and Triton
     # have it, or under the table setting some rooms play, three of a kind beats a straight.
@@ -122,6 +133,8 @@ class Game:
             object.__setattr__(self, "rankings", (self.ranking,))
         if self.ranking not in self.rankings:
             raise ValueError(f"{self.label}: ranked {self.ranking.value}, which it does not offer.")
+        if len(self.code) > CODE_LENGTH:
+            raise ValueError(f"{self.label}: a code has at most {CODE_LENGTH} characters.")
         if self.board != HOLDEM_BOARD:
             raise ValueError(f"{self.label}: the engine deals boards of a flop, turn, river.")
         if not 1 <= self.hole_cards <= 6:
@@ -161,6 +174,21 @@ class Game:
         """Every bet and raise is the street's bet, and a street's raises are capped."""
         return self.betting.limit is Limit.FIXED_LIMIT
 
+    @property
+    def max_players(self) -> int:
+        """How many players one deck deals: every hole card, the board and a burn before
+        each street (five-card Omaha: 8, as (52 - 8) // 5).
+
+        >>> NO_LIMIT_HOLDEM.max_players, FIVE_CARD_OMAHA.max_players
+        (22, 8)
+        """
+        return (len(self.deck) - sum(self.board) - len(self.board)) // self.hole_cards
+
+    @property
+    def high_low(self) -> bool:
+        """Each pot is split between the best high hand and the best eight-or-better low."""
+        return self.ranking is Ranking.HIGH_LOW
+
 
 NO_LIMIT_HOLDEM: Final = Game(
     "NT", "No-limit hold'em", hole_cards=2,
@@ -187,10 +215,34 @@ SHORT_DECK_HOLDEM: Final = Game(
     rules="Hold'em with the deuces to fives taken out (36 cards): everyone antes and the "
     "button posts a blind; a flush beats a full house, and A-6-7-8-9 is the lowest straight.",
 )
+HI_LO_RULES = ("the pot is split: half to the best high hand, half to the best low of five "
+               "different cards eight or lower (straights and flushes do not count against "
+               "a low, A-2-3-4-5 is the best); with no such low the high takes it all, and a "
+               "hand may win both halves.")
+POT_LIMIT_OMAHA_HI_LO: Final = Game(
+    "PO/8", "Pot-limit Omaha hi/lo", hole_cards=4, hole_cards_used=2,
+    betting=Betting(Limit.POT_LIMIT), ranking=Ranking.HIGH_LOW,
+    rules="Omaha's four hole cards, exactly two of them with three from the board, for each "
+    "half; " + HI_LO_RULES,
+)
+FIVE_CARD_OMAHA: Final = Game(
+    "PO5", "Five-card pot-limit Omaha", hole_cards=5, hole_cards_used=2,
+    betting=Betting(Limit.POT_LIMIT),
+    rules="Omaha with five hole cards each: your hand still uses exactly two of them with "
+    "exactly three from the board; pot limit. At most eight players (one deck).",
+)
+FIVE_CARD_OMAHA_HI_LO: Final = Game(
+    "PO5/8", "Five-card pot-limit Omaha hi/lo", hole_cards=5, hole_cards_used=2,
+    betting=Betting(Limit.POT_LIMIT), ranking=Ranking.HIGH_LOW,
+    rules="Five hole cards each, exactly two of them with three from the board for each "
+    "half; " + HI_LO_RULES,
+)
 
 GAMES: Final[dict[str, Game]] = {
-    game.code: game
-    for game in (NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, FIXED_LIMIT_HOLDEM, SHORT_DECK_HOLDEM)
+    game.code: game for game in (
+        NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, FIXED_LIMIT_HOLDEM, SHORT_DECK_HOLDEM,
+        POT_LIMIT_OMAHA_HI_LO, FIVE_CARD_OMAHA, FIVE_CARD_OMAHA_HI_LO,
+    )
 }
 """Every game the site deals, by PHH code, in the order people are offered them."""
 

@@ -7,7 +7,9 @@ every seven), exactly two (Omaha:
 many hole cards and the rest from the board). All give strengths on the one scale of
 ``evaluator.evaluate`` (higher is stronger), so pots are awarded the same way. A game ranked
 another way (``Game.ranking``: short deck's, evaluator/short_deck.py) gives strengths on its
-own scale: they compare within the hand, which is all a showdown asks.
+own scale: they compare within the hand, which is all a showdown asks. A hi/lo game
+(``Game.high_low``) also values each hand's eight-or-better low (``low_value``: exactly two
+hole cards and three board cards, as Omaha hi/lo plays it; ``evaluator.low``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from evaluator import HandValue, evaluate
+from evaluator.low import evaluate_omaha_low
 from evaluator.omaha import BOARD_SIZES, HOLE_SIZES, evaluate_omaha
 from evaluator.short_deck import (
     ORDER_BY_RANKING,
@@ -72,3 +75,22 @@ def _short_deck_value(order: ShortDeckOrder, cards: Sequence[str]) -> ShortDeckV
         return evaluate_short_deck(cards, order)
     return max((evaluate_short_deck(seven, order) for seven in combinations(cards, 7)),
                key=lambda value: value.strength)
+def low_value(
+    game: Game, hole: Sequence[str], board: Sequence[str]
+) -> tuple[int, str, tuple[str, ...]] | None:
+    """A hi/lo game's eight-or-better low (strength, description, the five cards used), or
+    None when the cards make no low or the game has no low half.
+
+    >>> from games.engine.games import POT_LIMIT_OMAHA, POT_LIMIT_OMAHA_HI_LO
+    >>> hole, board = ["As", "2d", "Kc", "Kd"], ["3h", "6c", "8s", "Qd", "4h"]
+    >>> low_value(POT_LIMIT_OMAHA_HI_LO, hole, board)[1]
+    '6-4-3-2-A low'
+    >>> low_value(POT_LIMIT_OMAHA, hole, board) is None
+    True
+    """
+    if not game.high_low:
+        return None
+    value = evaluate_omaha_low(list(hole), list(board))
+    if value is None:
+        return None
+    return value.strength, value.describe(), tuple(str(c) for c in value.best_five)

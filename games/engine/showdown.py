@@ -12,6 +12,18 @@ split does not hand the first winner an odd chip per side pot. A board run more 
 (run it twice) pays each pot in equal shares, one per board, the odd chips to the first
 board; each board's share goes to the best hands on that board by the same rules.
 
+Hi/lo games (``Game.high_low``: Omaha hi/lo eight-or-better) split each pot, each side pot
+and each board's share in two halves: one to the best high hand, one to the best qualifying
+low (``hand_values.low_value``); with no qualifying low among the pot's players the high
+takes it all. A player may win both halves (a scoop), and ties split a half again (a
+quartered pot). An odd chip of the halving goes to the high half, and an odd chip within a
+half to the first of its winners left of the button, as Robert's Rules of Poker (Bob
+Ciaffone) has it under "Ties": "In high-low split games, the high hand receives the odd chip
+in a split between the high and the low hands", and "in a button game, the first hand
+clockwise from the button gets the odd chip". (Its "side pots ... split as separate pots"
+gives way here, as for every game, to paying consecutive pots won by the same players, both
+halves alike, as one.) A hand that can win either half of a pot it is in is shown.
+
 An imported hand also says who showed (``hand.shows``) and who mucked (``hand.mucks``), and
 the engine follows it: a player the site records showing shows even with a hand that cannot
 win, and the last player in shows after taking the pot uncontested if the site says so
@@ -24,7 +36,7 @@ from evaluator import evaluate
 from games.engine.bounty import is_seven_deuce, pay_bounties
 from games.engine.cards import UNKNOWN
 from games.engine.hand import HandData, PlayerState
-from games.engine.hand_values import hand_value
+from games.engine.hand_values import hand_value, low_value
 from games.engine.pot_names import pot_name
 from games.engine.pots import build_pots, split
 from games.engine.types import (
@@ -123,6 +135,7 @@ def settle_showdown(hand: HandData) -> None:
     # Each board's shown hands (player index -> hand_value()); the first board's describe
     # the hand. A player shows when their hand can win a pot on any board.
     scored: list[Values] = [{} for _ in boards]
+    lows: list[Values] = [{} for _ in boards]  # only hands with a low (hi/lo games)
     shown: list[ShownHand] = []
     for i in showing_order(hand):
         p = hand.players[i]
@@ -134,26 +147,34 @@ def settle_showdown(hand: HandData) -> None:
             continue
         mine = [_evaluate(hand, p)] + [
             hand_value(hand.config.game, p.hole, run) for run in hand.runs]
+        my_lows = [low_value(hand.config.game, p.hole, board) for board in boards]
         if p.shown or p.seat in hand.shows or any(
             _can_win(i, value[0], pots, values)
             for value, values in zip(mine, scored, strict=True)
+        ) or any(
+            low is not None and _can_win(i, low[0], pots, values)
+            for low, values in zip(my_lows, lows, strict=True)
         ):
             for value, values in zip(mine, scored, strict=True):
                 values[i] = value
-            shown.append(ShownHand(p.seat, p.hole, mine[0][1], mine[0][2]))
+            for low, values in zip(my_lows, lows, strict=True):
+                if low is not None:
+                    values[i] = low
+            low_text, low_five = my_lows[0][1:] if my_lows[0] else ("", ())
+            shown.append(ShownHand(p.seat, p.hole, mine[0][1], mine[0][2], low_text, low_five))
             if not p.shown:
                 p.shown = True
                 hand.record(EventKind.SHOW, p.seat, cards=p.hole, best_five=mine[0][2],
-                            text=mine[0][1])
+                            text=mine[0][1], low=low_text)
         else:
             p.mucked = True
             hand.record(EventKind.MUCK, p.seat)
 
     results: list[PotResult] = []
     if not hand.runs:
-        _award_board(hand, pots, scored[0], results)
+        _award_board(hand, pots, scored[0], lows[0], results)
     else:  # run more than once, or two boards: every board scores the shown hands
-        _award_runs(hand, pots, scored, results)
+        _award_runs(hand, pots, scored, lows, results)
     _finish(hand, results, shown, showdown=True)
 
 
@@ -169,15 +190,40 @@ def _best(values: Values, eligible: tuple[int, ...], index: int) -> list[int]:
     return [i for i in contenders if values[i][0] == best]
 
 
+def _best_low(lows: Values, eligible: tuple[int, ...]) -> list[int]:
+    """The players of ``eligible`` with the best shown low; none when nobody has one."""
+    contenders = [i for i in eligible if i in lows]
+    if not contenders:
+        return []
+    best = max(lows[i][0] for i in contenders)
+    return [i for i in contenders if lows[i][0] == best]
+
+
+def _pay_pot(hand: HandData, results: list[PotResult], amount: int,
+             eligible: tuple[int, ...], winners: list[int], low_winners: list[int],
+             texts: tuple[str, str], covers: tuple[int, ...], run: int) -> None:
+    """Pay a pot (or a board's share of one) whole to ``winners``, or, when some of its
+    players have a low, half to the high ``winners`` (with the odd chip) and half to the
+    ``low_winners``. ``texts``: the winning high's and low's descriptions."""
+    if not low_winners:
+        _pay(hand, results, amount, eligible, winners, texts[0], covers, run)
+        return
+    low_half = amount // 2
+    _pay(hand, results, amount - low_half, eligible, winners, texts[0], covers, run, "high")
+    if low_half:
+        _pay(hand, results, low_half, eligible, low_winners, texts[1], covers, run, "low")
+
+
 def _pay(hand: HandData, results: list[PotResult], amount: int, eligible: tuple[int, ...],
-         winners: list[int], description: str, covers: tuple[int, ...], run: int) -> None:
+         winners: list[int], description: str, covers: tuple[int, ...], run: int,
+         half: str = "") -> None:
     """Split ``amount`` among ``winners`` (odd chips to the first left of the button)."""
     index = len(results)
     shares = split(amount, winners)
     for w, share in zip(winners, shares, strict=True):
         hand.players[w].stack += share
         hand.record(EventKind.WIN, hand.players[w].seat, share, pot=index, text=description,
-                    board=run)
+                    board=run, half=half)
     results.append(PotResult(
         index=index,
         amount=amount,
@@ -187,17 +233,20 @@ def _pay(hand: HandData, results: list[PotResult], amount: int, eligible: tuple[
         description=description,
         covers=covers,
         board=run,
+        half=half,
     ))
 
 
 def _award_runs(hand: HandData, pots: list[tuple[int, tuple[int, ...]]],
-                scored: list[Values], results: list[PotResult]) -> None:
+                scored: list[Values], lows: list[Values], results: list[PotResult]) -> None:
     """Pay every pot of a board run more than once, as pokerkit does: hands that win on no
     board are out; consecutive pots the same remaining players can win are one pot; each
     pot is split between the boards (the odd chips to the first board), and each board's
     share goes to the best hands on that board."""
     alive = {i for values in scored for index, (_amount, eligible) in enumerate(pots)
              for i in _best(values, eligible, index)}
+    alive |= {i for values in lows for _amount, eligible in pots
+              for i in _best_low(values, eligible)}
     merged: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
     for index, (amount, eligible) in enumerate(pots):
         players = tuple(i for i in eligible if i in alive)
@@ -207,34 +256,41 @@ def _award_runs(hand: HandData, pots: list[tuple[int, tuple[int, ...]]],
         else:
             merged.append((amount, players, (index,)))
     runs = len(scored)
-    for run, values in enumerate(scored):
+    for run, (values, low_values) in enumerate(zip(scored, lows, strict=True)):
         for amount, players, covers in merged:
             share = amount // runs + (amount % runs if run == 0 else 0)
             if share:  # a pot smaller than the number of boards pays the first boards only
                 winners = _best(values, players, covers[0])
-                _pay(hand, results, share, players, winners, values[winners[0]][1], covers,
-                     run)
+                low_winners = _best_low(low_values, players)
+                texts = (values[winners[0]][1],
+                         low_values[low_winners[0]][1] if low_winners else "")
+                _pay_pot(hand, results, share, players, winners, low_winners, texts, covers,
+                         run)
 
 
 def _award_board(
     hand: HandData,
     pots: list[tuple[int, tuple[int, ...]]],
     values: Values,
+    lows: Values,
     results: list[PotResult],
 ) -> None:
-    """Pay every pot to the best hands shown, appending a result per pot paid."""
-    # Consecutive pots won by the same players are split as one, so a split hands out one
-    # odd-chip remainder rather than one per side pot (as pokerkit does).
-    groups: list[tuple[int, tuple[int, ...], list[int], tuple[int, ...]]] = []
+    """Pay every pot to the best hands shown, appending a result per pot (or half) paid."""
+    # Consecutive pots won by the same players (of both halves, in hi/lo) are split as one,
+    # so a split hands out one odd-chip remainder rather than one per side pot (as pokerkit
+    # does).
+    groups: list[tuple[int, tuple[int, ...], tuple[list[int], list[int]], tuple[int, ...]]]
+    groups = []
     for index, (amount, eligible) in enumerate(pots):
-        winners = _best(values, eligible, index)
+        winners = (_best(values, eligible, index), _best_low(lows, eligible))
         if groups and groups[-1][2] == winners:
             last = groups[-1]
             groups[-1] = (last[0] + amount, last[1], winners, (*last[3], index))
         else:
             groups.append((amount, eligible, winners, (index,)))
-    for amount, eligible, winners, covers in groups:
-        _pay(hand, results, amount, eligible, winners, values[winners[0]][1], covers, 0)
+    for amount, eligible, (high, low), covers in groups:
+        texts = (values[high[0]][1], lows[low[0]][1] if low else "")
+        _pay_pot(hand, results, amount, eligible, high, low, texts, covers, 0)
 
 
 def _can_win(

@@ -437,6 +437,8 @@ def start_hand(
         setup = replace(setup, blinds=check_blinds(setup.blinds, numbers))
     if setup.antes is not None:
         setup = replace(setup, antes=check_antes(setup.antes, numbers))
+    if n > game.max_players:
+        raise ValueError(f"{game.label} deals at most {game.max_players} players, not {n}.")
     needed = cards_needed(n, game.hole_cards, setup.boards)
     if setup.boards == 2 and needed > len(game.deck):
         raise ValueError(f"A deck holds no two boards for {n} players of {game.label}.")

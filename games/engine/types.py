@@ -300,7 +300,9 @@ class Event:
     (DEAL_BOARD). ``auto``: the engine acted for the player because there was nothing to
     decide. ``pot``: pot index for WIN. ``text``: the hand description for SHOW and WIN.
     ``board``: for DEAL_BOARD and WIN, which run of the board (0 unless run more than once).
-    ``payer``: for BOUNTY, the seat that paid ``seat`` the ``amount``.
+    ``payer``: for BOUNTY, the seat that paid ``seat`` the ``amount``. ``half``: for WIN in
+    a hi/lo game, "high" or "low" when the pot was split between the two ("" for a whole
+    pot). ``low``: for SHOW in a hi/lo game, the shown hand's low ("8-6-4-2-A low"), or "".
     """
 
     seq: int
@@ -317,6 +319,8 @@ class Event:
     text: str = ""
     board: int = 0  # which run of the board (0: the first; 1: the second when run twice)
     payer: int | None = None  # BOUNTY only: who paid
+    half: str = ""  # WIN of a split hi/lo pot: "high" or "low"
+    low: str = ""  # SHOW in a hi/lo game: the hand's low, when it has one
 
     @property
     def is_private(self) -> bool:
@@ -351,6 +355,8 @@ class Event:
             "text": self.text,
             **({"board": self.board} if self.board else {}),  # only a second run's events
             **({"payer": self.payer} if self.payer is not None else {}),  # only bounties
+            **({"half": self.half} if self.half else {}),  # only split hi/lo pots
+            **({"low": self.low} if self.low else {}),  # only a hi/lo game's shown lows
         }
 
     @classmethod
@@ -370,6 +376,8 @@ class Event:
             text=data["text"],
             board=data.get("board", 0),
             payer=data.get("payer"),
+            half=data.get("half", ""),
+            low=data.get("low", ""),
         )
 
 
@@ -394,6 +402,7 @@ class PotResult:
     description: str = ""
     covers: tuple[int, ...] = ()
     board: int = 0  # which run of the board paid it (a hand run twice pays each pot twice)
+    half: str = ""  # a hi/lo pot split in two: "high" or "low" ("": the whole pot)
 
     @property
     def name(self) -> str:
@@ -410,6 +419,7 @@ class PotResult:
             "description": self.description,
             "covers": list(self.covers or (self.index,)),
             **({"board": self.board} if self.board else {}),
+            **({"half": self.half} if self.half else {}),
         }
 
     @classmethod
@@ -423,15 +433,21 @@ class PotResult:
             description=data["description"],
             covers=tuple(data.get("covers", ())),  # hands stored before covers: their index
             board=data.get("board", 0),
+            half=data.get("half", ""),
         )
 
 
 @dataclass(frozen=True)
 class ShownHand:
+    """A hand shown at the showdown: its high (``description``, ``best_five``) and, in a
+    hi/lo game, its eight-or-better low when it has one (``low``: "8-6-4-2-A low")."""
+
     seat: int
     cards: tuple[str, ...]
     description: str
     best_five: tuple[str, ...]
+    low: str = ""
+    low_five: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -439,12 +455,14 @@ class ShownHand:
             "cards": list(self.cards),
             "description": self.description,
             "best_five": list(self.best_five),
+            **({"low": self.low, "low_five": list(self.low_five)} if self.low else {}),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ShownHand:
         return cls(
-            data["seat"], tuple(data["cards"]), data["description"], tuple(data["best_five"])
+            data["seat"], tuple(data["cards"]), data["description"], tuple(data["best_five"]),
+            data.get("low", ""), tuple(data.get("low_five", ())),
         )
 
 

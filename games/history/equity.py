@@ -12,7 +12,10 @@ these hands stand".
 An Omaha hand (four hole cards) is counted by the evaluator's Omaha equity, every run-out
 too (at most 1,086,008 boards, heads-up before the flop). A short-deck hand is counted over
 the 36-card deck in the hand's own order (``evaluator.short_deck_odds``: at most 201,376
-boards), never over hold'em's 52 cards.
+boards), never over hold'em's 52 cards. Five-card Omaha and the hi/lo games are counted by
+``evaluator.hi_lo_equity``: a hand's share of the pot, a hi/lo pot's halves and quarters
+counted (a scoop 1, half the pot 1/2); every run-out from the flop on, and before the flop
+a seeded sample of 20,000 (too many run-outs to count on a page view).
 
 Results are cached by cards and board only (public to whoever asks), so a page view repeats
 no enumeration.
@@ -25,29 +28,44 @@ from typing import Any
 
 from django.core.cache import cache
 
-from games.engine import UNKNOWN, EventKind, HandState, Street
+from games.engine import NO_LIMIT_HOLDEM, UNKNOWN, EventKind, Game, HandState, Street
 
 STREETS = ((Street.PREFLOP, 0), (Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
 CACHE_SECONDS = 30 * 24 * 3600
 
 
 def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str],
-                 ranking: str = "high") -> list[float]:
-    """Each hand's share of the pot over every way the board can finish (ties split), in
-    the game's ranking (``Game.ranking``'s value: short deck's counts its own deck).
+                 game: Game = NO_LIMIT_HOLDEM) -> list[float]:
+    """Each hand's share of the pot over every way the board can finish (ties split; in a
+    hi/lo ``game`` the halves), in the game's ranking (short deck's counts its own deck).
 
     >>> exact_equity([["As", "Ah"], ["Kd", "Kc"]], ["2c", "7d", "9h", "Jc", "3s"])
     [1.0, 0.0]
     >>> exact_equity([["As", "Ah", "Kd", "Kc"], ["Qh", "Jh", "Ts", "9s"]], ["2c", "7d", "8h", "3s"])
     [0.675, 0.325]
-    >>> exact_equity([["Ah", "Qh"], ["Ks", "9c"]], ["Kh", "Kd", "9h", "7h", "6c"], "short-deck")
+    >>> from games.engine import POT_LIMIT_OMAHA_HI_LO, SHORT_DECK_HOLDEM
+    >>> exact_equity([["Ah", "Qh"], ["Ks", "9c"]], ["Kh", "Kd", "9h", "7h", "6c"],
+    ...              SHORT_DECK_HOLDEM)
     [1.0, 0.0]
+    >>> exact_equity([["As", "2s", "Kd", "Kc"], ["Qh", "Jh", "Th", "9h"]], ["3s", "4s", "7h",
+    ...              "Kh"], POT_LIMIT_OMAHA_HI_LO)
+    [0.9375, 0.0625]
     """
-    key = ("history-equity:" + "|".join("".join(h) for h in hands) + ":" + "".join(board)
-           + ("" if ranking == "high" else ":" + ranking))
+    hi_lo = game.high_low or game.hole_cards == 5
+    ranking = game.ranking.value
+    key = ("history-equity:" + (f"{game.code}:" if hi_lo else "")
+           + "|".join("".join(h) for h in hands) + ":" + "".join(board)
+           + ("" if ranking in ("high", "high-low") else ":" + ranking))
     cached = cache.get(key)
     if cached is not None:
         return list(cached)
+    if hi_lo:
+        from evaluator.hi_lo_equity import pot_shares
+
+        result = pot_shares(["".join(h) for h in hands], "".join(board), high_low=game.high_low)
+        shares = [round(share, 6) for share in result.shares]
+        cache.set(key, shares, CACHE_SECONDS)
+        return shares
     shares = [round(share, 6) for share in _enumerate(hands, board, ranking)]
     cache.set(key, shares, CACHE_SECONDS)
     return shares
@@ -95,8 +113,8 @@ def street_equities(
         start = dealt_at.get(street, -1)
         live = [seat for seat in order if folded_at.get(seat, 10**9) > start]
         shares = (
-            exact_equity([known[s] for s in live], state.board[:count],
-                         state.game.ranking.value) if len(live) >= 2 else []
+            exact_equity([known[s] for s in live], state.board[:count], state.game)
+            if len(live) >= 2 else []
         )
         by_seat = dict(zip(live, shares, strict=False))
         for seat in order:

@@ -47,7 +47,9 @@ from games.history.stars_tournament import StarsTournament, roman
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # How PokerStars names each game on a hand's first line (by PHH code; others: the label).
 STARS_GAME_NAMES = {"NT": "Hold'em No Limit", "PO": "Omaha Pot Limit", "FT": "Hold'em Limit",
-                    "NS": "6+ Hold'em No Limit"}
+                    "NS": "6+ Hold'em No Limit",
+                    "PO/8": "Omaha Hi/Lo Pot Limit", "PO5": "5 Card Omaha Pot Limit",
+                    "PO5/8": "5 Card Omaha Hi/Lo Pot Limit"}
 STREET_TITLES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 FOLDED_ON = {
     Street.PREFLOP: "before Flop",
@@ -127,13 +129,30 @@ def felt_payouts(state: HandState) -> list[tuple[int, int, int]]:
             continue
         paid = dict.fromkeys(pot.winners, 0)
         for k in covers:
-            shares = split(amounts[k], list(pot.winners))
+            # A hi/lo half pays its half of each felt pot (the odd chip in the high half).
+            felt = {"high": amounts[k] - amounts[k] // 2, "low": amounts[k] // 2}.get(
+                pot.half, amounts[k])
+            shares = split(felt, list(pot.winners))
             if k == covers[-1]:  # what is left of each winner's share, so the sums agree
                 shares = [s - paid[w] for w, s in zip(pot.winners, pot.shares, strict=True)]
             for seat, share in zip(pot.winners, shares, strict=True):
                 paid[seat] += share
                 rows.append((k, seat, share))
     return rows
+
+
+def hi_lo_text(high: str, low: str) -> str:
+    """A hi/lo hand as PokerStars describes it.
+
+    >>> hi_lo_text("Flush, king high", "7-6-5-3-A low")
+    'HI: flush, king high; LO: 7,6,5,3,A'
+    >>> hi_lo_text("Straight, nine high", "")
+    'HI: straight, nine high'
+    """
+    text = f"HI: {_lower_first(high)}"
+    if low:
+        text += "; LO: " + low.removesuffix(" low").replace("-", ",")
+    return text
 
 
 def _lower_first(text: str) -> str:
@@ -227,6 +246,9 @@ def write_hand(state: HandState, info: HandInfo) -> str:
         elif kind is EventKind.SHOW:
             text = shown[e.seat].description if e.seat in shown else e.text
             described = f" ({_lower_first(text)})" if text else ""
+            if text and config.game.high_low:  # PokerStars: "(HI: a flush...; LO: 7,6,5,3,A)"
+                low = shown[e.seat].low if e.seat in shown else e.low
+                described = f" ({hi_lo_text(text, low)})"
             ending.append(f"{who}: shows {_cards(e.cards)}{described}")
         elif kind is EventKind.MUCK:
             ending.append(f"{who}: mucks hand")
@@ -240,6 +262,8 @@ def write_hand(state: HandState, info: HandInfo) -> str:
                 rake_left[seat] = rake_left.get(seat, 0) - kept
                 pot_name = _pot_name(pot, pots)
                 ending.append(f"{name(seat)} collected {m(share - kept)} from {pot_name}")
+            if config.game.high_low and not any(p.half == "low" for p in result.pots):
+                ending.append("No low hand qualified")
     # Shows come after the board, under SHOW DOWN, even when an all-in showed them earlier.
     if result.showdown:
         lines.append("*** FIRST SHOW DOWN ***" if state.runs else "*** SHOW DOWN ***")
@@ -344,10 +368,10 @@ def _summary(state: HandState, info: HandInfo, folded_on: dict[int, Street]) -> 
         elif p.seat in shown:
             hand = shown[p.seat]
             outcome = f"won ({m(won[p.seat])})" if p.seat in won else "lost"
-            lines.append(
-                f"{head} showed {_cards(hand.cards)} and {outcome} with "
-                f"{_lower_first(hand.description)}"
-            )
+            described = _lower_first(hand.description)
+            if state.config.game.high_low:
+                described = hi_lo_text(hand.description, hand.low)
+            lines.append(f"{head} showed {_cards(hand.cards)} and {outcome} with {described}")
         elif p.mucked:
             hole = p.hole if p.seat == info.hero_seat and UNKNOWN not in p.hole else None
             lines.append(f"{head} mucked" + (f" {_cards(hole)}" if hole else ""))

@@ -89,7 +89,9 @@ def read_hands(text: str) -> list[ReadHand]:
     >>> [(h.label, h.error) for h in read_hands("variant = 'FO/8'\\n")]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('the hand', "Unsupported variant 'FO/8': only no-limit hold'em ('NT'), pot-limit
-    Omaha ('PO'), fixed-limit hold'em ('FT'), no-limit short-deck hold'em ('NS').")]
+    Omaha ('PO'), fixed-limit hold'em ('FT'), no-limit short-deck hold'em ('NS'), pot-limit
+    Omaha hi/lo ('PO/8'), five-card pot-limit Omaha ('PO5'), five-card pot-limit Omaha hi/lo
+    ('PO5/8').")]
     """
     return [read_part(*part) for part in split_upload(clean(text))]
 

@@ -25,7 +25,7 @@ from games.engine.pots import pot_views
 from games.engine.replay import seat_inputs
 from games.engine.visibility import chips_now
 from games.felt import Money
-from games.hand_text import bounty_rows, event_text, result_rows
+from games.hand_text import bounty_rows, event_text, result_rows, shown_text
 from games.history.money import CHIPS
 
 # The kinds of events that put a player's chips in (counted again by the tests, never here).
@@ -161,6 +161,7 @@ class _Felt:
             self.shown[p["seat"]] = {
                 "description": event.text or None,
                 "best_five": list(event.best_five) or None,
+                "low": event.low,
             }
         elif kind is EventKind.MUCK and p is not None:
             p["mucked"] = True
@@ -311,7 +312,9 @@ def build_replay(
             "pots": result["pots"],
             "rows": result_rows(result["pots"], names, money),
             "bounties": bounty_rows(result.get("bounties", ()), names, money),
-            "shown": result["shown"],
+            # A hi/lo hand's low is read with its high: "Flush, ace high; 8-6-4-2-A low".
+            "shown": [{**hand, "description": shown_text(hand["description"], hand.get("low", ""))}
+                      for hand in result["shown"]],
             "finishing_stacks": {str(k): v for k, v in replayed.stacks().items()},
             "unsettled": replayed.unsettled,
             "rake": rake,

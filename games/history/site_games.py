@@ -2,11 +2,12 @@
 asks here, so the refusal of a game the engine does not play reads the same for every site.
 
 Site texts are read for no-limit hold'em ("NT") and four-card pot-limit Omaha high ("PO")
-of the engine's games (``games/engine/games.py``), and PokerStars' "6+ Hold'em No Limit" as
-short deck ("NS", read in stars_text.py). Sites also write games it does not
-read; each is refused with the game's own name and the reason, e.g. "unsupported game
-(Omaha Hi/Lo Pot Limit); the engine plays Omaha high only: hi/lo splits each pot between
-the best high and the best low hand". The names below are the ones real files use
+of the engine's games (``games/engine/games.py``), PokerStars' "6+ Hold'em No Limit" as
+short deck ("NS", read in stars_text.py), and PokerStars texts also for pot-limit Omaha
+hi/lo and five-card pot-limit Omaha (and its hi/lo) by PokerStars' names (``STARS_GAMES``).
+Sites also write games it does not read; each is refused with the game's own name and the
+reason, e.g. "unsupported game (Pot Limit OmahaHL); the engine plays Omaha hi/lo from
+PokerStars texts only". The names below are the ones real files use
 (PokerStars, GGPoker, Full Tilt, iPoker, PartyPoker, PokerNow, Winamax, 888:
 tests/history/data).
 """
@@ -16,11 +17,43 @@ from __future__ import annotations
 import re
 
 from games.engine import PHHError
-from games.engine.games import NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA, SHORT_DECK_HOLDEM
+from games.engine.games import (
+    FIVE_CARD_OMAHA,
+    FIVE_CARD_OMAHA_HI_LO,
+    NO_LIMIT_HOLDEM,
+    POT_LIMIT_OMAHA,
+    POT_LIMIT_OMAHA_HI_LO,
+    SHORT_DECK_HOLDEM,
+    Game,
+)
 
 HOLDEM = NO_LIMIT_HOLDEM
 OMAHA = POT_LIMIT_OMAHA
 SHORT_DECK = SHORT_DECK_HOLDEM  # PokerStars' "6+ Hold'em No Limit" (stars_text.py) only
+STARS_GAMES: dict[str, Game] = {
+    "Omaha Hi/Lo Pot Limit": POT_LIMIT_OMAHA_HI_LO,
+    "5 Card Omaha Pot Limit": FIVE_CARD_OMAHA,
+    "5 Card Omaha Hi/Lo Pot Limit": FIVE_CARD_OMAHA_HI_LO,
+}
+"""PokerStars texts of these games are read too, by PokerStars' exact names (its files and
+the site's own export); other sites' texts of them are refused as below."""
+
+
+def stars_game(game: str) -> Game | None:
+    """The game of PokerStars' name for it on a hand's first line (stakes or a tournament's
+    buy-in around it), for the Omahas of ``STARS_GAMES``; None for any other name.
+
+    >>> stars_game("Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD)").code
+    'PO/8'
+    >>> stars_game("Tournament #1, 5+0.50 5 Card Omaha Hi/Lo Pot Limit").code
+    'PO5/8'
+    >>> stars_game("Omaha Pot Limit (1/2)") is None
+    True
+    """
+    for name in sorted(STARS_GAMES, key=len, reverse=True):  # "5 Card Omaha..." first
+        if re.search(rf"(?:^|[\s(]){re.escape(name)}(?:$|[\s)])", game):
+            return STARS_GAMES[name]
+    return None
 
 # "Omaha Hi/Lo", "Omaha H/L", "Hi-Lo", "8 or better", "PLO8", "O8", "Omaha Hi-Lo".
 HI_LO = re.compile(r"hi\s*[/-]\s*lo|\bH/?L\b|8 or better|\bO8\b|\bPLO-?8\b|\bOmaha ?(?:8|HL)\b",
@@ -38,20 +71,26 @@ NOT_POT_LIMIT = re.compile(r"No[ -]?Limit|Fixed[ -]?Limit|\bNL\b|\bFL\b|\bLimit\
 
 def omaha_problem(game: str) -> str | None:
     """Why the engine cannot replay a hand of ``game`` (a site's name for an Omaha game),
-    None when it is four-card pot-limit Omaha high, the Omaha the engine plays.
+    None when it is four-card pot-limit Omaha high, the Omaha every reader reads (PokerStars'
+    hi/lo and five-card Omaha are read by their own names: ``stars_game``).
 
     >>> omaha_problem("Omaha Pot Limit"), omaha_problem("PLO"), omaha_problem("Pot Limit Omaha Hi")
     (None, None, None)
-    >>> omaha_problem("Omaha Hi/Lo Pot Limit").split(":")[0]
-    'the engine plays Omaha high only'
-    >>> omaha_problem("5 Card Omaha Pot Limit"), omaha_problem("Omaha Fixed Limit")
-    ('the engine deals four-card Omaha only', 'the engine plays Omaha pot-limit only')
+    >>> omaha_problem("Pot Limit OmahaHL")
+    'the engine plays Omaha hi/lo from PokerStars texts only'
+    >>> omaha_problem("FL Omaha H/L")
+    'the engine plays Omaha hi/lo pot-limit only'
+    >>> omaha_problem("PLO-5")
+    'the engine deals four-card Omaha only, or five-card from PokerStars texts'
+    >>> omaha_problem("Omaha Fixed Limit")
+    'the engine plays Omaha pot-limit only'
     """
     if HI_LO.search(game):
-        return ("the engine plays Omaha high only: hi/lo splits each pot between the best "
-                "high and the best low hand")
+        if NOT_POT_LIMIT.search(game) or not POT_LIMIT_WORDS.search(game):
+            return "the engine plays Omaha hi/lo pot-limit only"
+        return "the engine plays Omaha hi/lo from PokerStars texts only"
     if MORE_CARDS.search(game):
-        return "the engine deals four-card Omaha only"
+        return "the engine deals four-card Omaha only, or five-card from PokerStars texts"
     if NOT_POT_LIMIT.search(game) or not POT_LIMIT_WORDS.search(game):
         return "the engine plays Omaha pot-limit only"
     if CAPPED.search(game):
@@ -80,8 +119,8 @@ def is_pot_limit_omaha(game: str) -> bool:
 def why_not(game: str) -> str:
     """Why the engine cannot replay a hand of ``game``, a game it does not play.
 
-    >>> why_not("PLO-5")
-    'the engine deals four-card Omaha only'
+    >>> why_not("Courchevel Pot Limit")
+    'the engine deals four-card Omaha only, or five-card from PokerStars texts'
     >>> why_not("Razz")
     "only no-limit hold'em and pot-limit Omaha can be replayed"
     """
@@ -95,7 +134,7 @@ def why_not(game: str) -> str:
 def refused(where: str, game: str) -> PHHError:
     """The error refusing a hand of a game the engine does not play, naming the game.
 
-    >>> str(refused("Hand #7", "PLO-5"))
-    'Hand #7: unsupported game (PLO-5); the engine deals four-card Omaha only.'
+    >>> str(refused("Hand #7", "Razz"))
+    "Hand #7: unsupported game (Razz); only no-limit hold'em and pot-limit Omaha can be replayed."
     """
     return PHHError(f"{where}: unsupported game ({game}); {why_not(game)}.")

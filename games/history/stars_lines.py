@@ -14,7 +14,9 @@ Ignored on purpose (``is_noise``), each seen in real files:
   (between hands: the next hand's stack holds them), bounties won (or split) for eliminating
   a player (paid from the prize pool, not from the pot);
 - a converted file's "Table deposit" (chips added for the next hand);
-- the archive's separator ``*********** # 12 **************`` (``split_hands`` drops it).
+- the archive's separator ``*********** # 12 **************`` (``split_hands`` drops it);
+- a hi/lo hand's "No low hand qualified" (the collected lines say who was paid what, and
+  the replay splits the pot by the same rule).
 
 "cashed out the hand" (2025): PokerStars' all-in cash-out pays the player from the site,
 not from the pot, which is played out and paid as usual; so the pot's figures still
@@ -93,6 +95,7 @@ _NOISE = re.compile(
     r"|^.+ wins (?:the )?\S+ (?:bounty )?for eliminating .+$"
     r"|^.+ split the \S+ bounty for eliminating .+$"
     r"|^.+: Table deposit \S+$"
+    r"|^No low hand qualified$"
 )
 # What a player's line may say after "Name: " without changing the hand.
 QUIET_ACTIONS = (

@@ -30,7 +30,13 @@ from games.engine import PHHError, PHHReplay
 from games.history import stars_lines as L
 from games.history.fair_lines import read_stars_line
 from games.history.site_format import SiteHand, replay_site_hand
-from games.history.site_games import OMAHA, SHORT_DECK, is_pot_limit_omaha, refused
+from games.history.site_games import (
+    OMAHA,
+    SHORT_DECK,
+    is_pot_limit_omaha,
+    refused,
+    stars_game,
+)
 from games.history.site_time import played_at
 from games.history.stars_bounty import read_bounty_line
 from games.history.stars_fields import (
@@ -142,6 +148,8 @@ def _header(hand: TextHand, line: str) -> None:
         hand.variant = OMAHA
     elif six_plus:  # PokerStars' 6+ hold'em: the engine's short deck, the button's blind
         hand.variant = SHORT_DECK
+    elif stars_game(game) is not None:  # the other Omahas, named as our export names them
+        hand.variant = stars_game(game) or OMAHA
     elif "Hold'em No Limit" not in line or L.OTHER_HOLDEM.search(line):
         raise refused(f"Hand #{hand.number}", game)
     capped = L.CAPPED.search(line)

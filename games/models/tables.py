@@ -13,6 +13,7 @@ from django.utils import timezone
 from games.dealers_choice import every_game
 from games.engine.fair_deal import shown_at_text
 from games.engine.fair_deck import commitment, new_server_seed
+from games.engine.games import CODE_LENGTH
 from games.table_games import RunItTwice, ShortDeckRanking, game_choices
 from games.table_limits import LIMIT_FIELDS, MAX_SEATS, MIN_SEATS, limit_problems
 
@@ -38,10 +39,10 @@ class Table(models.Model):
     action_seconds = models.PositiveSmallIntegerField(default=30)
     # The game dealt from the next hand on (games/table_games.py says how dealer's choice
     # rotates), and whether an all-in before the river runs the board twice.
-    game = models.CharField(max_length=2, choices=game_choices, default="NT")
+    game = models.CharField(max_length=CODE_LENGTH, choices=game_choices, default="NT")
     # Dealer's choice deals these games (the engine's codes), in this order, an orbit each;
     # the host picks them (games/dealers_choice.py). Tables older than the choice keep the
-    # rotation they had, hold'em then Omaha (migration 0030).
+    # rotation they had, hold'em then Omaha (migration 0031).
     dealers_choice_games = models.JSONField(default=every_game, blank=True)
     run_it_twice = models.CharField(
         max_length=6, choices=RunItTwice.choices, default=RunItTwice.OFF

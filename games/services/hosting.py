@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from games import chips
 from games.dealers_choice import rotation_problem
-from games.engine import HandState
+from games.engine import GAMES, HandState
 from games.models import LedgerEntry, Seat, Table
 from games.runout import runout_pause
 from games.services import notices
@@ -194,6 +194,16 @@ def settings_changes(
     if problem:
         raise ServiceError(problem)
     seats = merged["max_seats"]
+    setting = str(changed.get("game", table.game))
+    dealt = ([GAMES[setting]] if setting in GAMES else
+             [GAMES[code] for code in changed.get("dealers_choice_games",
+                                                  table.dealers_choice_games) if code in GAMES]
+             if setting == DEALERS_CHOICE else [])
+    for game in dealt:  # every game the table may deal must fit its seats (one deck each)
+        if seats > game.max_players:
+            raise ServiceError(
+                f"{game.label} deals at most {game.max_players} players: the table can have "
+                f"at most {game.max_players} seats, not {seats}.")
     beyond = sorted(
         [n for n in seat_numbers if n > seats]
         + [r["seat"] for r in table.seat_requests if r["seat"] > seats]

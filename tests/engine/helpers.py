@@ -124,6 +124,33 @@ def random_short_deck_setup(rng: random.Random) -> Setup:
     deck = list(SHORT_DECK_HOLDEM.deck)
     rng.shuffle(deck)
     return Setup(config, setup.seats, tuple(deck), setup.button, antes)
+def pokerkit_omaha_games() -> dict[str, Any]:
+    """pokerkit's pot-limit Omaha with five hole cards, and with the eight-or-better low as a
+    second hand type, for the site's codes: pokerkit declares neither game, but its
+    ``PotLimitOmahaHoldem`` is one declaration (hole cards dealt, hand types) like ours."""
+    from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand, PotLimitOmahaHoldem
+
+    class FiveCardOmaha(PotLimitOmahaHoldem):
+        hole_dealing_count = 5
+
+    class OmahaHiLo(PotLimitOmahaHoldem):
+        hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+
+    class FiveCardOmahaHiLo(OmahaHiLo):
+        hole_dealing_count = 5
+
+    return {"PO5": FiveCardOmaha, "PO/8": OmahaHiLo, "PO5/8": FiveCardOmahaHiLo}
+
+
+def random_game_setup(game: Any) -> Callable[[random.Random], Setup]:
+    """``random_setup`` (2 to 9 players, antes, posts, short stacks) dealing ``game``."""
+    def setups(rng: random.Random) -> Setup:
+        setup = random_setup(rng, players=(2, min(9, game.max_players)))
+        c = setup.config
+        config = TableConfig(c.small_blind, c.big_blind, c.ante, max_seats=c.max_seats,
+                             game=game)
+        return Setup(config, setup.seats, setup.deck, setup.button, setup.antes)
+    return setups
 
 
 def random_action(rng: random.Random, legal: LegalActions, *, may_raise: bool = True) -> Action:
@@ -176,7 +203,8 @@ def pokerkit_state(state: HandState):  # type: ignore[no-untyped-def]
 
     config = state.config
     game = {"NT": NoLimitTexasHoldem, "PO": PotLimitOmahaHoldem,
-            "FT": FixedLimitTexasHoldem, "NS": NoLimitShortDeckHoldem}[config.game.code]
+            "FT": FixedLimitTexasHoldem, "NS": NoLimitShortDeckHoldem,
+            **pokerkit_omaha_games()}[config.game.code]
     # Fixed limit: pokerkit's small and big bet; otherwise its minimum bet.
     sizes = config.game.betting.bet_sizes
     bets = ([sizes[0] * config.big_blind, sizes[-1] * config.big_blind] if sizes

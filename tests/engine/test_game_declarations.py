@@ -90,14 +90,23 @@ def test_a_declaration_that_the_engine_cannot_deal_is_refused():
 
 
 def test_the_site_s_games_declare_their_rules():
-    assert [g.code for g in GAMES.values()] == ["NT", "PO", "FT", "NS"]
+    assert [g.code for g in GAMES.values()] == ["NT", "PO", "FT", "NS", "PO/8", "PO5", "PO5/8"]
     assert game_by_code("NT") is NO_LIMIT_HOLDEM and NO_LIMIT_HOLDEM.hole_cards_used is None
     assert (POT_LIMIT_OMAHA.hole_cards, POT_LIMIT_OMAHA.hole_cards_used) == (4, 2)
     assert POT_LIMIT_OMAHA.pot_limit and not NO_LIMIT_HOLDEM.pot_limit
     betting = FIXED_LIMIT_HOLDEM.betting
     assert [betting.street_bet(street, 10) for street in range(4)] == [10, 10, 20, 20]
     assert betting.raise_cap == 4
-    assert [len(g.deck) for g in GAMES.values()] == [52, 52, 52, 36]
+    assert [len(g.deck) for g in GAMES.values()] == [52, 52, 52, 36, 52, 52, 52]
+    hi_lo = [g.code for g in GAMES.values() if g.high_low]
+    assert hi_lo == ["PO/8", "PO5/8"] and all(game_by_code(c).pot_limit for c in hi_lo)
+    assert [(g.hole_cards, g.hole_cards_used, g.max_players) for g in GAMES.values()
+            if g.hole_cards == 5] == [(5, 2, 8), (5, 2, 8)]
+
+
+def test_a_game_code_longer_than_the_database_holds_is_refused():
+    with pytest.raises(ValueError, match="at most 5 characters"):
+        Game("PO5/8X", "Too long", hole_cards=5, hole_cards_used=2)
 
 
 def test_a_hand_s_setup_is_one_value_the_state_carries_and_stores():

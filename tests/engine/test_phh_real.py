@@ -244,7 +244,8 @@ def test_a_phhs_file_splits_into_its_hands_and_one_broken_hand_stays_alone():
     assert outcomes == [
         (101, 99),
         "Unsupported variant 'FO/8': only no-limit hold'em ('NT'), pot-limit Omaha ('PO'), "
-        "fixed-limit hold'em ('FT'), no-limit short-deck hold'em ('NS').",
+        "fixed-limit hold'em ('FT'), no-limit short-deck hold'em ('NS'), pot-limit Omaha hi/lo "
+        "('PO/8'), five-card pot-limit Omaha ('PO5'), five-card pot-limit Omaha hi/lo ('PO5/8').",
         (101, 99),
     ]
     with pytest.raises(PHHError, match="Text before the first hand"):

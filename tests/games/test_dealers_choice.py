@@ -215,3 +215,18 @@ def test_an_update_carries_the_rules_only_when_a_setting_changed(
     sat, changed = (public_view(snapshot).view["house_rules"] for snapshot in built)
     assert sat is None  # a seat taken: nothing to explain again
     assert [rule["topic"] for rule in changed] == ["game", "seven_deuce"]
+
+
+def test_a_rotation_with_a_game_for_fewer_players_than_the_seats_is_refused(hosted, alice):
+    """Five-card Omaha deals at most eight (one deck): a nine-seat table cannot rotate it in,
+    nor grow to nine seats while it is in the rotation."""
+    five_card = next(code for code, game in GAMES.items() if game.max_players < 9)
+    hosting.update_settings(hosted.id, alice, {"max_seats": 9})
+    with pytest.raises(ServiceError, match="deals at most 8 players"):
+        hosting.update_settings(hosted.id, alice, {"game": DEALERS_CHOICE,
+                                                   "dealers_choice_games": ["NT", five_card]})
+    hosting.update_settings(hosted.id, alice, {"max_seats": 8})
+    hosting.update_settings(hosted.id, alice, {"game": DEALERS_CHOICE,
+                                               "dealers_choice_games": ["NT", five_card]})
+    with pytest.raises(ServiceError, match="deals at most 8 players"):
+        hosting.update_settings(hosted.id, alice, {"max_seats": 9})

@@ -88,7 +88,8 @@ def test_the_host_sets_the_game_from_the_next_hand_and_the_log_says_so(
 
 
 def test_a_bad_game_or_run_it_twice_is_refused_and_changes_nothing(hosted, alice, bob):
-    with pytest.raises(ServiceError, match="Game must be one of NT, PO, FT, NS, DC, not 'HO'"):
+    with pytest.raises(ServiceError,
+                       match="Game must be one of NT, PO, FT, NS, PO/8, PO5, PO5/8, DC, not .HO."):
         hosting.update_settings(hosted.id, alice, {"game": "HO"})
     with pytest.raises(ServiceError, match="Only the host"):
         hosting.update_settings(hosted.id, bob, {"run_it_twice": "always"})

@@ -8,12 +8,14 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import services
+from games.engine import HandState
 from games.engine.fair_deal import FairDeal
 from games.history import uploads
 from games.history.imported import Imported
 from games.history.presenters import replay_data
 from games.history.queries import review_for_player
 from games.models import Hand, ImportedHand
+from games.services import hosting
 from games.services.seating import set_client_seed
 from tests.history.conftest import ACES_KINGS_DECK, play, play_to_the_end
 
@@ -159,3 +161,23 @@ def test_hands_from_other_sites_have_no_verify_button(alice):
     assert batch.imported == 1
     hand = ImportedHand.objects.get(owner=alice)
     assert hand.fair_deal is None and Imported(hand).replay_data()["fair_deal"] is None
+
+
+@pytest.mark.parametrize("game", ["PO/8", "PO5", "PO5/8"])
+def test_hi_lo_and_five_card_hands_are_dealt_fairly_and_verify(
+    seated, alice, bob, carol, client, tmp_path, capsys, game
+):
+    table = seated
+    table.host = alice
+    table.save(update_fields=["host"])
+    hosting.update_settings(table.id, alice, {"game": game})
+    rng = random.Random(5)
+    hands = [deal_and_play(table, [alice, bob, carol], rng) for _ in range(3)]
+    assert {HandState.from_dict(h.state).game.code for h in hands} == {game}
+    client.force_login(alice)
+    for name in ("hands.phhs", "pokerstars.txt"):
+        path = tmp_path / name
+        path.write_bytes(client.get(f"/hands/tables/{table.id}/{name}").content)
+        call_command("verify_deal", str(path))
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[-1] == f"{len(hands)} hands: {len(hands)} verified, 0 not verified."

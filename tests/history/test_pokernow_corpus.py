@@ -101,8 +101,8 @@ def test_a_new_id_mid_hand_keeps_the_player():
       '""K Godel @ Di5cxDUTF9"" posts a bet of 0.25 (bomb pot bet)'),
      "Hand #80, line 8: a bomb pot's bet comes after the hand's first action."),
     (("(No Limit Texas Hold'em)", "(Pot Limit Omaha Hi/Lo 8 or Better)"),
-     "unsupported game (Pot Limit Omaha Hi/Lo 8 or Better); the engine plays Omaha high "
-     "only: hi/lo splits each pot between the best high and the best low hand."),
+     "unsupported game (Pot Limit Omaha Hi/Lo 8 or Better); the engine plays Omaha hi/lo "
+     "from PokerStars texts only."),
     (("(No Limit Texas Hold'em)", "(Seven Card Stud)"),
      "unsupported game (Seven Card Stud); only no-limit hold'em and pot-limit Omaha can be "
      "replayed."),

@@ -102,9 +102,9 @@ def test_a_whole_file_imports_hand_by_hand_and_a_broken_hand_is_refused_alone():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("Hold'em No Limit", "Omaha Hi/Lo Pot Limit"),
-         "unsupported game (Omaha Hi/Lo Pot Limit ($1/$2 USD)); the engine plays Omaha high "
-         "only: hi/lo splits each pot between the best high and the best low hand."),
+        (("Hold'em No Limit", "Omaha Hi/Lo Limit"),
+         "unsupported game (Omaha Hi/Lo Limit ($1/$2 USD)); the engine plays Omaha hi/lo "
+         "pot-limit only."),
         (("posts small blind $1", "posts small & big blinds $3"), "dead small blind"),
         (("kjs609: raises $2 to $4", "kjs609: raises $0.50 to $2.50"),
          "kjs609 raises to 2.50: The smallest raise is to 4 (or all-in for 197)."),  # dollars

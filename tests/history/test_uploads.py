@@ -91,13 +91,13 @@ def test_uploading_the_same_hands_again_finds_them_already_imported(logged_in, a
 
 def test_without_javascript_the_whole_file_is_imported_and_the_summary_shown(logged_in, alice):
     text = stars_file() + "\n\n" + (DATA / "atalante-real.txt").read_text().replace(
-        "Hold'em No Limit", "Omaha Hi/Lo Pot Limit").replace("#232991295395", "#1")
+        "Hold'em No Limit", "Omaha Hi/Lo Limit").replace("#232991295395", "#1")
     response = logged_in.post("/hands/uploads/", {"text": text, "hero_name": "kjs609"})
     assert response.status_code == 302
     page = logged_in.get(response["Location"]).content.decode()
     assert re.search(r'data-count="imported">6<', page)
     assert re.search(r'data-count="refused">1<', page)
-    assert ("PokerStars hand #1</strong>: Hand #1: unsupported game (Omaha Hi/Lo Pot Limit"
+    assert ("PokerStars hand #1</strong>: Hand #1: unsupported game (Omaha Hi/Lo Limit"
             in page)
     kjs = ImportedHand.objects.get(owner=alice, site_hand="232991295395")
     assert kjs.names[str(kjs.hero_seat)] == "kjs609" and kjs.position == "BTN"

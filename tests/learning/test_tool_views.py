@@ -140,7 +140,8 @@ def test_omaha_monte_carlo_states_its_standard_error(client):
         ({"game": "omaha", "hands": "Ah As Kd Kc\nQh Jh Ts 9s", "board": "2c 3c"},
          "Board: an Omaha board has 0, 3, 4 or 5 cards, got 2"),
         ({"game": "stud", "hands": "Ah As Kd Kc\nQh Jh Ts 9s"},
-         "Game must be holdem, omaha, shortdeck, got &#x27;stud&#x27;"),
+         "Game must be one of holdem, omaha, omaha-hilo, omaha5, omaha5-hilo, shortdeck, "
+         "got &#x27;stud&#x27;"),
     ],
 )
 def test_the_odds_page_names_bad_omaha_input_and_shows_no_figures(client, params, message):
@@ -198,3 +199,21 @@ def test_the_short_deck_odds_refuse_a_card_below_six(client):
     assert "5c is not a card of the short deck" in response.json()["error"]
     trips = client.get("/learn/api/equity", {**SHORT_SPOT, "order": "trips"}).json()
     assert trips["order"] == "trips-over-straight" and trips["boards"] == 351
+@pytest.mark.parametrize(("game", "hands", "board", "high_low"), [
+    ("omaha-hilo", "Ah 2h 9c Td\nKd Kc Qs Jh", "4d 3s 7d", True),
+    ("omaha5", "9h 8d 7c 6s 2d\nAd As Kc Qh 3c", "Ah Tc 5d", False),
+    ("omaha5-hilo", "Ah 2h 8c 9s Td\nKd Kc Qs Jh 3c", "4d 3s 7d", True),
+])
+def test_the_odds_page_counts_hi_lo_and_five_card_omaha(client, game, hands, board, high_low):
+    from tests.evaluator.test_hi_lo_equity import counted
+
+    data = client.get("/learn/api/equity", {"game": game, "hands": hands, "board": board}).json()
+    expected = counted([h.split() for h in hands.split("\n")], board.split(), high_low)
+    assert data["exact"] is True and data["game"] == game
+    assert [h["equity"] for h in data["hands"]] == pytest.approx(expected)
+    assert all(h["wins"] + h["ties"] <= data["boards"] for h in data["hands"])
+    page = client.get("/learn/odds/", {"game": game, "hands": hands, "board": board})
+    text = page.content.decode()
+    assert data["method"].split(":")[0] in text and f">{data['counts'][0]}<" in text
+    if high_low:
+        assert "7-4-3-2-A low" in text  # A-2 with the board's 4-3-7, named on the flop
