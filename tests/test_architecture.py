@@ -138,7 +138,8 @@ LAYERS: list[set[str]] = [
     {"games.live", "games.views", "games.tournament_views", "games.push_views",
      "games.accounts", "games.forms", "games.tournament_forms", "learning.drill_views",
      "learning.lesson_views", "learning.range_views", "learning.review_views",
-     "learning.tool_views", "learning.progress", "learning.models", "pokersite.health",
+     "learning.tool_views", "learning.odds_games", "learning.progress", "learning.models",
+     "pokersite.health",
      "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found"},
     # A whole tick of the table clock: the services' work with the bots' turns.
     {"games.table_clock"},

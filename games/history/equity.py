@@ -43,7 +43,7 @@ def exact_equity(hands: Sequence[Sequence[str]], board: Sequence[str],
     [1.0, 0.0]
     >>> exact_equity([["As", "Ah", "Kd", "Kc"], ["Qh", "Jh", "Ts", "9s"]], ["2c", "7d", "8h", "3s"])
     [0.675, 0.325]
-    >>> from games.engine import POT_LIMIT_OMAHA_HI_LO, SHORT_DECK_HOLDEM
+    >>> from games.engine.games import POT_LIMIT_OMAHA_HI_LO, SHORT_DECK_HOLDEM
     >>> exact_equity([["Ah", "Qh"], ["Ks", "9c"]], ["Kh", "Kd", "9h", "7h", "6c"],
     ...              SHORT_DECK_HOLDEM)
     [1.0, 0.0]

@@ -4,9 +4,9 @@ the writer, every chip is kept, and each hand is the table's game."""
 import pytest
 
 from games import services
+from games.bots.players import seat_bots
 from games.models import Hand
 from games.services import hosting
-from games.services.practice import seat_bots
 from tests.bots.test_bot_tables import tick
 from tests.games.conftest import chips_in_room, issued_chips
 

@@ -11,9 +11,9 @@ from evaluator import DECK, evaluate_omaha, parse_cards
 from evaluator.low import evaluate_omaha_low
 from games.bots.omaha_coach import omaha_figures, random_note
 from games.bots.omaha_equity import omaha_equity
+from games.bots.roster import BOT_STYLES as STYLES
 from games.bots.selfplay import play_hand
 from games.bots.situation import Situation
-from games.bots.styles import STYLES
 from games.engine import (
     FIVE_CARD_OMAHA,
     FIVE_CARD_OMAHA_HI_LO,
