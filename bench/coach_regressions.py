@@ -31,6 +31,7 @@ import numpy as np
 
 from games.bots.grading import grade
 from games.bots.situation import Situation
+
 try:  # the bots' roster (games/bots/roster.py); an older revision decides in styles.py
     from games.bots.roster import decide
 except ImportError:
