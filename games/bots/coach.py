@@ -14,6 +14,7 @@ from games.access import can_see
 from games.bots.advice import decision_points, figures, verdict
 from games.bots.grading import Grade, graded
 from games.bots.omaha_coach import OmahaFigures, omaha_figures, omaha_verdict, random_note
+from games.bots.review import grades_game
 from games.bots.short_deck_equity import NOTE as SHORT_DECK_NOTE
 from games.bots.short_deck_equity import short_deck_figures
 from games.bots.situation import Situation
@@ -63,6 +64,11 @@ def grade_dict(marked: Grade) -> dict:
     }
 
 
+UNGRADED_NOTE = ("{game}: the coach gives your equity against the likely hands, your outs "
+                 "and the pot odds; it does not grade decisions here, as its grades weigh "
+                 "no-limit bet sizes.")
+
+
 def coach_report(table: Table, user) -> dict:
     """The coach's report for ``user`` at ``table`` (see docs/protocol.md, "The coach")."""
     hand = table.hands.exclude(status=Hand.Status.VOIDED).order_by("-number").first()
@@ -76,19 +82,22 @@ def coach_report(table: Table, user) -> dict:
     if state.game.ranking != "high" or len(state.game.deck) != 52:  # short deck
         return omaha_report(table, hand, state, mine.seat, short_deck_figures, SHORT_DECK_NOTE)
     seat = mine.seat
+    # Fixed limit: hold'em's ranges and figures hold, but the grades weigh no-limit sizes.
+    grading = grades_game(state.game)
     decisions = []
     marks = []
     for situation, action in decision_points(state, seat):
         f = figures(situation)
-        marked = graded(situation, action.kind.value, action.amount)
-        marks.append(marked)
+        marked = graded(situation, action.kind.value, action.amount) if grading else None
+        if marked is not None:
+            marks.append(marked)
         decisions.append({
             "street": situation.street,
             "action": action.kind.value,
             "amount": action.amount,
             **_figures_dict(f),
             "verdict": verdict(action.kind.value, action.amount, situation, f),
-            "grade": grade_dict(marked),
+            "grade": grade_dict(marked) if marked is not None else None,
         })
     now = None
     player = state.player(seat)
@@ -103,7 +112,9 @@ def coach_report(table: Table, user) -> dict:
         "now": now,
         "decisions": decisions,
         "summary": {"decisions": len(marks), "lost_bb": lost,
-                    "error_rate": round(lost / len(marks), 3) if marks else 0.0},
+                    "error_rate": round(lost / len(marks), 3) if marks else 0.0}
+        if grading else None,
+        **({} if grading else {"note": UNGRADED_NOTE.format(game=state.game.label)}),
         "review_url": reverse("learning:review_hand", args=[hand.id]),
     }
 

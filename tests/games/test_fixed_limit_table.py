@@ -66,3 +66,21 @@ def test_a_finished_fixed_limit_hand_replays_masks_and_exports(hosted, alice, bo
     assert tomllib.loads(text)["variant"] == "FT"
     assert replay_phh(text).finishing_stacks == tuple(
         state.result.finishing_stacks[p.seat] for p in state.players)
+
+
+def test_the_coach_gives_figures_at_fixed_limit_and_grades_nothing(hosted, alice, bob, client):  # noqa: F811
+    """Its grades weigh no-limit sizes, so at fixed limit the coach says so and grades no
+    decision, while its equity and pot odds still hold (hold'em's cards and ranges)."""
+    hosting.update_settings(hosted.id, alice, {"game": "FT", "coach_allowed": True})
+    services.sit(hosted.id, alice, 1, 200)
+    services.sit(hosted.id, bob, 2, 200)
+    services.start_next_hand(hosted.id, deck=shuffled(5))
+    state = live_state(hosted)
+    actor = user_at(hosted, state.actor)
+    services.act(hosted.id, actor, "call", None, version(hosted))
+    client.force_login(actor)
+    report = client.get(f"/tables/{hosted.id}/coach/").json()
+    assert report["summary"] is None and report["decisions"]
+    assert all(d["grade"] is None for d in report["decisions"])
+    assert report["note"].startswith("Fixed-limit hold'em: the coach gives your equity")
+    assert all(d["pot_odds"] is not None for d in report["decisions"])
