@@ -195,11 +195,19 @@ def exact_shares(
     return [Fraction(num, den) for num, den in cached]
 
 
+def all_in_counted(state: HandState) -> bool:
+    """Whether the all-in equity is counted in this hand's game: hold'em and four-card Omaha
+    high from 52 cards (``exact_shares``); a hi/lo pot, five hole cards or short deck's deck
+    and ranking it does not model, so those hands count their result as it came."""
+    game = state.game
+    return game.ranking == "high" and len(game.deck) == 52 and game.hole_cards in (2, 4)
+
+
 def all_in_moment(state: HandState) -> list[str] | None:
     """The board when the last bet went in, if that was before the river and the hand was
-    then shown down; None otherwise."""
+    then shown down, in a game whose equity is counted; None otherwise."""
     result = state.result
-    if result is None or not result.showdown:
+    if result is None or not result.showdown or not all_in_counted(state):
         return None
     board: list[str] = []
     last_bet_board: list[str] | None = None

@@ -22,11 +22,12 @@ from tests.history.test_stars_corpus import CORPUS
 
 REALHANDS = Path(__file__).resolve().parents[3] / "shared" / "realhands"
 CLOCK = re.compile(r"(\d{4}/\d{1,2}/\d{1,2}) (\d{1,2}:\d{2}:\d{2}) ET")
+BUTTON_BLIND = re.compile(r"\(Button Blind\s*([^\s-]+)")
 
 
 def exports(hand) -> tuple[dict, str]:
     """The PHH (read back) and PokerStars text of the hand as "My hands" stores it."""
-    row = record(hand, ImportBatch(owner_id=1, text=""), "x")
+    row = record(hand, ImportBatch(owner_id=1), "x")
     imported = Imported(row)
     return tomllib.loads(imported.phh_text()), imported.stars_text()
 
@@ -43,8 +44,11 @@ def stars_facts(text: str) -> tuple[int | None, dict[str, int], str, int]:
     table = TABLE.match(lines[1])
     assert table is not None
     seats = {m.group(2): int(m.group(1)) for m in map(SEAT.match, lines) if m}
-    small, big = STAKES.findall(lines[0])[-1]
     size = int(table.group(2)) if table.group(2) else None
+    button_blind = BUTTON_BLIND.search(lines[0])  # 6+ hold'em: "(Button Blind $0.25 - ..."
+    if button_blind is not None:
+        return size, seats, f"(button:{button_blind.group(1)}", int(table.group(3))
+    small, big = STAKES.findall(lines[0])[-1]
     return size, seats, f"({small}/{big}", int(table.group(3))
 
 
@@ -70,7 +74,7 @@ def test_pokerstars_exports_keep_the_seats_the_table_size_the_stakes_and_the_clo
             assert (written, phh["time_zone_abbreviation"]) == (clock(text), "ET"), hand.label
             timed += 1
         checked += 1
-    assert (checked, timed) == (996, 653)  # with the EUR hand run twice
+    assert (checked, timed) == (1000, 657)  # with the EUR hand run twice and four 6+ hands
 
 
 def test_a_short_all_in_small_blind_does_not_become_the_stakes():
@@ -78,7 +82,7 @@ def test_a_short_all_in_small_blind_does_not_become_the_stakes():
     (was 145/400), the same chips played."""
     text, hand = CORPUS.the_hand("47658174164")
     assert re.search(r"posts small blind 145 and is all-in", text)
-    row = record(hand, ImportBatch(owner_id=1, text=""), "x")
+    row = record(hand, ImportBatch(owner_id=1), "x")
     assert row.stakes == "200/400" and (row.small_blind, row.big_blind) == (200, 400)
     phh, stars = exports(hand)
     assert phh["blinds_or_straddles"][:2] == [200, 400] and "(200/400)" in stars

@@ -20,7 +20,7 @@ def exports(hand) -> tuple[dict, str]:
     """The PHH (read back) and PokerStars text of the hand as "My hands" stores it; a
     stored hand has an id, which the PokerStars export numbers it by when the site's number
     is not digits (PartyPoker's 2021 "1620144103176i4oztmbj2r")."""
-    row = record(hand, ImportBatch(owner_id=1, text=""), "x")
+    row = record(hand, ImportBatch(owner_id=1), "x")
     row.id = 1
     imported = Imported(row)
     return tomllib.loads(imported.phh_text()), imported.stars_text()
