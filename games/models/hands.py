@@ -66,7 +66,7 @@ class HandPlayer(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hands_played"
     )
     seat = models.PositiveSmallIntegerField()
-    hole_cards = models.CharField(max_length=8)  # four cards in Omaha
+    hole_cards = models.CharField(max_length=12)  # up to six cards (a game deals 1 to 6)
     starting_stack = models.PositiveIntegerField()
     finishing_stack = models.PositiveIntegerField(null=True, blank=True)
     shown = models.BooleanField(default=False)

@@ -97,7 +97,7 @@ class ImportedHand(models.Model):
     names = models.JSONField(default=dict)  # {"1": "name", ...}: engine seat -> player
     hero_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     position = models.CharField(max_length=8, blank=True)
-    hole_cards = models.CharField(max_length=8, blank=True)  # four cards in Omaha
+    hole_cards = models.CharField(max_length=12, blank=True)  # up to six cards, as dealt
     board = models.CharField(max_length=10, blank=True)
     net = models.BigIntegerField(null=True, blank=True)  # the hero's, after rake
     result = models.CharField(max_length=8, blank=True)  # won, lost, folded, even
