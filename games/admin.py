@@ -12,6 +12,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.engine import HandState, export_phh
+from games.host_settings import HOST_SETTINGS, number_settings_problem
 from games.models import (
     Hand,
     HandAction,
@@ -25,14 +26,6 @@ from games.models import (
 )
 from games.rotation_field import RotationField, check_rotation
 from games.services import ServiceError, hosting
-from games.table_limits import LIMIT_FIELDS
-
-# The home-game settings a host sets from the felt (games/services/hosting.py), here for staff.
-HOME_GAME_FIELDS = [
-    "game", "dealers_choice_games", "run_it_twice", "seven_deuce_big_blinds",
-    "straddles_allowed", "button_straddles_allowed", "bomb_pot_every", "bomb_pot_big_blinds",
-    "bomb_pot_boards",
-]
 
 
 def _run_for_each(request, objects, action, done: str) -> None:
@@ -69,13 +62,13 @@ class TableAdminForm(forms.ModelForm):
 
     class Meta:
         model = Table
-        fields = ["name", *LIMIT_FIELDS, "is_private", "coach_allowed", "needs_approval", "host",
-                  *HOME_GAME_FIELDS]
+        # Every setting a host may change (games/host_settings.py), here for staff.
+        fields = [setting.name for setting in HOST_SETTINGS]
 
     def clean(self):
         data = super().clean()
         check_rotation(self, data)
-        problem = hosting.game_settings_problem(data) or hosting.number_settings_problem(data)
+        problem = hosting.game_settings_problem(data) or number_settings_problem(data)
         if problem and not self.errors:
             raise forms.ValidationError(problem)
         if self.instance.pk and not self.errors:

@@ -49,23 +49,19 @@ from games.add_chips_rule import (
 )
 from games.bet_sizes import bet_sizes
 from games.engine import HandState
-from games.engine.games import GAMES, NO_LIMIT_HOLDEM
+from games.engine.games import NO_LIMIT_HOLDEM
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
+from games.host_settings import FELT_SETTINGS, settings_schema
 from games.house_rules import house_rules
-from games.table_games import DEALERS_CHOICE, ShortDeckRanking, game_choices, game_line
+from games.table_games import game_line
 from games.tournament_line import tournament_line
 from games.viewer_status import table_state, viewer_status
 
 TABLE_FIELDS = (
-    "id", "name", "version", "status", "small_blind", "big_blind", "ante", "max_seats",
-    "min_buy_in", "max_buy_in", "action_seconds", "needs_approval", "hands_played", "notices",
-    "game", "run_it_twice",  # the host's game and run-it-twice settings (from the next hand)
-    "dealers_choice_games",  # the games dealer's choice deals, in order (codes)
-    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_next", "bomb_pot_boards",
-    "straddles_allowed", "button_straddles_allowed",
-    "seven_deuce_big_blinds",  # the 7-2 bounty in big blinds (0: off)
-    "short_deck_ranking",  # short deck's order of three of a kind and a straight
+    "id", "name", "version", "status", "hands_played", "notices", "bomb_pot_next",
+    # The host's settings from the felt, each under its own name (games/host_settings.py).
+    *(setting.name for setting in FELT_SETTINGS),
     # The next hand's fair-deal commitment (never its seed: Table.next_server_seed is not here).
     "next_deal",
 )
@@ -271,14 +267,8 @@ def personal_patches(
         # The host runs the table from the felt; staff may too.
         "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
     }
-    if you["is_host"]:  # the host's panel offers these games (games/table_games.py)
-        you["game_choices"] = [list(choice) for choice in game_choices()]
-        # The games dealer's choice may deal (the registry's), picked in order by the host.
-        you["dealers_choice"] = {
-            "code": DEALERS_CHOICE,
-            "games": [[code, game.label] for code, game in GAMES.items()],
-        }
-        you["short_deck_ranking_choices"] = [list(c) for c in ShortDeckRanking.choices]
+    if you["is_host"]:  # the host's panel draws its settings form from this
+        you["host_settings"] = settings_schema()
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.
     view = apply_patches(public.view, patches)

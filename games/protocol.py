@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass
 
 from games.engine.fair_deck import check_client_seed
-from games.engine.games import GAMES
 from games.engine.types import ActionKind
+from games.host_settings import FELT_SETTINGS, LONGEST_LIST_ITEM, MOST_LIST_ITEMS, HostSetting
 
 # The engine's action kinds, in its order: the protocol's ``action`` values are its own.
 ACTION_KINDS = tuple(kind.value for kind in ActionKind)
@@ -113,19 +113,8 @@ HOST_CONTROLS = {
     "decline": ("seat",),
     "bomb_pot": (),
 }
-# Settings a host may change from the felt: whole numbers, and one yes/no.
-HOST_NUMBER_SETTINGS = (
-    "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in", "action_seconds", "max_seats",
-    "bomb_pot_every", "bomb_pot_big_blinds", "bomb_pot_boards", "seven_deuce_big_blinds",
-)
-HOST_FLAG_SETTINGS = ("needs_approval", "straddles_allowed", "button_straddles_allowed")
-# Settings that take one of a few words: the game, and run it twice (games/table_games.py).
-HOST_CHOICE_SETTINGS = {"game": (*GAMES, "DC"), "run_it_twice": ("off", "always", "ask"),
-                        "short_deck_ranking": ("short-deck", "short-deck-trips")}
-# Settings that are a list of words: dealer's choice's games, in order (games/dealers_choice.py
-# says which lists are rotations; the writer refuses the others with its sentence).
-HOST_LIST_SETTINGS = ("dealers_choice_games",)
-MOST_LIST_ITEMS = 32
+# Settings a host may change from the felt (games/host_settings.py), by name.
+_FELT_SETTINGS = {setting.name: setting for setting in FELT_SETTINGS}
 MAX_REASON_LENGTH = 200
 # Controls that may say why, for the table's log (a stack adjustment must: HOST_CONTROLS).
 HOST_OPTIONAL_REASON = ("remove",)
@@ -172,36 +161,42 @@ def _within(field: str, value: int, largest: int) -> int:
 
 
 def _host_settings(message: dict) -> tuple[tuple[str, int | bool | str | tuple[str, ...]], ...]:
+    """The host's settings, each parsed by its kind (games/host_settings.py); the writer
+    checks their ranges and how they fit together."""
     values = message.get("settings")
     if not isinstance(values, dict) or not values:
         raise ProtocolError("'settings' must be an object of the settings to change.")
     parsed: list[tuple[str, int | bool | str | tuple[str, ...]]] = []
-    for name, value in values.items():
-        if name in HOST_NUMBER_SETTINGS:
-            parsed.append((name, _non_negative_int(values, name)))
-        elif name in HOST_FLAG_SETTINGS:
-            if not isinstance(value, bool):
-                raise ProtocolError(f"'{name}' must be true or false.")
-            parsed.append((name, value))
-        elif name in HOST_CHOICE_SETTINGS:
-            choices = HOST_CHOICE_SETTINGS[name]
-            if not isinstance(value, str) or value not in choices:
-                raise ProtocolError(
-                    f"'{name}' must be one of {', '.join(choices)}, not {_shown(value)}."
-                )
-            parsed.append((name, value))
-        elif name in HOST_LIST_SETTINGS:
-            if (not isinstance(value, list) or len(value) > MOST_LIST_ITEMS
-                    or not all(isinstance(item, str) and len(item) <= 16 for item in value)):
-                raise ProtocolError(
-                    f"'{name}' must be a list of game codes, not {_shown(value)}."
-                )
-            parsed.append((name, tuple(value)))
-        else:
-            known = ", ".join((*HOST_NUMBER_SETTINGS, *HOST_FLAG_SETTINGS, *HOST_CHOICE_SETTINGS,
-                               *HOST_LIST_SETTINGS))
-            raise ProtocolError(f"Unknown setting {_shown(name)}; settings are {known}.")
+    for name in values:
+        setting = _FELT_SETTINGS.get(name) if isinstance(name, str) else None
+        if setting is None:
+            raise ProtocolError(f"Unknown setting {_shown(name)}; settings are "
+                                f"{', '.join(_FELT_SETTINGS)}.")
+        parsed.append((name, _setting_value(setting, values, name)))
     return tuple(parsed)
+
+
+def _setting_value(setting: HostSetting, values: dict, name: str) -> int | bool | str | tuple:
+    value = values[name]
+    if setting.kind == "number":
+        return _non_negative_int(values, name)
+    if setting.kind == "flag":
+        if not isinstance(value, bool):
+            raise ProtocolError(f"'{name}' must be true or false.")
+        return value
+    if setting.kind == "choice":
+        choices = [code for code, _label in setting.choices()] if setting.choices else []
+        if not isinstance(value, str) or value not in choices:
+            raise ProtocolError(
+                f"'{name}' must be one of {', '.join(choices)}, not {_shown(value)}."
+            )
+        return value
+    # A list of codes (the felt has no other kind: games/services/checks.py).
+    if (not isinstance(value, list) or len(value) > MOST_LIST_ITEMS
+            or not all(isinstance(item, str) and len(item) <= LONGEST_LIST_ITEM
+                       for item in value)):
+        raise ProtocolError(f"'{name}' must be a list of game codes, not {_shown(value)}.")
+    return tuple(value)
 
 
 def _host_control(message: dict) -> Host:

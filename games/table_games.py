@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from django.db import models
 
-from games.dealers_choice import game_after, orbit_game, rotation, rotation_text
+from games.dealers_choice import game_after, orbit_game, rotation
 from games.engine.deal_order import cards_needed
 from games.engine.games import (  # noqa: F401 (doctests)
     GAMES,
@@ -143,41 +143,6 @@ def runouts(setting: str) -> tuple[int, bool]:
     if setting == RunItTwice.OFF:
         return 1, False
     return 2, setting == RunItTwice.ASK
-
-
-def setting_text(name: str, value: object) -> str:
-    """A changed setting in words for the table's log.
-
-    >>> setting_text("game", "PO"), setting_text("big_blind", 4)
-    ('game: Pot-limit Omaha', 'big blind: 4')
-    >>> setting_text("seven_deuce_big_blinds", 5), setting_text("seven_deuce_big_blinds", 0)
-    ("7-2 bounty: 5 big blinds (hold'em hands)", '7-2 bounty: off')
-    >>> setting_text("game", "DC")
-    "game: dealer's choice"
-    >>> setting_text("dealers_choice_games", ["FT", "NT"])
-    "dealer's choice games: Fixed-limit hold'em, then No-limit hold'em, an orbit each"
-    """
-    if name == "game":
-        return "game: " + ("dealer's choice" if value == DEALERS_CHOICE else game_label(str(value)))
-    if name == "dealers_choice_games" and isinstance(value, list | tuple):
-        return f"dealer's choice games: {rotation_text(value)}"
-    if name == "run_it_twice":
-        return f"run it twice: {RunItTwice(str(value)).label.lower()}"
-    if name == "short_deck_ranking":
-        return f"short deck: {ShortDeckRanking(str(value)).label.lower()}"
-    if name == "straddles_allowed":
-        return "straddles under the gun: " + ("allowed" if value else "not allowed")
-    if name == "bomb_pot_every":
-        return f"bomb pot every {value} hands" if value else "no bomb pots on a schedule"
-    if name == "bomb_pot_big_blinds":
-        return f"bomb pot antes: {value} big blinds"
-    if name == "seven_deuce_big_blinds":
-        return f"7-2 bounty: {value} big blinds (hold'em hands)" if value else "7-2 bounty: off"
-    if name == "bomb_pot_boards":
-        return "bomb pots dealt with " + ("two boards" if value == 2 else "one board")
-    if name == "button_straddles_allowed":
-        return "straddles on the button: " + ("allowed" if value else "not allowed")
-    return f"{name.replace('_', ' ')}: {value}"
 
 
 def seven_deuce_bounty(big_blinds: int, big_blind: int, game: Game,

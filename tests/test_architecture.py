@@ -161,7 +161,7 @@ LAYERS: list[set[str]] = [
     # Rules and words the models and views share.
     {"games.hand_text", "games.protocol", "games.runout", "games.table_games",
      "games.dealers_choice", "games.house_rules", "games.rotation_field",
-     "games.table_limits", "games.tournament_line", "games.viewer_status",
+     "games.table_limits", "games.host_settings", "games.tournament_line", "games.viewer_status",
      "games.bet_sizes", "games.add_chips_rule", "games.plain_sql", "games.write_batch"},
     # The pure core: the rules of the game, then the evaluator.
     {"games.engine"},

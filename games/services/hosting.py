@@ -21,6 +21,13 @@ from django.utils import timezone
 from games import chips
 from games.dealers_choice import rotation_problem
 from games.engine import GAMES, HandState
+from games.host_settings import (
+    SETTINGS_BY_NAME,
+    choice_problem,
+    is_told,
+    number_settings_problem,
+    setting_text,
+)
 from games.models import LedgerEntry, Seat, Table
 from games.runout import runout_pause
 from games.services import notices
@@ -39,38 +46,8 @@ from games.services.writer import (
     schedule_next_hand,
     seat_at,
 )
-from games.table_games import (
-    DEALERS_CHOICE,
-    RunItTwice,
-    ShortDeckRanking,
-    game_choices,
-    setting_text,
-)
+from games.table_games import DEALERS_CHOICE
 from games.table_limits import LIMIT_FIELDS, limit_problems
-
-# Settings a host may change: the limits, whether joiners wait for approval, and more.
-SETTING_FIELDS = (
-    *LIMIT_FIELDS, "needs_approval", "name", "is_private", "coach_allowed", "host",
-    "game", "dealers_choice_games", "run_it_twice", "bomb_pot_every", "bomb_pot_big_blinds",
-    "bomb_pot_boards",
-    "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
-    "short_deck_ranking",
-)
-# Settings the players are told of in the table's log when the host changes them.
-TOLD_SETTINGS = (
-    *LIMIT_FIELDS, "game", "dealers_choice_games", "run_it_twice", "bomb_pot_every",
-    "bomb_pot_big_blinds",
-    "bomb_pot_boards", "straddles_allowed", "button_straddles_allowed", "seven_deuce_big_blinds",
-    "short_deck_ranking",
-)
-# How often a bomb pot may come (hands), how big its antes may be (big blinds), how many
-# boards it is dealt, and the 7-2 bounty (big blinds; 0: off).
-NUMBER_RANGES = {
-    "bomb_pot_every": ((0, 100), "hands between bomb pots"),
-    "bomb_pot_big_blinds": ((1, 20), "bomb pot antes"),
-    "bomb_pot_boards": ((1, 2), "boards of a bomb pot"),
-    "seven_deuce_big_blinds": ((0, 20), "7-2 bounty (big blinds)"),
-}
 
 
 def record(user: User, obj: Model, message: str, flag: int = CHANGE) -> None:
@@ -176,7 +153,7 @@ def settings_changes(
     they cannot be made: a value out of its limits, or fewer seats than the chairs taken."""
     if table.status == Table.Status.CLOSED:
         raise ServiceError("This table is closed.")
-    unknown = sorted(set(changes) - set(SETTING_FIELDS))
+    unknown = sorted(set(changes) - set(SETTINGS_BY_NAME))
     if unknown:
         raise ServiceError(f"These settings cannot be changed here: {', '.join(unknown)}.")
     if isinstance(changes.get("dealers_choice_games"), tuple):
@@ -217,29 +194,14 @@ def settings_changes(
     return changed
 
 
-def number_settings_problem(values: dict[str, Any]) -> str | None:
-    """Why a number setting among ``values`` is out of its range (``NUMBER_RANGES``), in a
-    sentence; None if none is."""
-    for name, ((low, high), what) in NUMBER_RANGES.items():
-        value = values.get(name, low)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            return f"The {what} must be {low} to {high}, not {value!r}."
-    return None
-
-
 def game_settings_problem(values: dict[str, Any]) -> str | None:
     """Why the game settings among ``values`` cannot be made, in a sentence; None if they
-    can: the game, dealer's choice's games (at least two, known, none twice), run it twice
-    and short deck's order of hands."""
-    games = [code for code, _label in game_choices()]
-    for name, choices in (("game", games), ("run_it_twice", RunItTwice.values),
-                          ("short_deck_ranking", ShortDeckRanking.values)):
-        if name in values and values[name] not in choices:
-            return (f"{name.replace('_', ' ').capitalize()} must be one of {', '.join(choices)}, "
-                    f"not {values[name]!r}.")
-    if "dealers_choice_games" in values:
+    can: a choice not among its choices (the game, run it twice, short deck's order of
+    hands), or dealer's choice's games (at least two, known, none twice)."""
+    problem = choice_problem(values)
+    if problem is None and "dealers_choice_games" in values:
         return rotation_problem(values["dealers_choice_games"])
-    return None
+    return problem
 
 
 def check_settings(table_id: int, changes: dict[str, Any]) -> None:
@@ -271,7 +233,7 @@ def _update_settings(locked: Locked, user: User, changes: dict[str, Any]) -> Tab
         # One whose bankroll no longer covers their buy-in is dropped; the change goes on.
         with contextlib.suppress(ServiceError):
             _approve(locked, request)
-    told = [setting_text(name, value) for name, value in changed.items() if name in TOLD_SETTINGS]
+    told = [setting_text(name, value) for name, value in changed.items() if is_told(name)]
     if changed.get("game") == DEALERS_CHOICE and "dealers_choice_games" not in changed:
         # Which games it deals, in which order: the rotation the table already had.
         told.append(setting_text("dealers_choice_games", table.dealers_choice_games))

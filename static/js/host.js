@@ -4,28 +4,6 @@
 import { clear, h } from "./dom.js";
 import { getPref, setPref } from "./prefs.js";
 
-const SETTINGS = [
-  ["small_blind", "Small blind"],
-  ["big_blind", "Big blind"],
-  ["ante", "Ante"],
-  ["min_buy_in", "Minimum buy-in"],
-  ["max_buy_in", "Maximum buy-in"],
-  ["action_seconds", "Seconds to act"],
-  ["max_seats", "Seats"],
-  ["bomb_pot_every", "Bomb pot every N hands (0: none)"],
-  ["bomb_pot_big_blinds", "Bomb pot antes (big blinds)"],
-  ["seven_deuce_big_blinds", "7-2 bounty (big blinds, 0: off)"],
-  ["bomb_pot_boards", "Bomb pot boards (1 or 2)"],
-];
-// Number settings that may be zero.
-const ZERO_ALLOWED = new Set(["ante", "bomb_pot_every", "seven_deuce_big_blinds"]);
-
-// Settings of a few words (games/table_games.py): the game dealt (its choices come from the
-// server, `you.game_choices`: every game the engine deals) and run it twice.
-const RUN_IT_TWICE = ["run_it_twice", "Run it twice", [["off", "Off"], ["always", "Always"],
-  ["ask", "Ask the all-in players"]]];
-
-
 export class HostPanel {
   constructor(root, {
     send, confirm = (text) => window.confirm(text), ask = (text) => window.prompt(text, ""),
@@ -47,10 +25,9 @@ export class HostPanel {
     this.root.hidden = !show;
     if (!show) return;
     if (!this.built) {
-      this.choices = [["game", "Game", view.you.game_choices || []], RUN_IT_TWICE,
-        ["short_deck_ranking", "Short deck", view.you.short_deck_ranking_choices || []]];
-      // Dealer's choice: its code, and the games it may deal (`you.dealers_choice`).
-      this.dealersChoice = view.you.dealers_choice || { code: null, games: [] };
+      // The settings' form is drawn from the server's declarations (`you.host_settings`):
+      // each one's kind, label, range or choices (games/host_settings.py).
+      this.schema = view.you.host_settings || [];
       this.build(view.you.user_id);
     }
     this.view = view;
@@ -166,48 +143,23 @@ export class HostPanel {
   }
 
   settingsForm() {
-    const fields = SETTINGS.map(([name, label]) => h("label", {}, label,
-      h("input", { type: "number", name, min: ZERO_ALLOWED.has(name) ? 0 : 1, step: 1, required: true,
-        inputmode: "numeric" })));
-    const approval = h("label", { class: "check" },
-      h("input", { type: "checkbox", name: "needs_approval" }), "I approve new players");
-    const straddles = [h("label", { class: "check" },
-      h("input", { type: "checkbox", name: "straddles_allowed" }),
-      "Players may straddle under the gun"), h("label", { class: "check" },
-      h("input", { type: "checkbox", name: "button_straddles_allowed" }),
-      "Players may straddle on the button")];
-    const choices = this.choices.map(([name, label, options]) => h("label", {}, label,
-      h("select", { name }, options.map(([value, text]) => h("option", { value }, text)))));
-    const rotation = this.rotationFields();
-    const form = h("form", { class: "host-settings" }, fields, choices, rotation, approval, straddles,
+    const form = h("form", { class: "host-settings" }, this.schema.map((field) => this.input(field)),
       h("div", { class: "host-row" },
         h("button", { type: "submit", class: "primary" }, "Save settings"),
         h("button", { type: "button", class: "secondary",
           onclick: () => { this.dirty = false; this.fillSettings(this.view); } }, "Undo changes")));
     form.addEventListener("input", () => {
       this.dirty = true;
-      this.showRotation();
+      this.showDependent();
     });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const settings = {};
-      for (const [name] of SETTINGS) {
-        const value = Number(form.elements[name].value);
-        if (value !== this.view[name]) settings[name] = Math.round(value);
-      }
-      if (form.elements.needs_approval.checked !== this.view.needs_approval) {
-        settings.needs_approval = form.elements.needs_approval.checked;
-      }
-      for (const name of ["straddles_allowed", "button_straddles_allowed"]) {
-        if (form.elements[name].checked !== this.view[name]) settings[name] = form.elements[name].checked;
-      }
-      for (const [name] of this.choices) {
-        if (form.elements[name].value !== this.view[name]) settings[name] = form.elements[name].value;
-      }
-      // The games in the order of the slots, empty slots left out; the server checks them.
-      const games = this.rotationSlots().map((slot) => slot.value).filter(Boolean);
-      if (games.join(" ") !== (this.view.dealers_choice_games || []).join(" ")) {
-        settings.dealers_choice_games = games;
+      for (const field of this.schema) {
+        const value = this.valueOf(field);
+        const now = this.view[field.name];
+        const same = field.kind === "list" ? value.join(" ") === (now || []).join(" ") : value === now;
+        if (!same) settings[field.name] = value;
       }
       if (!Object.keys(settings).length) return;
       if (this.control("settings", { settings })) this.dirty = false;
@@ -215,38 +167,77 @@ export class HostPanel {
     return form;
   }
 
-  /** Dealer's choice's games as numbered slots, one per game it may deal: the host picks
-   * the games in order (a slot left at "none" is skipped). */
-  rotationFields() {
-    const games = this.dealersChoice.games;
+  /** One setting's control, by its kind. */
+  input(field) {
+    // A row of its own (a yes/no, a list) shows its explanation; a narrow cell keeps it as a title.
+    const hint = field.help ? h("small", { class: "muted" }, field.help) : null;
+    let control;
+    if (field.kind === "flag") {
+      control = h("label", { class: "check" }, h("input", { type: "checkbox", name: field.name }),
+        field.label, hint);
+    } else if (field.kind === "choice") {
+      control = h("label", { title: field.help }, field.label, h("select", { name: field.name },
+        field.choices.map(([value, text]) => h("option", { value }, text))));
+    } else if (field.kind === "list") {
+      control = this.slotFields(field, hint);
+    } else {
+      control = h("label", { title: field.help }, field.label, h("input", { type: "number",
+        name: field.name, min: field.low, max: field.high, step: 1, required: true,
+        inputmode: "numeric" }));
+    }
+    control.dataset.setting = field.name;
+    return control;
+  }
+
+  /** A list setting (dealer's choice's games) as numbered slots, one per choice: the host
+   * picks them in order (a slot left at "none" is skipped). */
+  slotFields(field, hint) {
     const options = [h("option", { value: "" }, "none"),
-      ...games.map(([code, label]) => h("option", { value: code }, label))];
-    const slots = games.map((_, i) => h("label", {}, `${i + 1}.`,
-      h("select", { name: `dealers_choice_${i}`, "aria-label": `Dealer's choice, game ${i + 1}`,
-        dataset: { slot: i } }, options.map((option) => option.cloneNode(true)))));
-    this.rotation = h("fieldset", { class: "dealers-choice" },
-      h("legend", {}, "Dealer's choice: the games in order, an orbit each"), slots);
-    return this.rotation;
+      ...field.choices.map(([code, label]) => h("option", { value: code }, label))];
+    const slots = field.choices.map((_, i) => h("label", {}, `${i + 1}.`,
+      h("select", { name: `${field.name}_${i}`, "aria-label": `${field.label}: game ${i + 1}`,
+        dataset: { slot: i, list: field.name } },
+      options.map((option) => option.cloneNode(true)))));
+    return h("fieldset", { class: "setting-list" }, h("legend", {}, field.label), slots, hint);
   }
 
-  rotationSlots() {
-    return [...this.rotation.querySelectorAll("select[data-slot]")];
+  slots(name) {
+    return [...this.settings.querySelectorAll(`select[data-list="${name}"]`)];
   }
 
-  /** The slots matter only while the game chosen is dealer's choice. */
-  showRotation() {
-    this.rotation.hidden = this.settings.elements.game.value !== this.dealersChoice.code;
+  /** What the form holds for one setting, as the server takes it. */
+  valueOf(field) {
+    const element = this.settings.elements[field.name];
+    if (field.kind === "flag") return element.checked;
+    if (field.kind === "choice") return element.value;
+    // The list in the order of the slots, empty slots left out; the server checks it.
+    if (field.kind === "list") return this.slots(field.name).map((slot) => slot.value).filter(Boolean);
+    return Math.round(Number(element.value));
+  }
+
+  /** A setting that matters only while another has a value (dealer's choice's games). */
+  showDependent() {
+    for (const field of this.schema) {
+      if (!field.shown_when) continue;
+      const [other, value] = field.shown_when;
+      this.settings.querySelector(`[data-setting="${field.name}"]`).hidden =
+        this.settings.elements[other].value !== value;
+    }
   }
 
   fillSettings(view) {
-    const games = view.dealers_choice_games || [];
-    this.rotationSlots().forEach((slot, i) => { slot.value = games[i] || ""; });
-    for (const [name] of SETTINGS) this.settings.elements[name].value = String(view[name]);
-    this.settings.elements.needs_approval.checked = Boolean(view.needs_approval);
-    for (const [name] of this.choices) this.settings.elements[name].value = view[name] || "";
-    this.settings.elements.straddles_allowed.checked = Boolean(view.straddles_allowed);
-    this.settings.elements.button_straddles_allowed.checked = Boolean(view.button_straddles_allowed);
-    this.showRotation();
+    for (const field of this.schema) {
+      const value = view[field.name];
+      if (field.kind === "list") {
+        this.slots(field.name).forEach((slot, i) => { slot.value = (value || [])[i] || ""; });
+      } else if (field.kind === "flag") {
+        this.settings.elements[field.name].checked = Boolean(value);
+      } else {
+        this.settings.elements[field.name].value = value === null || value === undefined ? ""
+          : String(value);
+      }
+    }
+    this.showDependent();
   }
 
   adjustForm() {

@@ -31,10 +31,11 @@ def set_dealers_choice(host: Person, codes: list[str]) -> None:
     """Choose dealer's choice in the host panel, the games in ``codes``' order, and save."""
     form = host.page.locator("#host-panel form.host-settings")
     form.locator("select[name=game]").select_option(DEALERS_CHOICE)
-    slots = form.locator("fieldset.dealers-choice")
+    slots = form.locator("fieldset.setting-list")
     expect(slots).to_be_visible()  # shown only while the game is dealer's choice
     for number in range(1, len(GAMES) + 1):
-        slot = slots.get_by_label(f"Dealer's choice, game {number}")
+        slot = slots.get_by_label(
+            f"Dealer's choice: the games in order, an orbit each: game {number}")
         slot.select_option(codes[number - 1] if number <= len(codes) else "")
     form.get_by_role("button", name="Save settings").click()
 

@@ -195,7 +195,7 @@ def table_form(table, **changes) -> dict:
         "game": table.game, "run_it_twice": table.run_it_twice,
         "seven_deuce_big_blinds": table.seven_deuce_big_blinds,
         "bomb_pot_every": table.bomb_pot_every, "bomb_pot_big_blinds": table.bomb_pot_big_blinds,
-        "bomb_pot_boards": table.bomb_pot_boards,
+        "bomb_pot_boards": table.bomb_pot_boards, "short_deck_ranking": table.short_deck_ranking,
         **{f"dealers_choice_games_{i}": code for i, code in enumerate(table.dealers_choice_games)},
     }
     for flag in ("is_private", "coach_allowed", "needs_approval", "straddles_allowed",

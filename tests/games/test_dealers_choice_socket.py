@@ -27,10 +27,13 @@ async def test_the_host_sets_dealers_choice_from_the_felt(hosted, alice, bob):
         for socket in (host, player):
             assert (await socket.receive())["type"] == "snapshot"
         # The host's view offers dealer's choice and every game it may deal.
-        offered = host.latest_table["you"]["dealers_choice"]
-        assert offered == {"code": DEALERS_CHOICE,
-                           "games": [[code, game.label] for code, game in GAMES.items()]}
-        assert "dealers_choice" not in (player.latest_table["you"] or {})
+        schema = {f["name"]: f for f in host.latest_table["you"]["host_settings"]}
+        assert [DEALERS_CHOICE, "Dealer's choice (the games you pick, an orbit each)"] in (
+            schema["game"]["choices"])
+        offered = schema["dealers_choice_games"]
+        assert offered["choices"] == [[code, game.label] for code, game in GAMES.items()]
+        assert offered["shown_when"] == ["game", DEALERS_CHOICE]
+        assert "host_settings" not in (player.latest_table["you"] or {})
         await host.command({"type": "sit", "seat": 1, "buy_in": 200})
         await player.command({"type": "sit", "seat": 2, "buy_in": 200})
         await settle(host, player)

@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db
 def test_the_host_deals_fixed_limit_and_a_raise_is_the_street_s_bet(hosted, alice, bob, carol):  # noqa: F811
     hosting.update_settings(hosted.id, alice, {"game": "FT"})
     _, host_view = views(hosted, alice)
-    assert ["FT", "Fixed-limit hold'em"] in host_view["you"]["game_choices"]
+    game = next(f for f in host_view["you"]["host_settings"] if f["name"] == "game")
+    assert ["FT", "Fixed-limit hold'em"] in game["choices"]
     for seat, user in enumerate((alice, bob, carol), start=1):
         services.sit(hosted.id, user, seat, 200)
     services.start_next_hand(hosted.id, deck=shuffled(3))

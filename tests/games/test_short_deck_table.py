@@ -46,7 +46,8 @@ def short_deck_table(table, alice, ranking: str | None = None) -> None:
 def test_the_host_deals_short_deck_from_a_fair_36_card_deck(hosted, alice, bob, carol):  # noqa: F811
     short_deck_table(hosted, alice)
     _, host_view = views(hosted, alice)
-    assert ["NS", "No-limit short-deck hold'em"] in host_view["you"]["game_choices"]
+    game = next(f for f in host_view["you"]["host_settings"] if f["name"] == "game")
+    assert ["NS", "No-limit short-deck hold'em"] in game["choices"]
     for seat, user in enumerate((alice, bob, carol), start=1):
         services.sit(hosted.id, user, seat, 200)
     services.start_next_hand(hosted.id)  # live play: the fair deck, no deck given

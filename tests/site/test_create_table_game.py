@@ -100,7 +100,8 @@ def test_staff_set_the_home_game_settings_in_the_admin(staff_client):
     page = html.unescape(staff_client.get(f"/admin/games/table/{table.id}/change/")
                          .content.decode())
     for name in ("game", "run_it_twice", "seven_deuce_big_blinds", "straddles_allowed",
-                 "button_straddles_allowed", "bomb_pot_every", "dealers_choice_games_0"):
+                 "button_straddles_allowed", "bomb_pot_every", "dealers_choice_games_0",
+                 "short_deck_ranking"):  # every host setting (games/host_settings.py)
         assert f'name="{name}"' in page
     form = table_form(table, game=DEALERS_CHOICE, seven_deuce_big_blinds=3,
                       straddles_allowed=True, **slots(CHOSEN))
