@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services, snapshots
+from games.host_settings import HOST_SETTINGS
 from games.models import Hand, HandPlayer, LedgerEntry, Player, Seat, Table
 from games.projection import snapshot_frame
 from games.services import table_memory, tournaments
@@ -183,25 +184,20 @@ def test_a_finished_hand_page_shows_cards_and_exports_phh(staff_client, table, a
 
 
 def table_form(table, **changes) -> dict:
-    """The admin's change form for ``table`` as a browser posts it, with ``changes``."""
-    fields = {
-        "name": table.name, "small_blind": table.small_blind, "big_blind": table.big_blind,
-        "ante": table.ante, "min_buy_in": table.min_buy_in, "max_buy_in": table.max_buy_in,
-        "action_seconds": table.action_seconds, "max_seats": table.max_seats,
-        "host": table.host_id or "",
-        "seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0,
-        "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
-        # The home-game settings (issue 40: the admin's form lacked them).
-        "game": table.game, "run_it_twice": table.run_it_twice,
-        "seven_deuce_big_blinds": table.seven_deuce_big_blinds,
-        "bomb_pot_every": table.bomb_pot_every, "bomb_pot_big_blinds": table.bomb_pot_big_blinds,
-        "bomb_pot_boards": table.bomb_pot_boards, "short_deck_ranking": table.short_deck_ranking,
-        **{f"dealers_choice_games_{i}": code for i, code in enumerate(table.dealers_choice_games)},
-    }
-    for flag in ("is_private", "coach_allowed", "needs_approval", "straddles_allowed",
-                 "button_straddles_allowed"):
-        if changes.pop(flag, getattr(table, flag)):
-            fields[flag] = "on"
+    """The admin's change form for ``table`` as a browser posts it (every host setting the
+    form shows, games/host_settings.py), with ``changes``."""
+    fields: dict = {"seats-TOTAL_FORMS": 0, "seats-INITIAL_FORMS": 0,
+                    "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000}
+    for setting in HOST_SETTINGS:
+        value = changes.pop(setting.name, getattr(table, setting.name + (
+            "_id" if setting.kind == "user" else "")))
+        if setting.kind == "flag":
+            if value:  # a checkbox is posted only when ticked
+                fields[setting.name] = "on"
+        elif setting.kind == "list":  # numbered slots (games/rotation_field.py)
+            fields.update({f"{setting.name}_{i}": code for i, code in enumerate(value)})
+        else:
+            fields[setting.name] = "" if value is None else value
     return {**fields, **changes}
 
 
