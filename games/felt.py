@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.deal_order import streets_by_board
 from games.engine.games import GAMES
 from games.engine.positions import names_for
 from games.hand_text import bounty_rows, result_rows, shown_text
@@ -66,6 +67,43 @@ def seat_row(number: int, name: str, stack: int) -> dict[str, Any]:
         "description": None,
         "best_five": None,
     }
+
+
+def seat_badge(seat: dict[str, Any], live: bool) -> str:
+    """The word under a player's name ("" for none), from their seat row; ``live``: a hand
+    is being played.
+
+    >>> row = seat_row(2, "ann", 0)
+    >>> seat_badge(row, False), seat_badge({**row, "stack": 50, "waiting": True}, False)
+    ('Out of chips', 'Waits for BB')
+    >>> seat_badge({**row, "stack": 50, "in_hand": True, "all_in": True}, True)
+    'All-in'
+    """
+    if seat["sitting_out"]:
+        return "Sitting out (timed out)" if seat["timed_out"] else "Sitting out"
+    if seat["busted"] or (seat["stack"] == 0 and not seat["in_hand"]):
+        return "Out of chips"
+    for flag, word in (("leaving", "Leaving"), ("all_in", "All-in"), ("folded", "Folded"),
+                       ("mucked", "Mucked")):
+        if seat[flag]:
+            return word
+    if live and seat["in_hand"]:
+        return ""
+    if seat["posting"]:
+        return "Posts BB next hand"
+    if seat["waiting"]:
+        return "Waits for BB"
+    return "Next hand" if live and not seat["has_cards"] else ""
+
+
+def add_badges(rows: list[dict[str, Any]], live: bool) -> None:
+    """Each row's ``badge``, and ``badge_before_result``: the badge while an all-in run-out
+    is shown street by street (static/js/runout.js), before anything is paid: nobody is out
+    of chips yet, as that would tell who lost."""
+    for row in rows:
+        row["badge"] = seat_badge(row, live)
+        row["badge_before_result"] = seat_badge(
+            {**row, "busted": False, "stack": row["stack_before_result"]}, True)
 
 
 def positions(engine: dict[str, Any]) -> dict[int, str]:
@@ -135,6 +173,9 @@ def hand_part(
         "bounty": engine.get("bounty", 0),  # the 7-2 bounty of this hand (0: off)
         "boards": engine.get("boards", 1),  # 2: a double board (its second board in runs)
         "street": engine["street"],
+        # The board's size when each street is out, with its name: an all-in run-out is
+        # shown street by street (static/js/runout.js).
+        "streets": [[cards, street] for cards, street in streets_by_board()],
         "board": list(engine["board"]),
         # Later runs of the board when it was run twice; the board above is the first.
         "runs": [list(run) for run in engine.get("runs", ())],

@@ -3,9 +3,9 @@
 The rest is derived from these: the protocol's parser of the host's ``settings`` command
 (games/protocol.py), the writer's checks and the table log's words (games/services/hosting.py),
 the fields of the table's view (games/projection.py), the admin's table form, and the schema
-the host's panel draws its form from (``you.host_settings``, static/js/host.js). A new setting
-is its model field (and migration) and one declaration here; ``manage.py check`` fails when a
-declaration names no field of the right kind (games/services/checks.py).
+the host's panel draws its form from (the table page's ``hostSettings``, static/js/host.js).
+A new setting is its model field (and migration) and one declaration here; ``manage.py
+check`` fails when a declaration names no field of the right kind (games/services/checks.py).
 """
 
 from collections.abc import Callable
@@ -195,9 +195,9 @@ def choice_problem(values: dict[str, Any]) -> str | None:
 
 @cache
 def settings_schema() -> tuple[dict[str, Any], ...]:
-    """What the host's panel draws its form from (``you.host_settings``, docs/protocol.md):
-    the felt's settings in order, each with its kind, label, range or choices. The values are
-    the table's own fields of the same names."""
+    """What the host's panel draws its form from (the table page's ``hostSettings``,
+    docs/protocol.md): the felt's settings in order, each with its kind, label, range or
+    choices. The values are the table's own fields of the same names."""
     schema = []
     for setting in FELT_SETTINGS:
         field: dict[str, Any] = {"name": setting.name, "kind": setting.kind,

@@ -52,7 +52,7 @@ from games.engine import HandState
 from games.engine.games import NO_LIMIT_HOLDEM
 from games.engine.lineup import newcomers_wait
 from games.hand_text import describe_hole, event_text
-from games.host_settings import FELT_SETTINGS, settings_schema
+from games.host_settings import FELT_SETTINGS
 from games.house_rules import house_rules
 from games.table_games import game_line
 from games.tournament_line import tournament_line
@@ -267,8 +267,6 @@ def personal_patches(
         # The host runs the table from the felt; staff may too.
         "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
     }
-    if you["is_host"]:  # the host's panel draws its settings form from this
-        you["host_settings"] = settings_schema()
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.
     view = apply_patches(public.view, patches)
@@ -516,6 +514,7 @@ def _seat_views(
             rows.append((row, number))
     rows.sort(key=lambda item: item[0]["number"])
     views = [row for row, _ in rows]
+    felt.add_badges(views, live=bool(engine and not engine["complete"]))
     index = {hand_seat: i for i, (_, hand_seat) in enumerate(rows) if hand_seat is not None}
     return views, index
 

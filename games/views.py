@@ -20,6 +20,7 @@ from games.access import INVITED_TABLES, can_see
 from games.accounts import GuestForm
 from games.forms import CreateTableForm
 from games.history.queries import played_at
+from games.host_settings import settings_schema
 from games.models import Emote, Table
 from games.models.chat import MAX_CHAT_LENGTH
 from games.outbound import lobby_feed
@@ -91,6 +92,9 @@ def table(request, table_id: int):
             **(share_links(request, table) if not closed and hosts_its_game(table) else {}),
             "coachUrl": reverse("coach", kwargs={"table_id": table.id})
             if table.is_practice or table.coach_allowed else None,
+            # The host's panel draws its settings form from these (games/host_settings.py):
+            # in the page, not in every frame, as they never change while it is open.
+            "hostSettings": settings_schema() if hosts_its_game(table) and not closed else [],
             "chatEmotes": Emote.choices,
             "chatMaxLength": MAX_CHAT_LENGTH,
             # Web Push, where the operator set it up (games/outbound/turn_push.py).

@@ -25,6 +25,19 @@ STREET_CARDS: Final = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 """The board cards of each street, in the order dealt; each street comes after a burn."""
 
 
+def streets_by_board() -> list[tuple[int, str]]:
+    """How many board cards are out once each street is dealt, with the street's name.
+
+    >>> streets_by_board()
+    [(3, 'flop'), (4, 'turn'), (5, 'river')]
+    """
+    out, streets = 0, []
+    for street, count in STREET_CARDS.items():
+        out += count
+        streets.append((out, street.value))
+    return streets
+
+
 def hole_positions(players: int, cards: int = 2) -> tuple[tuple[int, ...], ...]:
     """Where each player's hole cards are in the deck, the player left of the button first."""
     return tuple(tuple(k * players + i for k in range(cards)) for i in range(players))

@@ -202,6 +202,7 @@ class _Felt:
             row = felt.seat_row(number, self.names.get(number, f"seat {number}"), 0)
             felt.add_hand(row, player, engine, self.shown)
             seats.append(row)
+        felt.add_badges(seats, live=not engine["complete"])
         return {
             "label": text,
             "kind": event.kind.value if event else "start",

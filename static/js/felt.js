@@ -3,7 +3,6 @@
 // viewer (games/felt.py, docs/protocol.md): `seats` rows and the `hand` part.
 import { cardBack, cardFace, cardSlot } from "./cards.js";
 import { clear, h } from "./dom.js";
-import { seatBadge } from "./status.js";
 
 /** Where seat `number` sits, in % of the felt, with the viewer's own seat at the bottom. */
 export function seatAngle(number, maxSeats, anchor) {
@@ -65,7 +64,7 @@ function seatElement(seat, view, best, winners, opts) {
   if (winners.has(seat.number)) classes.push("winner");
   // A player who left after the hand on show: their showdown stays, their chair is free.
   if (seat.left) classes.push("left");
-  const status = seatBadge(seat, hand);
+  const status = seat.badge;
   // The server says which seated players have no page open (the live table only).
   const gone = (opts.away || []).some((a) => a.seat === seat.number && a.player === seat.player);
   if (gone) classes.push("away");

@@ -6,10 +6,13 @@ import { getPref, setPref } from "./prefs.js";
 
 export class HostPanel {
   constructor(root, {
-    send, confirm = (text) => window.confirm(text), ask = (text) => window.prompt(text, ""),
+    send, schema, confirm = (text) => window.confirm(text), ask = (text) => window.prompt(text, ""),
   }) {
     this.root = root;
     this.send = send;
+    // The settings' form is drawn from the server's declarations (the page's
+    // `hostSettings`): each one's kind, label, range or choices (games/host_settings.py).
+    this.schema = schema || [];
     this.confirm = confirm;
     this.ask = ask; // null: cancelled
     this.built = false;
@@ -24,12 +27,7 @@ export class HostPanel {
     const show = Boolean(view.you && view.you.is_host) && view.status !== "closed";
     this.root.hidden = !show;
     if (!show) return;
-    if (!this.built) {
-      // The settings' form is drawn from the server's declarations (`you.host_settings`):
-      // each one's kind, label, range or choices (games/host_settings.py).
-      this.schema = view.you.host_settings || [];
-      this.build(view.you.user_id);
-    }
+    if (!this.built) this.build(view.you.user_id);
     this.view = view;
     this.confirmAdjust(view);
     this.showGame(view);

@@ -6,8 +6,6 @@
 // who busted is held back too: while the streets are revealed, your status line, your
 // "Rebuy", the notices and a tournament's line are those of the view before the run-out.
 
-const STREETS = { 3: "flop", 4: "turn", 5: "river" };
-
 /** Log rows up to the deal of board card number `cards` (the rows after it stay hidden). */
 function logUpTo(log, cards) {
   const rows = [];
@@ -39,6 +37,7 @@ export function stagedView(view, cards, before = null) {
     seats: view.seats.map((seat) => ({
       ...seat,
       stack: seat.stack_before_result, // the server's: nothing won yet
+      badge: seat.badge_before_result, // nobody out of chips before the river is out
       busted: false, // not before the river is out: it would tell who lost
       bet: 0,
       description: null,
@@ -47,7 +46,8 @@ export function stagedView(view, cards, before = null) {
     hand: {
       ...hand,
       board: hand.board.slice(0, cards),
-      street: STREETS[cards] || hand.street,
+      // The street that `cards` board cards open (the server's `hand.streets`).
+      street: (hand.streets.find(([size]) => size === cards) || [cards, hand.street])[1],
       complete: false,
       results: [],
       your_hand: null,
@@ -96,7 +96,7 @@ export class Runout {
       this.shown = target;
       return view;
     }
-    const next = [3, 4, 5].find((n) => n > this.shown);
+    const next = hand.streets.map(([size]) => size).find((n) => n > this.shown);
     if (next === undefined || next >= target) {
       this.shown = target;
       return view;

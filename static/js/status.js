@@ -1,25 +1,10 @@
 // Texts derived from the table view alone, recomputed on every update (nothing can go stale):
-// the status line under the felt, each seat's badge, and the countdown to the next deal.
+// the status line under the felt and the countdown to the next deal (each seat's badge is the
+// server's, `seat.badge`).
 
 /** Whole seconds until `at` (a performance.now() time), at least 0. */
 export function secondsUntil(at, now = performance.now()) {
   return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** The badge under a player's name ("" for none). */
-export function seatBadge(seat, hand) {
-  if (seat.sitting_out) return seat.timed_out ? "Sitting out (timed out)" : "Sitting out";
-  if (seat.busted || (seat.stack === 0 && !seat.in_hand)) return "Out of chips";
-  if (seat.leaving) return "Leaving";
-  if (seat.all_in) return "All-in";
-  if (seat.folded) return "Folded";
-  if (seat.mucked) return "Mucked";
-  const live = hand && !hand.complete;
-  if (live && seat.in_hand) return "";
-  if (seat.posting) return "Posts BB next hand";
-  if (seat.waiting) return "Waits for BB";
-  if (live && !seat.has_cards) return "Next hand";
-  return "";
 }
 
 /** Between hands: when the next one deals, or what the table is waiting for. */

@@ -76,7 +76,7 @@ const actionBar = new ActionBar($("action-bar"), {
 const coach = config.coachUrl ? new Coach($("coach"), config.coachUrl) : null;
 const chat = new ChatPanel($("chat"), { send, config });
 // Only a host's own game has the panel (not a tournament's table, nor practice).
-const hostPanel = $("host-panel") ? new HostPanel($("host-panel"), { send }) : null;
+const hostPanel = $("host-panel") ? new HostPanel($("host-panel"), { send, schema: config.hostSettings }) : null;
 const fairPanel = new FairPanel($("fair"), { send });
 
 const socket = new TableSocket(config.socketPath, {

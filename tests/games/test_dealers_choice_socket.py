@@ -5,6 +5,7 @@ list is refused to the host alone with its sentence, and changes nothing."""
 import pytest
 
 from games.engine.games import GAMES
+from games.host_settings import settings_schema
 from games.table_games import DEALERS_CHOICE
 from tests.games.sockets import RecordingSocket, settle
 
@@ -27,13 +28,12 @@ async def test_the_host_sets_dealers_choice_from_the_felt(hosted, alice, bob):
         for socket in (host, player):
             assert (await socket.receive())["type"] == "snapshot"
         # The host's view offers dealer's choice and every game it may deal.
-        schema = {f["name"]: f for f in host.latest_table["you"]["host_settings"]}
+        schema = {f["name"]: f for f in settings_schema()}  # the host's panel (the page's)
         assert [DEALERS_CHOICE, "Dealer's choice (the games you pick, an orbit each)"] in (
             schema["game"]["choices"])
         offered = schema["dealers_choice_games"]
         assert offered["choices"] == [[code, game.label] for code, game in GAMES.items()]
         assert offered["shown_when"] == ["game", DEALERS_CHOICE]
-        assert "host_settings" not in (player.latest_table["you"] or {})
         await host.command({"type": "sit", "seat": 1, "buy_in": 200})
         await player.command({"type": "sit", "seat": 2, "buy_in": 200})
         await settle(host, player)

@@ -10,6 +10,7 @@ from games import services
 from games.engine import export_phh, replay_phh
 from games.history.masking import masked_state
 from games.history.replayer import build_replay
+from games.host_settings import settings_schema
 from games.services import ServiceError, hosting
 from tests.games.test_home_games import (
     hosted,  # noqa: F401  (the fixture)
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.django_db
 def test_the_host_deals_fixed_limit_and_a_raise_is_the_street_s_bet(hosted, alice, bob, carol):  # noqa: F811
     hosting.update_settings(hosted.id, alice, {"game": "FT"})
     _, host_view = views(hosted, alice)
-    game = next(f for f in host_view["you"]["host_settings"] if f["name"] == "game")
+    game = next(f for f in settings_schema() if f["name"] == "game")  # the host's panel
     assert ["FT", "Fixed-limit hold'em"] in game["choices"]
     for seat, user in enumerate((alice, bob, carol), start=1):
         services.sit(hosted.id, user, seat, 200)

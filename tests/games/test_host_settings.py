@@ -8,7 +8,7 @@ from django.core import checks
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
-from games import protocol
+from games import protocol, snapshots
 from games.host_settings import (
     FELT_SETTINGS,
     HOST_SETTINGS,
@@ -17,7 +17,7 @@ from games.host_settings import (
     settings_schema,
 )
 from games.models import Table
-from games.projection import TABLE_FIELDS
+from games.projection import TABLE_FIELDS, public_view
 from games.services import checks as service_checks
 from games.services import hosting
 from games.services.checks import host_settings_problems
@@ -94,3 +94,12 @@ def test_changes_are_told_in_their_declared_words(alice):
     assert setting_text("bomb_pot_every", 7) in notice
     assert setting_text("run_it_twice", "ask") in notice
     assert "approv" not in notice  # not told: a declaration without words
+
+
+def test_the_table_page_gives_the_host_panel_its_schema(client, alice):
+    table = hosting.create_table(alice, name="Schema")
+    client.force_login(alice)
+    page = client.get(f"/tables/{table.id}/")
+    assert page.context["config"]["hostSettings"] == settings_schema()
+    # Frames never carry it: they would grow by it at every update of the host's page.
+    assert "hostSettings" not in json.dumps(public_view(snapshots.load(table.id)).view)

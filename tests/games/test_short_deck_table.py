@@ -14,6 +14,7 @@ from games.engine.fair_deal import FairDeal, check_deal
 from games.engine.games import SHORT_DECK_HOLDEM
 from games.history.masking import masked_state
 from games.history.replayer import build_replay
+from games.host_settings import settings_schema
 from games.models import Hand
 from games.services import ServiceError, hosting
 from tests.games.test_home_games import (
@@ -46,7 +47,7 @@ def short_deck_table(table, alice, ranking: str | None = None) -> None:
 def test_the_host_deals_short_deck_from_a_fair_36_card_deck(hosted, alice, bob, carol):  # noqa: F811
     short_deck_table(hosted, alice)
     _, host_view = views(hosted, alice)
-    game = next(f for f in host_view["you"]["host_settings"] if f["name"] == "game")
+    game = next(f for f in settings_schema() if f["name"] == "game")  # the host's panel
     assert ["NS", "No-limit short-deck hold'em"] in game["choices"]
     for seat, user in enumerate((alice, bob, carol), start=1):
         services.sit(hosted.id, user, seat, 200)
