@@ -2,9 +2,9 @@
 
 A card (``learning.mistakes``) shows a decision the coach graded Wrong or Blunder, as its
 player saw it; the learner picks an option again. The page's token names the card and when
-it was shown, signed, so the answer time is the server's own; the answer is judged from the
-card's stored grades, and when the card is due it is rated and FSRS moves its schedule
-(``learning.schedule``). Only a card's owner sees it.
+it was shown, signed, so the answer time is the server's own; the answer is graded by the
+coach as it grades that play in that spot, and when the card is due it is rated and FSRS
+moves its schedule (``learning.schedule``). Only a card's owner sees it.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def next_card(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def card(request: HttpRequest, card_id: int) -> HttpResponse:
     """One card: GET shows the spot and its options, POST answers it."""
-    found = Review.objects.filter(pk=card_id, user=request.user, hand__isnull=False).first()
+    found = (Review.objects.select_related("hand")
+             .filter(pk=card_id, user=request.user, hand__isnull=False).first())
     if found is None:
         raise Http404("No such drill card.")
     now = timezone.now()
@@ -61,13 +62,13 @@ def card(request: HttpRequest, card_id: int) -> HttpResponse:
         return _page(request, found, now)
     try:
         shown = _read_token(request.POST.get("token", ""), found.pk)
-        judged = judge(found.spot, request.POST.get("answer", ""), _taken(shown, now))
+        judged = judge(found, request.POST.get("answer", ""), _taken(shown, now))
     except ValueError as error:
         return _page(request, found, now, error=_sentence(error), status=400)
     context: dict[str, Any] = {"judged": judged, "due_before": found.due_at <= now}
     if context["due_before"]:
         with transaction.atomic():
-            locked = Review.objects.select_for_update().get(pk=found.pk)
+            locked = Review.objects.select_for_update().select_related("hand").get(pk=found.pk)
             if locked.due_at <= now:  # a second post of the same answer is not rated again
                 rate(locked, judged.rating, now)
                 locked.save()

@@ -10,9 +10,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from games.bots.charts import OPEN
+from learning.card_themes import MISTAKE_THEMES, card_choices
 from learning.drills import DRILLS
 from learning.lessons import LESSON_OF_THEME, LESSONS, LESSONS_BY_SLUG, opening_charts
-from learning.card_themes import MISTAKE_THEMES, card_choices
 from learning.models import Rated, Review, ThemeScore
 from learning.schedule import RATING_NAMES
 

@@ -3,8 +3,9 @@ queue, one per decision, showing the same spot again (``file_cards``); ``judge``
 learner's new answer to it.
 
 The spot is stored with the card as plain data from that seat's own view (its hole cards,
-the board, the pot, the stacks, the actions so far) with the coach's options and each
-option's grade, counted once when the card is filed: answering a card costs no grading.
+the board, the pot, the stacks, the actions so far) with the options the coach weighed.
+Filing costs no grading beyond the review's own; an answer is graded when it is given (one
+option, about 0.1 s), by the coach as it is then, from the same view replayed.
 """
 
 from __future__ import annotations
@@ -16,10 +17,9 @@ from typing import Any
 import fsrs
 from django.db import IntegrityError, transaction
 
-from games.bots.grading import Option, grade
+from games.bots.grading import Option, graded
 from games.bots.review import Graded
 from games.bots.situation import Situation
-from games.bots.villains import opponent_ranges
 from games.engine import HandState, start_hand
 from games.engine.replay import seat_inputs
 from games.models import Hand
@@ -35,9 +35,11 @@ RIGHT = ("Best", "Correct")  # a new answer graded so is right; Correct is a clo
 class Judged:
     """A new answer to a card's spot."""
 
-    option: dict[str, Any]  # the option chosen, as the spot stores it
+    option: dict[str, Any]  # the option chosen, as the spot stores it, and its "label"
     right: bool
     rating: fsrs.Rating
+    best: str  # the best option in words
+    reasons: tuple[str, ...]  # the coach's reasons for the option chosen
 
 
 def file_cards(user: Any, hand: Hand, seat: int, decisions: list[Graded],
@@ -97,7 +99,6 @@ def spot_of(hand: Hand, situation: Situation, actions: list[dict[str, Any]],
     options = list(marked.options)
     if not any(_same(o, marked.played) for o in options):
         options.append(marked.played)
-    ranges = opponent_ranges(situation)
     return {
         "table": hand.table.name, "hand_number": hand.number, "street": situation.street,
         "seat": situation.seat, "button": situation.button,
@@ -108,9 +109,7 @@ def spot_of(hand: Hand, situation: Situation, actions: list[dict[str, Any]],
                       for o in situation.opponents],
         "actions": actions,
         "options": [{"kind": o.kind, "to": o.to, "words": o.words(),
-                     "ev_bb": round(o.ev / bb, 2),
-                     "label": grade(situation, o.kind, o.to, ranges).label}
-                    for o in options],
+                     "ev_bb": round(o.ev / bb, 2)} for o in options],
         "played": {"words": marked.played.words(), "label": marked.label,
                    "loss_bb": marked.loss_bb},
         "best": marked.best.words(),
@@ -122,13 +121,20 @@ def _same(a: Option, b: Option) -> bool:
     return a.kind == b.kind and a.to == b.to
 
 
-def judge(spot: dict[str, Any], choice: str, elapsed: timedelta | None) -> Judged:
-    """Grade a new answer (``choice``: an option's number in the spot, from 0) by the
-    coach's grade of that option; ValueError naming the problem when it is no option."""
-    options = spot.get("options") or []
+def judge(card: Review, choice: str, elapsed: timedelta | None) -> Judged:
+    """Grade a new answer to the card's spot (``choice``: an option's number, from 0) as the
+    coach grades that play there; ValueError naming the problem when it is no option."""
+    options = card.spot.get("options") or []
     if not choice.strip().isdigit() or not 0 <= int(choice) < len(options):
         raise ValueError(f"answer {choice!r} is not one of the options (0 to "
                          f"{len(options) - 1})")
     option = options[int(choice)]
-    right = option["label"] in RIGHT
-    return Judged(option, right, rating(right, elapsed, close=option["label"] == RIGHT[1]))
+    assert card.hand is not None and card.decision is not None  # a card of a decision
+    seat = card.spot["seat"]
+    situation, _before = _spots(HandState.from_dict(card.hand.state), seat,
+                                {card.decision})[card.decision]
+    marked = graded(situation, option["kind"], option["to"])
+    right = marked.label in RIGHT
+    return Judged({**option, "label": marked.label}, right,
+                  rating(right, elapsed, close=marked.label == RIGHT[1]),
+                  marked.best.words(), marked.reasons)
