@@ -37,7 +37,8 @@ def next_card(request: HttpRequest) -> HttpResponse:
     if theme and theme not in MISTAKE_TITLES:
         return render(request, "learning/cards.html",
                       {"error": f"No such theme of drill cards: {theme!r}."}, status=400)
-    cards = Review.objects.filter(user=request.user, hand__isnull=False)
+    user: Any = request.user  # signed in (login_required)
+    cards = Review.objects.filter(user=user, hand__isnull=False)
     if theme:
         cards = cards.filter(theme=theme)
     now = timezone.now()
@@ -53,8 +54,9 @@ def next_card(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def card(request: HttpRequest, card_id: int) -> HttpResponse:
     """One card: GET shows the spot and its options, POST answers it."""
+    user: Any = request.user  # signed in (login_required)
     found = (Review.objects.select_related("hand")
-             .filter(pk=card_id, user=request.user, hand__isnull=False).first())
+             .filter(pk=card_id, user=user, hand__isnull=False).first())
     if found is None:
         raise Http404("No such drill card.")
     now = timezone.now()

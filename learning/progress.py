@@ -48,8 +48,9 @@ def next_question_seed(user: User | None, theme: str, now: datetime
     """The seed of the next question of ``theme`` and whether it comes from the review
     queue: a due review first, else a new question."""
     if user is not None:
-        due = Review.objects.filter(user=user, theme=theme, due_at__lte=now).first()
-        if due is not None:
+        due = Review.objects.filter(user=user, theme=theme, seed__isnull=False,
+                                    due_at__lte=now).first()
+        if due is not None and due.seed is not None:
             return due.seed, True
     return new_seed(), False
 
