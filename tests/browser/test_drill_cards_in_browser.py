@@ -6,7 +6,8 @@ Blunder. That player reviews the hand, follows the link to their drill cards, fi
 same spot (their aces, the flop), plays the fold again (rated Again), and, once the card is
 due again, the best play. After each answer the card's schedule, read from the site, is
 the one the fsrs library gives here for the same card, rating and time; the progress page
-counts the ratings as the test does.
+counts the ratings as the test does. The pages fit the width, and axe-core finds nothing
+serious on the card and its verdict.
 """
 
 import json
@@ -18,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
+from tests.browser.test_accessibility import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -119,8 +121,9 @@ def test_a_missed_decision_comes_back_as_a_drill_card_and_its_schedule_moves(chr
     tag = uuid.uuid4().hex[:6]  # new people on every run
     played = run_json(site, PLAY.format(names=[f"ann{tag}", f"ben{tag}"]))
     assert played["status"] == "complete"
+    # bypass_csp: axe-core is injected to check the card page (test_accessibility.py).
     context = chromium.new_context(viewport={"width": width, "height": 860},
-                                   base_url=site.url)
+                                   base_url=site.url, bypass_csp=True)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -134,7 +137,7 @@ def test_a_missed_decision_comes_back_as_a_drill_card_and_its_schedule_moves(chr
         assert shown_cards(page) == [*played["hole"], "2c", "7d", "9h"]
         expect(page.locator(".ln-spot")).to_contain_text("graded your play Blunder")
         expect(page.locator("#actions-so-far li")).to_have_count(4)
-        assert fits(page)
+        assert fits(page) and not violations(page)
         filed = run_json(site, CARD.format(name=played["name"], hand=played["hand"]))
         assert filed["ratings"] == [] and filed["played"]["words"] == "fold"
         assert page.locator(".ln-choice").all_inner_texts() == filed["words"]
@@ -144,6 +147,7 @@ def test_a_missed_decision_comes_back_as_a_drill_card_and_its_schedule_moves(chr
         expect(page.locator("#answer-grade")).to_have_text(filed["labels"][
             filed["words"].index("fold")])
         expect(page.locator("#rating")).to_have_text("Again")
+        assert not violations(page)
         once = run_json(site, CARD.format(name=played["name"], hand=played["hand"]))
         assert moved_as_fsrs_says(filed, once) == fsrs.Rating.Again
         page.locator("#next-card").click()
