@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from learning.models import Attempt, Review, ThemeScore
+from learning.models import Attempt, Rated, Review, ThemeScore
 
 
 @admin.register(ThemeScore)
@@ -21,6 +21,13 @@ class AttemptAdmin(admin.ModelAdmin):
 
 @admin.register(Review)
 class ReviewAdmin(admin.ModelAdmin):
-    list_display = ("user", "theme", "seed", "step", "due_at")
-    list_filter = ("theme", "step")
+    list_display = ("user", "theme", "seed", "hand", "decision", "state", "stability", "due_at")
+    list_filter = ("theme", "state")
     search_fields = ("user__username",)
+
+
+@admin.register(Rated)
+class RatedAdmin(admin.ModelAdmin):
+    list_display = ("review", "rating", "answer", "answered_at")
+    list_filter = ("rating",)
+    search_fields = ("review__user__username",)

@@ -9,6 +9,7 @@ token, a forged or cut token, another drill's token, an answer that is no answer
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.core import signing
@@ -28,8 +29,22 @@ class BadPost(ValueError):
     """A POST that is not an answer to one of this drill's questions."""
 
 
-def question_token(question: Question) -> str:
-    return signing.dumps({"theme": question.theme, "seed": question.seed}, salt=TOKEN_SALT)
+def question_token(question: Question, now: datetime | None = None) -> str:
+    """The signed token of a question; ``shown`` (seconds since the epoch) times the answer,
+    which the review queue's rating reads (``learning.schedule``)."""
+    shown = (now or timezone.now()).timestamp()
+    return signing.dumps({"theme": question.theme, "seed": question.seed,
+                          "shown": round(shown, 3)}, salt=TOKEN_SALT)
+
+
+def answer_time(token: str, now: datetime) -> timedelta | None:
+    """How long the learner took, from a token already checked by ``read_token`` (None: the
+    token has no time, or a time to come)."""
+    shown = signing.loads(token, salt=TOKEN_SALT).get("shown")
+    if not isinstance(shown, int | float):
+        return None
+    taken = now - datetime.fromtimestamp(shown, tz=UTC)
+    return taken if taken >= timedelta(0) else None
 
 
 def read_token(theme: str, token: str) -> int:
@@ -63,8 +78,9 @@ def drill(request: HttpRequest, theme: str) -> HttpResponse:
     if request.method == "GET":
         seed, from_review = next_question_seed(user, theme, now)
         return _question_page(request, make_question(theme, seed), from_review, context)
+    token = request.POST.get("token", "")
     try:
-        seed = read_token(theme, request.POST.get("token", ""))
+        seed = read_token(theme, token)
     except BadPost as error:
         context["error"] = _sentence(error)
         seed, from_review = next_question_seed(user, theme, now)
@@ -80,7 +96,8 @@ def drill(request: HttpRequest, theme: str) -> HttpResponse:
     context.update(question=question, verdict=verdict, answer=answer_text.strip(),
                    answer_label=dict(question.choices).get(answer_text.strip(), ""))
     if user is not None:
-        context["recorded"] = record(user, question, answer_text.strip(), verdict, now)
+        context["recorded"] = record(user, question, answer_text.strip(), verdict, now,
+                                     answer_time(token, now))
     return render(request, "learning/drill.html", context)
 
 

@@ -10,10 +10,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from games.bots.charts import OPEN
+from learning.card_themes import MISTAKE_THEMES, card_choices
 from learning.drills import DRILLS
 from learning.lessons import LESSON_OF_THEME, LESSONS, LESSONS_BY_SLUG, opening_charts
-from learning.models import Review, ThemeScore
-from learning.progress import INTERVALS
+from learning.models import Rated, Review, ThemeScore
+from learning.schedule import RATING_NAMES
 
 
 @require_GET
@@ -41,20 +42,27 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def progress(request: HttpRequest) -> HttpResponse:
-    """The dashboard: a score per drill theme (and its lesson), and the review queue."""
-    context: dict[str, Any] = {"intervals": [_days(i) for i in INTERVALS[1:]]}
+    """The dashboard: a score per drill theme (and its lesson), and per theme of the review
+    queue (the drills' and your hands' streets) the cards due and each rating's count."""
+    context: dict[str, Any] = {"rating_names": list(RATING_NAMES.values())}
     if request.user.is_authenticated:
         now = timezone.now()
         scores = _scores(request)
-        reviews = list(Review.objects.filter(user=request.user))
+        reviews = list(Review.objects.filter(user=request.user).values_list("theme", "due_at"))
+        rated = list(Rated.objects.filter(review__user=request.user)
+                     .values_list("review__theme", "rating"))
+        hand_themes = {theme for theme, _title in MISTAKE_THEMES.values()}
         context["rows"] = [
-            {"drill": drill, "lesson": LESSON_OF_THEME.get(theme), "score": scores.get(theme),
-             "due": sum(1 for r in reviews if r.theme == theme and r.due_at <= now),
-             "later": sum(1 for r in reviews if r.theme == theme and r.due_at > now)}
-            for theme, drill in DRILLS.items()]
+            {"theme": theme, "title": name, "drill": DRILLS.get(theme),
+             "lesson": LESSON_OF_THEME.get(theme), "score": scores.get(theme),
+             "hands": theme in hand_themes,
+             "due": sum(1 for t, due in reviews if t == theme and due <= now),
+             "later": sum(1 for t, due in reviews if t == theme and due > now),
+             "ratings": [(name, sum(1 for t, r in rated if t == theme and r == value))
+                         for value, name in RATING_NAMES.items()]}
+            for theme, name in card_choices()]
         context["due_total"] = sum(row["due"] for row in context["rows"])
-        context["next_review"] = min((r.due_at for r in reviews if r.due_at > now),
-                                     default=None)
+        context["next_review"] = min((due for _t, due in reviews if due > now), default=None)
     return render(request, "learning/progress.html", context)
 
 
@@ -62,8 +70,3 @@ def _scores(request: HttpRequest) -> dict[str, ThemeScore]:
     if not request.user.is_authenticated:
         return {}
     return {s.theme: s for s in ThemeScore.objects.filter(user=request.user)}
-
-
-def _days(interval: Any) -> str:
-    days = interval.days
-    return f"{days} day" + ("s" if days != 1 else "")

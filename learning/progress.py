@@ -1,9 +1,10 @@
-"""The one writer of learning progress: record an answer, and pick the next question.
+"""The one writer of drill progress: record an answer, and pick the next question.
 
-The review queue is a small Leitner-style schedule. A wrong answer puts the question in
-the queue due at once: it is the next question of its theme. Each right answer to a queued
-question moves it one step along ``INTERVALS`` (due again 1, 3, 7 and 21 days later); after
-the last step it leaves the queue. A wrong answer on the way sends it back to step 0.
+The review queue is scheduled by FSRS (``learning.schedule``). A wrong answer to a new
+question files it as a new card, due at once: it is the next question of its theme. Each
+answer to a queued question when it is due is rated (wrong: Again; right: Good, Easy when
+fast, Hard when slow) and FSRS sets when it comes back. Cards stay in the queue, further
+apart as they are remembered.
 
 Each question is counted once, unless it is due in the queue: posting an answer again (a
 reload, a second tab) shows the verdict but changes nothing.
@@ -21,11 +22,9 @@ from django.db import transaction
 from django.db.models import F
 
 from learning.drills import Question, Verdict
-from learning.models import Attempt, Review, ThemeScore
+from learning.models import Attempt, Rated, Review, ThemeScore
+from learning.schedule import new_card, rate, rating
 
-# Due again after each step: at once (the next question), then 1, 3, 7 and 21 days.
-INTERVALS: Final = (timedelta(0), timedelta(days=1), timedelta(days=3), timedelta(days=7),
-                    timedelta(days=21))
 SEED_LIMIT: Final = 2**48  # fits a BigIntegerField and a signed token
 
 
@@ -35,7 +34,8 @@ class Recorded:
 
     counted: bool  # False: this question was answered before and is not due again
     queued: bool  # the question is in the review queue after this answer
-    due_at: datetime | None  # when it comes back (None: it left the queue, or never was)
+    due_at: datetime | None  # when it comes back (None: it never was in the queue)
+    rating: str = ""  # the FSRS rating of an answer to a due card ("Again" ... "Easy")
 
 
 def new_seed() -> int:
@@ -48,8 +48,9 @@ def next_question_seed(user: User | None, theme: str, now: datetime
     """The seed of the next question of ``theme`` and whether it comes from the review
     queue: a due review first, else a new question."""
     if user is not None:
-        due = Review.objects.filter(user=user, theme=theme, due_at__lte=now).first()
-        if due is not None:
+        due = Review.objects.filter(user=user, theme=theme, seed__isnull=False,
+                                    due_at__lte=now).first()
+        if due is not None and due.seed is not None:
             return due.seed, True
     return new_seed(), False
 
@@ -60,8 +61,9 @@ def is_due(user: User, theme: str, seed: int, now: datetime) -> bool:
 
 
 def record(user: User, question: Question, answer: str, verdict: Verdict,
-           now: datetime) -> Recorded:
-    """Save an answer, update the theme's score and the review queue, in one transaction."""
+           now: datetime, elapsed: timedelta | None = None) -> Recorded:
+    """Save an answer, update the theme's score and the review queue, in one transaction
+    (``elapsed``: the time the learner took, which the rating of a due card reads)."""
     theme, seed = question.theme, question.seed
     with transaction.atomic():
         # The score row is locked first: two tabs posting the same answer at once queue here,
@@ -82,23 +84,20 @@ def record(user: User, question: Question, answer: str, verdict: Verdict,
                 best_streak=F("streak"))
         else:
             ThemeScore.objects.filter(pk=score.pk).update(attempts=F("attempts") + 1, streak=0)
-        return _reschedule(user, question, review, verdict.right, now)
+        return _reschedule(user, question, review, verdict.right, now, answer, elapsed)
 
 
-def _reschedule(user: User, question: Question, review: Review | None,
-                right: bool, now: datetime) -> Recorded:
-    if not right:
-        if review is None:
-            review = Review(user=user, theme=question.theme, seed=question.seed)
-        review.step, review.due_at = 0, now + INTERVALS[0]
+def _reschedule(user: User, question: Question, review: Review | None, right: bool,
+                now: datetime, answer: str, elapsed: timedelta | None) -> Recorded:
+    if review is None:  # a new question: a wrong answer files it, due at once
+        if right:
+            return Recorded(True, False, None)
+        review = Review(user=user, theme=question.theme, seed=question.seed)
+        new_card(review, now)
         review.save()
         return Recorded(True, True, review.due_at)
-    if review is None:
-        return Recorded(True, False, None)
-    if review.step + 1 >= len(INTERVALS):
-        review.delete()
-        return Recorded(True, False, None)
-    review.step += 1
-    review.due_at = now + INTERVALS[review.step]
+    given = rating(right, elapsed)
+    rate(review, given, now)
     review.save()
-    return Recorded(True, True, review.due_at)
+    Rated.objects.create(review=review, rating=given.value, answer=answer[:40], answered_at=now)
+    return Recorded(True, True, review.due_at, given.name)

@@ -5,7 +5,8 @@ Only the viewer's own decisions are graded, each from that seat's own view of th
 (``games.bots.review``): another player's hole cards are never read into a grade, and the
 page shows none (the replayer a link away shows what the viewer may see). Grading costs CPU
 (about 0.1 s a decision), so each hand's grades are cached and a session reads at most
-``MAX_HANDS`` hands.
+``MAX_HANDS`` hands. Each decision graded Wrong or Blunder becomes a card in the viewer's
+review queue (``learning.mistakes``), once.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from evaluator.cards import Card
@@ -23,6 +25,7 @@ from games.bots.review import Graded, grades_game, review_hand, summarize
 from games.engine import HandState
 from games.history import queries
 from games.models import Hand
+from learning.mistakes import file_cards
 
 DEFAULT_HANDS = 20
 MAX_HANDS = 50
@@ -60,12 +63,13 @@ def review_hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     assert seat is not None  # review_for_player found the viewer's seat
     decisions = graded_hand(review.hand, seat)
     hand = review.hand
+    filed = file_cards(request.user, hand, seat, decisions, timezone.now())
     labels: dict[int | None, str] = {hand.id: f"{hand.table.name} #{hand.number}"}
     context = {"hand": review.hand, "hole": [Card(c) for c in review.state.player(seat).hole],
                "board": [Card(c) for c in review.state.board], "rows": _rows(decisions, labels),
                "summary": summarize(decisions),
                "ungraded": not grades_game(review.state.game),
-               "game_label": review.state.game.label}
+               "game_label": review.state.game.label, "filed": filed}
     return render(request, "learning/review_hand.html", context)
 
 
@@ -87,11 +91,14 @@ def review_session_page(request: HttpRequest) -> HttpResponse:
     hands = Hand.objects.select_related("table").in_bulk([r.hand_id for r in rows])
     decisions: list[Graded] = []
     labels: dict[int | None, str] = {}
+    filed, now = 0, timezone.now()
     for row in rows:
         hand = hands[row.hand_id]
         labels[hand.id] = f"{hand.table.name} #{hand.number}"
-        decisions += graded_hand(hand, row.seat)
+        graded = graded_hand(hand, row.seat)
+        filed += file_cards(request.user, hand, row.seat, graded, now)
+        decisions += graded
     summary = summarize(decisions)
     context = {"summary": summary, "hands": len(rows), "worst": _rows(list(summary.worst), labels),
-               "count": count, "table": table, "max_hands": MAX_HANDS}
+               "count": count, "table": table, "max_hands": MAX_HANDS, "filed": filed}
     return render(request, "learning/review_session.html", context)

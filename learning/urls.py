@@ -1,6 +1,6 @@
 from django.urls import path
 
-from learning import drill_views, lesson_views, range_views, review_views
+from learning import card_views, drill_views, lesson_views, range_views, review_views
 from learning import tool_views as views
 from pokersite.throttles import throttle_anonymous_equity as throttled
 
@@ -18,6 +18,8 @@ urlpatterns = [
     path("lessons/<slug:slug>/", lesson_views.lesson, name="lesson"),
     path("drills/<slug:theme>/", throttled(drill_views.drill), name="drill"),  # deals cost CPU
     path("progress/", lesson_views.progress, name="progress"),
+    path("cards/", card_views.next_card, name="cards"),
+    path("cards/<int:card_id>/", card_views.card, name="card"),
     path("review/", review_views.review_session_page, name="review_session"),
     path("review/<int:hand_id>/", review_views.review_hand_page, name="review_hand"),
     path("api/equity", throttled(views.equity_json), name="equity_json"),

@@ -8,6 +8,7 @@ import html
 import re
 from datetime import timedelta
 
+import fsrs
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
@@ -16,8 +17,8 @@ from django.utils import timezone
 from learning.drill_views import TOKEN_SALT
 from learning.drills import DRILLS, judge_answer, make_question
 from learning.lessons import LESSONS
-from learning.models import Attempt, Review, ThemeScore
-from learning.progress import INTERVALS, record
+from learning.models import Attempt, Rated, Review, ThemeScore
+from learning.progress import record
 from tests.throttling import client_from_new_address
 
 pytestmark = pytest.mark.django_db
@@ -130,7 +131,7 @@ def test_a_wrong_answer_comes_back_until_it_is_answered_right(client, guest):
     assert "Not quite" in page
     assert f"The answer: <strong>{question.spot['outs']} outs</strong>" in page
     assert "it comes back as your next question" in page
-    assert "1 question to review now" in text_of(client.get("/learn/progress/"))
+    assert "1 card to review now" in text_of(client.get("/learn/progress/"))
 
     again = client.get("/learn/drills/outs/")
     assert question_on(again) == question and "you missed this one before" in text_of(again)
@@ -138,8 +139,12 @@ def test_a_wrong_answer_comes_back_until_it_is_answered_right(client, guest):
                                                    "answer": right})
     assert "Right!" in text_of(response) and "comes back for review on" in text_of(response)
     review = Review.objects.get(user=guest)
-    assert review.step == 1 and review.due_at > timezone.now() + timedelta(hours=23)
-    assert question_on(client.get("/learn/drills/outs/")) != question  # not due today
+    # Rated by the time taken (Good, Easy or Hard: right), and due later (FSRS's schedule
+    # itself is checked in test_a_review_follows_fsrs_and_stays_in_the_queue).
+    assert Rated.objects.get().rating in (Rated.Rating.GOOD, Rated.Rating.EASY,
+                                          Rated.Rating.HARD)
+    assert review.last_review is not None and review.due_at > review.last_review
+    assert question_on(client.get("/learn/drills/outs/")) != question  # not due yet
     score = ThemeScore.objects.get(user=guest, theme="outs")
     assert (score.attempts, score.right, score.streak) == (2, 1, 1)
     assert list(Attempt.objects.values_list("right", "from_review")) == [(True, True),
@@ -156,33 +161,45 @@ def test_the_same_answer_posted_twice_is_counted_once(client, guest):
     assert ThemeScore.objects.get(user=guest).attempts == 1 and Attempt.objects.count() == 1
 
 
-def test_a_review_climbs_the_intervals_and_leaves_the_queue(guest):
+def test_a_review_follows_fsrs_and_stays_in_the_queue(guest):
+    """Each answer to the due card moves it as the fsrs library moves the same card with the
+    same ratings at the same times (no time taken known: right is Good, wrong Again)."""
     question = make_question("bluff", 99)
     right, wrong = answers(question)
     now = timezone.now()
     record(guest, question, wrong, judge_answer(question, wrong), now)
-    assert Review.objects.get().due_at == now
-    for step in range(1, len(INTERVALS)):
+    assert Review.objects.get().due_at == now and not Rated.objects.exists()
+    scheduler = fsrs.Scheduler(enable_fuzzing=False)
+    card = fsrs.Card(due=now)
+    for answer, given in [(right, fsrs.Rating.Good), (right, fsrs.Rating.Good),
+                          (wrong, fsrs.Rating.Again), (right, fsrs.Rating.Good),
+                          (right, fsrs.Rating.Good)]:
         now = Review.objects.get().due_at
-        done = record(guest, question, right, judge_answer(question, right), now)
-        assert done.counted and Review.objects.get().due_at == now + INTERVALS[step]
-    record(guest, question, right, judge_answer(question, right), Review.objects.get().due_at)
-    assert not Review.objects.exists()
+        done = record(guest, question, answer, judge_answer(question, answer), now)
+        card, _log = scheduler.review_card(card, given, review_datetime=now)
+        review = Review.objects.get()
+        assert done.counted and done.rating == given.name
+        assert (review.due_at, review.stability, review.difficulty, review.state) == (
+            card.due, card.stability, card.difficulty, card.state.value)
+    assert list(Rated.objects.order_by("id").values_list("rating", flat=True)) == [3, 3, 1, 3, 3]
+    assert review.due_at - now > timedelta(days=1)  # remembered: days apart now
     # Answered early (not due), nothing changes.
     assert not record(guest, question, wrong, judge_answer(question, wrong), now).counted
+    assert Review.objects.get().due_at == review.due_at
 
 
-def test_a_wrong_answer_on_the_way_starts_the_review_over(guest):
+@pytest.mark.parametrize(("seconds", "expected"), [(3, fsrs.Rating.Easy), (30, fsrs.Rating.Good),
+                                                    (90, fsrs.Rating.Hard)])
+def test_the_time_taken_rates_a_right_answer(guest, seconds, expected):
     question = make_question("nuts", 5)
     right, wrong = answers(question)
     now = timezone.now()
     record(guest, question, wrong, judge_answer(question, wrong), now)
-    record(guest, question, right, judge_answer(question, right), now)
-    later = now + INTERVALS[1]
-    record(guest, question, wrong, judge_answer(question, wrong), later)
-    review = Review.objects.get()
-    assert (review.step, review.due_at) == (0, later)
-    assert ThemeScore.objects.get().streak == 0
+    done = record(guest, question, right, judge_answer(question, right), now,
+                  timedelta(seconds=seconds))
+    card, _log = fsrs.Scheduler(enable_fuzzing=False).review_card(
+        fsrs.Card(due=now), expected, review_datetime=now)
+    assert done.rating == expected.name and Review.objects.get().due_at == card.due
 
 
 @pytest.mark.parametrize(("post", "message"), [
