@@ -18,7 +18,7 @@ from learning.progress import record
 from tests.games.conftest import make_user
 
 pytestmark = pytest.mark.django_db
-MIGRATION = importlib.import_module("learning.migrations.0090_fsrs_drill_cards")
+MIGRATION = importlib.import_module("learning.migrations.0003_fsrs_drill_cards")
 
 
 def test_leitner_rows_become_fsrs_cards_and_back():
