@@ -91,6 +91,8 @@ def table(request, table_id: int):
             **(share_links(request, table) if not closed and hosts_its_game(table) else {}),
             "coachUrl": reverse("coach", kwargs={"table_id": table.id})
             if table.is_practice or table.coach_allowed else None,
+            # Your private notes on players, shown on their seats to you only (notes.js).
+            "notesUrl": reverse("player_notes"),
             "chatEmotes": Emote.choices,
             "chatMaxLength": MAX_CHAT_LENGTH,
             # Web Push, where the operator set it up (games/outbound/turn_push.py).

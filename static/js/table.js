@@ -4,7 +4,10 @@ import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./connection.js";
 import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
-import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
+import { getPref, setPref } from "./prefs.js";
+import { play, played, setVolume, soundOn, soundsBetween, unlockAudio, volume } from "./sounds.js";
+import { animateFelt } from "./motion.js";
+import { NoteBook } from "./notes.js";
 import { renderLog } from "./log.js";
 import { Coach } from "./coach.js";
 import { FairPanel, myClientSeed } from "./fairness.js";
@@ -24,6 +27,7 @@ const sitDialog = $("sit-dialog");
 const baseTitle = document.title;
 
 let view = null;
+let drawn = null; // the view as last drawn (a run-out's street so far): what moved since
 let wasMyTurn = false;
 // The acting seat's deadline on this page's own clock (immune to clock skew).
 let deadline = null;
@@ -78,6 +82,10 @@ const chat = new ChatPanel($("chat"), { send, config });
 // Only a host's own game has the panel (not a tournament's table, nor practice).
 const hostPanel = $("host-panel") ? new HostPanel($("host-panel"), { send }) : null;
 const fairPanel = new FairPanel($("fair"), { send });
+const notes = new NoteBook(config.notesUrl, $("note-dialog"), {
+  redraw: () => { if (view) render(view); },
+  toast,
+});
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -136,6 +144,12 @@ function render(latest) {
     away,
     idleText: (shown) => betweenText(shown, nextDealIn()),
   });
+  notes.decorate(felt, table);
+  if (drawn !== table) {
+    animateFelt(felt, drawn, table);
+    soundsBetween(drawn, table).forEach(play);
+  }
+  drawn = table;
   actionBar.update(table);
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
@@ -168,7 +182,7 @@ function render(latest) {
 
   const myTurn = Boolean(hand && !hand.complete && hand.legal);
   if (myTurn && !wasMyTurn) {
-    if (getPref("sound", true)) beep();
+    play("turn");
     if (getPref("turnAlerts", false)) {
       const toCall = hand.legal.call ? `${hand.legal.call} to call` : "you may check";
       tellTurnIfHidden({
@@ -425,15 +439,24 @@ chipsDialog.addEventListener("close", () => {
   send({ type: "add_chips", amount });
 });
 
+// Sound: a mute button and a volume, both kept in this browser (sounds.js).
 function showSound() {
-  const on = getPref("sound", true);
+  const on = soundOn();
   $("sound").textContent = on ? "Sound on" : "Sound off";
   $("sound").setAttribute("aria-pressed", String(on));
+  $("volume").value = String(Math.round(volume() * 100));
+  $("volume").disabled = !on;
 }
 $("sound").addEventListener("click", () => {
-  setPref("sound", !getPref("sound", true));
+  unlockAudio();
+  setPref("sound", !soundOn());
   showSound();
-  if (getPref("sound", true)) beep();
+  play("turn");
+});
+$("volume").addEventListener("change", () => {
+  unlockAudio();
+  setVolume(Number($("volume").value) / 100);
+  play("turn");
 });
 showSound();
 
@@ -501,6 +524,7 @@ document.addEventListener("keydown", (event) => {
 // For people debugging in the console (and the browser tests): the live socket and view.
 window.pokerTable = {
   socket,
+  sounds: played,
   get view() {
     return view;
   },
@@ -508,3 +532,4 @@ window.pokerTable = {
 
 clear($("log"));
 socket.connect();
+notes.load();
