@@ -42,9 +42,9 @@ function betSpot(felt, view, number, anchor) {
 
 /** Animate what changed on `felt` from `before` to `after` (both as drawn). */
 export function animateFelt(felt, before, after) {
-  if (reducedMotion() || !after.hand) return;
+  if (reducedMotion() || !before || !after.hand) return;
   const hand = after.hand;
-  const was = before && before.hand;
+  const was = before.hand;
   const anchor = after.you.seat || 1;
   if (!was || was.number !== hand.number) {
     if (hand.complete) return;
@@ -61,7 +61,11 @@ export function animateFelt(felt, before, after) {
     const prior = old.get(seat.number);
     const spot = felt.querySelector(`.bet[data-seat="${seat.number}"]`);
     const plate = felt.querySelector(`.seat[data-seat="${seat.number}"]`);
-    if (spot && plate && prior && seat.bet > prior.bet) slideFrom(spot, centreOf(plate), "chips-in");
+    if (!prior || !(seat.bet > prior.bet)) continue;
+    if (spot && plate) slideFrom(spot, centreOf(plate), "chips-in");
+    // On a phone the bet is written on the plate instead (site.css): it lights up.
+    const onPlate = plate && plate.querySelector(".plate-bet");
+    if (onPlate) onPlate.classList.add("bet-pop");
   }
   const pot = felt.querySelector(".pot");
   // A street's end (or the hand's): the bets on the felt go into the pot.

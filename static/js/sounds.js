@@ -55,9 +55,10 @@ export function play(name) {
 /** What a view drawn after `before` sounds like: a new deal, a fold, a bet (chips put in),
  * a check (the turn passed with nothing put in), or the hand won by `you`. */
 export function soundsBetween(before, after) {
-  const was = before && before.hand;
+  // A page just opened says nothing: only what changes while it is watched sounds.
+  if (!before || !after.hand) return [];
+  const was = before.hand;
   const hand = after.hand;
-  if (!hand) return [];
   if (!was || was.number !== hand.number) return hand.complete ? [] : ["deal"];
   const sounds = [];
   const old = new Map(before.seats.map((s) => [s.number, s]));
