@@ -4,6 +4,7 @@ import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./connection.js";
 import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
+import { cardFace } from "./cards.js";
 import { getPref, setPref } from "./prefs.js";
 import { play, played, setVolume, soundOn, soundsBetween, unlockAudio, volume } from "./sounds.js";
 import { animateFelt } from "./motion.js";
@@ -173,6 +174,11 @@ function render(latest) {
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));
+  // Your cards once more, big (shown by site.css on a phone's nine- or ten-seat felt only).
+  const ownSeat = table.seats.find((s) => s.number === table.you.seat);
+  const myCards = ownSeat && hand && ownSeat.cards ? ownSeat.cards : [];
+  clear($("my-cards")).append(...myCards.map((c) => cardFace(c, "")));
+  $("my-cards").hidden = !myCards.length;
   youHave.textContent = hand && hand.your_hand ? `You have: ${hand.your_hand}` : "";
   youHave.hidden = !youHave.textContent;
 
