@@ -17,9 +17,10 @@ from django.views.decorators.http import require_http_methods
 
 from games import bet_presets
 from games.models import Player, PlayerNote
+from games.models.notes import NOTE_MAX_LENGTH
 
 MAX_BODY_BYTES = 4096
-NOTE_LENGTH = PlayerNote._meta.get_field("text").max_length
+NOTE_LENGTH = NOTE_MAX_LENGTH
 COLOURS = [value for value, _ in PlayerNote.Colour.choices]
 
 
@@ -65,7 +66,7 @@ def notes(request: HttpRequest) -> JsonResponse:
     POST ``{"player": name, "text": ..., "colour": ...}``: keep (or, both empty, drop) the
     note on that player; answers the note as kept."""
     if request.method == "GET":
-        mine = PlayerNote.objects.filter(author=request.user).values_list(
+        mine = PlayerNote.objects.filter(author_id=request.user.pk).values_list(
             "target__username", "text", "colour")
         return JsonResponse({"notes": {name: {"text": text, "colour": colour}
                                        for name, text, colour in mine}})
@@ -94,8 +95,8 @@ def notes(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"error": "Notes are on other players, not on yourself."},
                             status=400)
     if not text and not colour:
-        PlayerNote.objects.filter(author=request.user, target=target).delete()
+        PlayerNote.objects.filter(author_id=request.user.pk, target=target).delete()
         return JsonResponse({"player": name, **_note_json(None)})
     note, _ = PlayerNote.objects.update_or_create(
-        author=request.user, target=target, defaults={"text": text, "colour": colour})
+        author_id=request.user.pk, target=target, defaults={"text": text, "colour": colour})
     return JsonResponse({"player": name, **_note_json(note)})

@@ -5,6 +5,8 @@ colour tag, shown at the table on that player's seat to the note's author only
 from django.conf import settings
 from django.db import models
 
+NOTE_MAX_LENGTH = 500
+
 
 class PlayerNote(models.Model):
     class Colour(models.TextChoices):
@@ -22,7 +24,7 @@ class PlayerNote(models.Model):
     target = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
-    text = models.CharField(max_length=500, blank=True, default="")
+    text = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, default="")
     colour = models.CharField(max_length=10, choices=Colour.choices, blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -57,7 +57,8 @@ def test_bad_notes_are_refused_with_the_problem_named(db, alice, client):
     assert post(client, player="nobody", text="x").json() == {
         "error": "There is no player called nobody."}
     assert "not on yourself" in post(client, player="alice", text="me").json()["error"]
-    assert '"pink" is not a colour tag' in post(client, player="alice", colour="pink").json()["error"]
+    pink = post(client, player="alice", colour="pink")
+    assert '"pink" is not a colour tag' in pink.json()["error"]
     long = post(client, player="alice", text="x" * 501)
     assert long.status_code == 400 and "at most 500 characters" in long.json()["error"]
     broken = client.post("/notes/", "{", content_type="application/json")
