@@ -4,8 +4,8 @@
   too); Bob, Cy and a spectator never get it, on the felt or in any frame;
 - Ann's own bet buttons (set on her settings page): her action bar offers them, each
   amount equal to one counted here from the felt's bets and pots;
-- sounds: Ann's volume is kept by her browser and her turn sounds at it; Bob's mute
-  silences his page;
+- sounds: Ann's volume is kept by her browser and her turn, the deal, the folds and her
+  win sound at it; Bob's mute silences his page;
 - animations: a spectator whose system asks for reduced motion sees none through a deal and
   the hand's bets, while another spectator sees cards dealt and chips moved.
 """
@@ -15,7 +15,7 @@ import math
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.people import PHONE, Person, check_or_call, wait_for_new_hand
+from tests.browser.people import PHONE, Person, check_or_call, send_act, wait_for_new_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -154,10 +154,29 @@ def test_notes_presets_sounds_and_motion_from_each_side(chromium, site, width):
                 " return h && (h.number > n || h.to_act !== 1); }", arg=first)
         moving.page.wait_for_function(  # a phone's felt writes bets on the plates
             "() => window.animationsSeen.some((n) => n === 'slide-from' || n === 'bet-pop')")
+        # Bob and Cy fold to the raise: Ann's page sounds the folds and her win; the moving
+        # watcher sees the pot go to her, the still one nothing at all.
+        for _ in range(10):
+            hand = ann.view()["hand"]
+            if hand["number"] != first or hand["complete"]:
+                break
+            folder = next((p for p in (bob, cy) if (p.view()["hand"] or {}).get("legal")), None)
+            if folder is None:
+                ann.page.wait_for_timeout(100)
+                continue
+            version = folder.view()["version"]
+            send_act(folder, "fold")
+            folder.page.wait_for_function("v => window.pokerTable.view.version > v", arg=version)
+        ann.page.wait_for_function(
+            "() => window.pokerTable.sounds.some((s) => s.name === 'win')")
+        names = [s["name"] for s in ann.page.evaluate("window.pokerTable.sounds")]
+        assert names.count("fold") >= 1 and names.count("win") == 1, names
+        moving.page.wait_for_function("() => window.animationsSeen.includes('won')")
         seen = moving.page.evaluate("window.animationsSeen")
         assert "deal-in" in seen, seen
         assert still.page.evaluate("window.animationsSeen") == []
         assert still.page.evaluate("document.getAnimations().length") == 0
+        assert bob.page.evaluate("window.pokerTable.sounds.length") == bob_sounds
 
         # Nobody but Ann was sent the note: not on their felt, not in a frame, not by asking.
         for other in (bob, cy, still, moving):
