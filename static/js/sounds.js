@@ -82,3 +82,26 @@ export function soundsBetween(before, after) {
   }
   return [...new Set(sounds)];
 }
+
+/** The table's mute `button` and volume `slider` (0-100), both kept in this browser. */
+export function soundControls(button, slider) {
+  const show = () => {
+    const on = soundOn();
+    button.textContent = on ? "Sound on" : "Sound off";
+    button.setAttribute("aria-pressed", String(on));
+    slider.value = String(Math.round(volume() * 100));
+    slider.disabled = !on;
+  };
+  button.addEventListener("click", () => {
+    unlockAudio();
+    setPref("sound", !soundOn());
+    show();
+    play("turn");
+  });
+  slider.addEventListener("change", () => {
+    unlockAudio();
+    setVolume(Number(slider.value) / 100);
+    play("turn");
+  });
+  show();
+}

@@ -6,7 +6,7 @@ import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { cardFace } from "./cards.js";
 import { getPref, setPref } from "./prefs.js";
-import { play, played, setVolume, soundOn, soundsBetween, unlockAudio, volume } from "./sounds.js";
+import { play, played, soundControls, soundsBetween, unlockAudio } from "./sounds.js";
 import { animateFelt } from "./motion.js";
 import { NoteBook } from "./notes.js";
 import { renderLog } from "./log.js";
@@ -445,26 +445,7 @@ chipsDialog.addEventListener("close", () => {
   send({ type: "add_chips", amount });
 });
 
-// Sound: a mute button and a volume, both kept in this browser (sounds.js).
-function showSound() {
-  const on = soundOn();
-  $("sound").textContent = on ? "Sound on" : "Sound off";
-  $("sound").setAttribute("aria-pressed", String(on));
-  $("volume").value = String(Math.round(volume() * 100));
-  $("volume").disabled = !on;
-}
-$("sound").addEventListener("click", () => {
-  unlockAudio();
-  setPref("sound", !soundOn());
-  showSound();
-  play("turn");
-});
-$("volume").addEventListener("change", () => {
-  unlockAudio();
-  setVolume(Number($("volume").value) / 100);
-  play("turn");
-});
-showSound();
+soundControls($("sound"), $("volume"));
 
 // "Alert me on my turn": asks the browser's permission once (it must come from a click),
 // then notifies through the service worker while this tab is hidden (turn_alerts.js), and
