@@ -163,7 +163,8 @@ LAYERS: list[set[str]] = [
     {"games.hand_text", "games.protocol", "games.runout", "games.table_games",
      "games.dealers_choice", "games.house_rules", "games.rotation_field",
      "games.table_limits", "games.tournament_line", "games.viewer_status",
-     "games.bet_sizes", "games.bet_presets", "games.add_chips_rule", "games.plain_sql", "games.write_batch"},
+     "games.bet_sizes", "games.bet_presets", "games.add_chips_rule", "games.plain_sql",
+     "games.write_batch"},
     # The pure core: the rules of the game, then the evaluator.
     {"games.engine"},
     {"evaluator core"},  # every module of the evaluator but its Django side (below)
