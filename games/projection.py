@@ -47,6 +47,7 @@ from games.add_chips_rule import (
     suggested_chips,
     usual_buy_in,
 )
+from games.bet_presets import Preset
 from games.bet_sizes import bet_sizes
 from games.engine import HandState
 from games.engine.games import NO_LIMIT_HOLDEM
@@ -117,6 +118,7 @@ class Person:
     is_staff: bool = False
     top_up_queued: int = 0  # chips "Add chips" adds when the hand being played ends
     client_seed: str = ""  # their entropy for the fair deal of their next hands
+    bet_presets: tuple[Preset, ...] = ()  # their own bet buttons (games/bet_presets.py)
 
 
 @dataclass(frozen=True)
@@ -322,7 +324,8 @@ def _private_hand(snapshot: TableSnapshot, public: PublicView, user_id: int) -> 
     legal = hand.state.legal_actions() if hand.state.actor == hand_seat else None
     patches.append((("hand", "legal"), legal.to_dict() if legal is not None else None))
     # The amount buttons, worked out here (games/bet_sizes.py): the page adds up no pot.
-    sizes = bet_sizes(hand.state, legal) if legal is not None else []
+    presets = snapshot.people[user_id].bet_presets
+    sizes = bet_sizes(hand.state, legal, presets) if legal is not None else []
     patches.append((("hand", "bet_sizes"), sizes))
     board = public.view["hand"]["board"]
     patches.append((("hand", "your_hand"), _your_hand(hand.state, hand_seat, hole, board)))

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count
 from django.utils import timezone
 
-from games import plain_sql
+from games import bet_presets, plain_sql
 from games.engine import HandState
 from games.engine.fair_deal import shown_record
 from games.engine.tournament.payouts import prizes
@@ -26,6 +26,7 @@ SEAT_FIELDS = (
     "number", "user_id", "user__username", "user__player__bankroll", "stack", "sitting_out",
     "entry", "leave_after_hand", "consecutive_timeouts", "user__player__bot_style", "busted_at",
     "user__is_staff", "queued_top_up", "client_seed", "straddle_next",
+    "user__player__bet_presets",
 )
 # Read for every version a writer publishes: compiled once (games/plain_sql.py says why).
 _SEATS = plain_sql.CompiledQuery(
@@ -96,6 +97,7 @@ def capture(
             is_staff=row["user__is_staff"],
             top_up_queued=row["queued_top_up"],
             client_seed=row["client_seed"],
+            bet_presets=bet_presets.stored(row["user__player__bet_presets"]),
         )
         for row in rows
     }

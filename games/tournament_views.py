@@ -233,9 +233,17 @@ def _run(request, tournament_id: int, action: Callable[[], object], done: str,
 @_get_goes_to_the_page
 def register(request, tournament_id: int):
     _visible(request, tournament_id)  # a private one takes its invite link first
-    return _run(request, tournament_id,
-                lambda: tournaments.register(tournament_id, request.user),
-                "You are registered: your buy-in is in the prize pool.")
+    answer = _run(request, tournament_id,
+                  lambda: tournaments.register(tournament_id, request.user),
+                  "You are registered: your buy-in is in the prize pool.")
+    # The entry that filled it started it (or a late one seated you): straight to your seat,
+    # not to a page that would only then send you there.
+    seat = Seat.objects.filter(table__tournament__id=tournament_id, user=request.user,
+                               table__tournament__status=Tournament.Status.RUNNING).first()
+    if seat is not None:
+        messages.info(request, f"The tournament is on: you are in seat {seat.number}.")
+        return redirect("table", table_id=seat.table_id)
+    return answer
 
 
 @login_required

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games import accounts, push_views, tournament_views, views
+from games import accounts, player_views, push_views, tournament_views, views
 from games.bots import coach, practice
 from pokersite.throttles import throttle_guests, throttle_logins
 
@@ -33,6 +33,8 @@ urlpatterns = [
     path("tables/<int:table_id>/bots/", practice.add_bots, name="add_bots"),
     path("tables/<int:table_id>/coach-setting/", practice.allow_coach, name="allow_coach"),
     path("tables/<int:table_id>/coach/", coach.coach, name="coach"),
+    path("settings/", player_views.settings_page, name="player_settings"),
+    path("notes/", player_views.notes, name="player_notes"),
     path("push/subscriptions/", push_views.subscribe, name="push_subscribe"),
     path("guest/", throttle_guests(accounts.play_as_guest), name="guest"),
     path("signup/", accounts.signup, name="signup"),

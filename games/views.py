@@ -95,6 +95,8 @@ def table(request, table_id: int):
             # The host's panel draws its settings form from these (games/host_settings.py):
             # in the page, not in every frame, as they never change while it is open.
             "hostSettings": settings_schema() if hosts_its_game(table) and not closed else [],
+            # Your private notes on players, shown on their seats to you only (notes.js).
+            "notesUrl": reverse("player_notes"),
             "chatEmotes": Emote.choices,
             "chatMaxLength": MAX_CHAT_LENGTH,
             # Web Push, where the operator set it up (games/outbound/turn_push.py).

@@ -136,6 +136,7 @@ LAYERS: list[set[str]] = [
      "games.migrations", "learning.migrations"},
     # What a request or a frame reaches: the sockets, the pages, their forms.
     {"games.live", "games.views", "games.tournament_views", "games.push_views",
+     "games.player_views",
      "games.accounts", "games.forms", "games.tournament_forms", "learning.drill_views",
      "learning.lesson_views", "learning.range_views", "learning.review_views",
      "learning.tool_views", "learning.odds_games", "learning.progress", "learning.models",
@@ -163,7 +164,8 @@ LAYERS: list[set[str]] = [
     {"games.hand_text", "games.protocol", "games.runout", "games.table_games",
      "games.dealers_choice", "games.house_rules", "games.rotation_field",
      "games.table_limits", "games.host_settings", "games.tournament_line", "games.viewer_status",
-     "games.bet_sizes", "games.add_chips_rule", "games.plain_sql", "games.write_batch"},
+     "games.bet_sizes", "games.bet_presets", "games.add_chips_rule", "games.plain_sql",
+     "games.write_batch"},
     # The pure core: the rules of the game, then the evaluator.
     {"games.engine"},
     {"evaluator core"},  # every module of the evaluator but its Django side (below)

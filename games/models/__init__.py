@@ -6,6 +6,7 @@ from games.models.chips import LedgerEntry, Player
 from games.models.facts import HandFacts
 from games.models.hands import Hand, HandAction, HandPlayer
 from games.models.imports import ImportBatch, ImportedHand, ImportPart
+from games.models.notes import PlayerNote
 from games.models.push import PushSubscription
 from games.models.receipts import CommandReceipt
 from games.models.tables import Seat, Table
@@ -25,6 +26,7 @@ __all__ = [
     "ImportedHand",
     "LedgerEntry",
     "Player",
+    "PlayerNote",
     "PushSubscription",
     "Seat",
     "Table",

@@ -26,6 +26,9 @@ class Player(models.Model):
     last_top_up = models.DateField(null=True, blank=True)
     # A bot's playing style (a key of games.bots.roster.BOT_STYLES); empty for a person.
     bot_style = models.CharField(max_length=20, blank=True, default="")
+    # Their own bet buttons, as games/bet_presets.py reads them ("33%, 50%, pot, 2.5x");
+    # empty: the table's usual ones.
+    bet_presets = models.CharField(max_length=80, blank=True, default="")
 
     def __str__(self) -> str:
         return f"{self.user} ({self.bankroll} chips)"

@@ -4,7 +4,11 @@ import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./connection.js";
 import { clamp, clear, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
-import { beep, getPref, setPref, unlockAudio } from "./prefs.js";
+import { cardFace } from "./cards.js";
+import { getPref, setPref } from "./prefs.js";
+import { play, played, soundControls, soundsBetween, unlockAudio } from "./sounds.js";
+import { animateFelt } from "./motion.js";
+import { NoteBook } from "./notes.js";
 import { renderLog } from "./log.js";
 import { Coach } from "./coach.js";
 import { FairPanel, myClientSeed } from "./fairness.js";
@@ -24,6 +28,7 @@ const sitDialog = $("sit-dialog");
 const baseTitle = document.title;
 
 let view = null;
+let drawn = null; // the view as last drawn (a run-out's street so far): what moved since
 let wasMyTurn = false;
 // The acting seat's deadline on this page's own clock (immune to clock skew).
 let deadline = null;
@@ -78,6 +83,10 @@ const chat = new ChatPanel($("chat"), { send, config });
 // Only a host's own game has the panel (not a tournament's table, nor practice).
 const hostPanel = $("host-panel") ? new HostPanel($("host-panel"), { send, schema: config.hostSettings }) : null;
 const fairPanel = new FairPanel($("fair"), { send });
+const notes = new NoteBook(config.notesUrl, $("note-dialog"), {
+  redraw: () => { if (view) render(view); },
+  toast,
+});
 
 const socket = new TableSocket(config.socketPath, {
   onView(table) {
@@ -136,6 +145,12 @@ function render(latest) {
     away,
     idleText: (shown) => betweenText(shown, nextDealIn()),
   });
+  notes.decorate(felt, table);
+  if (drawn !== table) {
+    animateFelt(felt, drawn, table);
+    soundsBetween(drawn, table).forEach(play);
+  }
+  drawn = table;
   actionBar.update(table);
   if (hand) hands.set(hand.number, table.log);
   while (hands.size > 5) hands.delete(hands.keys().next().value);
@@ -159,6 +174,11 @@ function render(latest) {
 
   const results = resultsList(table, "below");
   clear($("results-below")).append(...(results ? [results] : []));
+  // Your cards once more, big (shown by site.css on a phone's nine- or ten-seat felt only).
+  const ownSeat = table.seats.find((s) => s.number === table.you.seat);
+  const myCards = ownSeat && hand && ownSeat.cards ? ownSeat.cards : [];
+  clear($("my-cards")).append(...myCards.map((c) => cardFace(c, "")));
+  $("my-cards").hidden = !myCards.length;
   youHave.textContent = hand && hand.your_hand ? `You have: ${hand.your_hand}` : "";
   youHave.hidden = !youHave.textContent;
 
@@ -168,7 +188,7 @@ function render(latest) {
 
   const myTurn = Boolean(hand && !hand.complete && hand.legal);
   if (myTurn && !wasMyTurn) {
-    if (getPref("sound", true)) beep();
+    play("turn");
     if (getPref("turnAlerts", false)) {
       const toCall = hand.legal.call ? `${hand.legal.call} to call` : "you may check";
       tellTurnIfHidden({
@@ -425,17 +445,7 @@ chipsDialog.addEventListener("close", () => {
   send({ type: "add_chips", amount });
 });
 
-function showSound() {
-  const on = getPref("sound", true);
-  $("sound").textContent = on ? "Sound on" : "Sound off";
-  $("sound").setAttribute("aria-pressed", String(on));
-}
-$("sound").addEventListener("click", () => {
-  setPref("sound", !getPref("sound", true));
-  showSound();
-  if (getPref("sound", true)) beep();
-});
-showSound();
+soundControls($("sound"), $("volume"));
 
 // "Alert me on my turn": asks the browser's permission once (it must come from a click),
 // then notifies through the service worker while this tab is hidden (turn_alerts.js), and
@@ -501,6 +511,7 @@ document.addEventListener("keydown", (event) => {
 // For people debugging in the console (and the browser tests): the live socket and view.
 window.pokerTable = {
   socket,
+  sounds: played,
   get view() {
     return view;
   },
@@ -508,3 +519,4 @@ window.pokerTable = {
 
 clear($("log"));
 socket.connect();
+notes.load();

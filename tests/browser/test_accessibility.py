@@ -1,8 +1,10 @@
 """axe-core, the accessibility checker of browsers' developer tools, run in Chromium on the
-main pages: no serious or critical violation on the lobby, the learn pages (lessons, a
+main pages: no serious or critical violation on the lobby, the tournaments' lobby and a
+tournament's page (registering, and running with its table), the learn pages (lessons, a
 drill and its verdict, the progress dashboard included), My hands (and a
 hand's replayer), practice (its form and a practice table being dealt) and a table during a
-hand, seen by a player and by a spectator.
+hand, seen by a player (with a note of theirs on a seat) and by a spectator; the player's
+settings page.
 
 axe-core comes from the npm registry (package.json, package-lock.json); ``make test``
 installs it with ``npm ci`` (``make node-tools``) before the tests run.
@@ -49,7 +51,20 @@ services.sit(live.id, cy, 3, 200)
 services.start_next_hand(live.id)
 # Ben (the button, first to act three-handed) folds: a dimmed seat is checked too.
 services.act(live.id, ben, "fold", None, Table.objects.get(pk=live.id).version)
-print(json.dumps({"hand": hand.id, "live": live.id}))
+from games.services import tournaments
+from tests.games.tournament_helpers import sng
+dan = make_user("dan")
+# Ada's private note on cy: its tag and line on cy's seat are checked at the table too.
+from games.models import PlayerNote
+PlayerNote.objects.create(author=ada, target=cy, text="Calls too much", colour="red")
+waiting = sng(ada, name="Registering cup")
+tournaments.register(waiting.id, ben)
+running = sng(ada, name="Running cup", max_players=2, payout="winner-takes-all")
+tournaments.register(running.id, cy)
+tournaments.register(running.id, dan)
+running.refresh_from_db()
+print(json.dumps({"hand": hand.id, "live": live.id, "waiting": waiting.id,
+                  "running": running.id, "running_table": running.table_id}))
 """
 
 
@@ -105,8 +120,13 @@ def test_axe_finds_nothing_serious_on_the_main_pages(chromium, site, setup, widt
         check(page, "/hands/", found)
         check(page, f"/hands/{setup['hand']}/", found, ready=".felt .seat")
         check(page, "/practice/", found)
+        check(page, "/settings/", found)
+        # Tournaments: the list, one registering (ada is its host), one running.
+        check(page, "/tournaments/", found)
+        check(page, f"/tournaments/{setup['waiting']}/", found)
+        check(page, f"/tournaments/{setup['running']}/", found)
         # A table during a hand, as a player (cards, actions) and below as a watcher.
-        check(page, f"/tables/{setup['live']}/", found, ready=".seat.me .hole .card")
+        check(page, f"/tables/{setup['live']}/", found, ready="[data-role=note]")
         page.goto("/practice/")
         page.get_by_role("button", name="Deal me in").click()
         expect(page.locator(".seat.me .hole .card").first).to_be_visible(timeout=30_000)
@@ -121,6 +141,8 @@ def test_axe_finds_nothing_serious_on_the_main_pages(chromium, site, setup, widt
         page.get_by_label("Nickname").fill(f"watcher{width}")
         page.get_by_role("button", name="Play").click()
         check(page, f"/tables/{setup['live']}/", found, ready=".seat .hole .card")
+        check(page, f"/tournaments/{setup['running']}/", found)
+        check(page, f"/tables/{setup['running_table']}/", found, ready=".seat")
     finally:
         spectator.close()
     assert found == {}, json.dumps(found, indent=1)

@@ -64,3 +64,20 @@ def test_a_page_opened_offline_shows_the_offline_page(clean_page):
         assert colour == "rgb(11, 107, 58)"
     finally:
         clean_page.context.set_offline(False)
+
+
+def test_chromium_finds_the_site_installable(clean_page):
+    """Chromium's own installability check (what its install button and Lighthouse's
+    installable-manifest audit ask): no error, on the lobby and on a learn page."""
+    session = clean_page.context.new_cdp_session(clean_page)
+    for path in ("/", "/learn/"):
+        clean_page.goto(path)
+        clean_page.wait_for_function(CONTROLLED)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # Playwright's contexts are incognito profiles, where Chromium never installs: that
+        # error is the test browser's, any other would be the site's.
+        errors = [e for e in errors if e["errorId"] != "in-incognito"]
+        assert errors == [], (path, errors)
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest")
+        assert manifest["errors"] == [], manifest["errors"]

@@ -63,3 +63,40 @@ def test_on_a_phone_the_cards_and_buttons_are_thumb_sized_and_the_bar_is_in_view
     finally:
         alice.close()
         bob.close()
+
+
+CARDS_BELOW = """() => [...document.querySelectorAll('#my-cards .card')].map((c) => {
+  const r = c.getBoundingClientRect();
+  return {card: c.dataset.card, width: r.width, visible: r.width > 0 && r.height > 0};
+})"""
+
+
+@pytest.mark.parametrize("seats", [9, 10])
+def test_on_a_crowded_phone_table_your_cards_show_big_below_the_felt(chromium, site, seats):
+    """Nine or ten seats keep small cards on the felt; your own show again below it, thumb
+    sized, and are the cards the server dealt you. A laptop's page shows them once only."""
+    alice, bob = Person(chromium, site, f"big{seats}a"), Person(chromium, site, f"big{seats}b")
+    try:
+        open_table(f"Big cards {seats}", alice, bob, seats=seats)
+        wait_for_new_hand([alice, bob])
+        # The laptop's page: no second copy of the cards.
+        assert all(not c["visible"] for c in bob.page.evaluate(CARDS_BELOW))
+        alice.page.set_viewport_size(PHONE)
+        alice.page.reload()
+        alice.page.wait_for_selector("#my-cards .card")
+        view = alice.view()
+        mine = next(s for s in view["seats"] if s["number"] == view["you"]["seat"])
+        found = alice.page.evaluate(CARDS_BELOW)
+        assert [c["card"] for c in found] == mine["cards"] and len(found) == 2, found
+        for card in found:
+            assert card["visible"] and card["width"] >= THUMB, found
+        # The felt's own seat keeps its small cards (the crowded layout is unchanged).
+        small = alice.page.evaluate(
+            "[...document.querySelectorAll('.seat.me .hole .card')]"
+            ".map((c) => c.getBoundingClientRect().width)")
+        assert small and all(width < THUMB for width in small), small
+        assert alice.page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+        assert not alice.problems and not bob.problems, (alice.problems, bob.problems)
+    finally:
+        alice.close()
+        bob.close()

@@ -1,7 +1,8 @@
 """A sit-and-go's start, as the people on its page meet it: the page used to keep saying
 "Registering · 1 of 2" while the table dealt with the clock running. Now a registered player
 waiting on the page is taken to their seat when it starts, and someone watching the page is
-told it started, with the table's link (a laptop at 1366 px, a phone at 375 px)."""
+told it started, with the table's link (a laptop at 1366 px, a phone at 375 px). The last
+registrant, whose entry starts it, goes straight from the button to their seat (on a phone)."""
 
 import re
 
@@ -36,6 +37,7 @@ def test_a_player_waiting_on_the_page_is_taken_to_their_seat_when_it_starts(chro
                              for name in ("start-ann", "start-bo", "start-cy"))
     try:
         waiter.page.set_viewport_size({"width": 1366, "height": 860})
+        last.page.set_viewport_size({"width": 375, "height": 812})
         watcher.page.set_viewport_size({"width": 375, "height": 812})
         for person in (waiter, last, watcher):
             person.join_as_guest()
@@ -48,6 +50,11 @@ def test_a_player_waiting_on_the_page_is_taken_to_their_seat_when_it_starts(chro
 
         last.page.goto(path)
         last.page.get_by_role("button", name="Register (100 from your bankroll)").click()
+        # The entry that filled it: straight to the table, told where they sit.
+        expect(last.page).to_have_url(re.compile(r"/tables/\d+/$"))
+        expect(last.page.locator("ul.messages")).to_contain_text(
+            re.compile(r"The tournament is on: you are in seat \d+\."))
+        expect(last.page.locator(".seat.me")).to_have_count(1)
 
         expect(waiter.page).to_have_url(re.compile(r"/tables/\d+/$"))
         expect(waiter.page.locator(".seat.me")).to_have_count(1)

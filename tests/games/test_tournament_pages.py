@@ -206,3 +206,19 @@ def test_a_private_tournament_is_found_only_through_its_invite_link(client, alic
     client.force_login(carol)  # never invited: neither the page nor its table
     assert client.get(f"/tournaments/{tournament.id}/").status_code == 404
     assert client.get(f"/tables/{tournament.table_id}/").status_code == 404
+
+
+def test_the_entry_that_fills_a_sit_and_go_goes_straight_to_its_seat(client, alice, bob, carol):
+    tournament = sng(alice, max_players=3, payout="winner-takes-all")
+    for user in (alice, bob):
+        client.force_login(user)
+        response = client.post(f"/tournaments/{tournament.id}/register/")
+        # Not full yet: back to the tournament's page.
+        assert response["Location"] == f"/tournaments/{tournament.id}/"
+    client.force_login(carol)
+    response = client.post(f"/tournaments/{tournament.id}/register/", follow=True)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert response.redirect_chain[-1][0] == f"/tables/{tournament.table_id}/"
+    seat = tournament.table.seats.get(user=carol)
+    assert f"The tournament is on: you are in seat {seat.number}." in response.content.decode()
