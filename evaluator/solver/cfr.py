@@ -228,11 +228,13 @@ def walk(tree: Tree, payoffs: Payoffs, strategies: dict[int, F64], player: int,
 def solve(tree: Tree, payoffs: Payoffs, *, target: float = DEFAULT_TARGET,
           max_iterations: int = 10_000, time_limit: float | None = None,
           check_every: int = 10,
-          progress: Callable[[Progress], bool | None] | None = None) -> Solution:
+          progress: Callable[[Progress], bool | None] | None = None,
+          stop: Callable[[], bool] | None = None) -> Solution:
     """Run discounted CFR until the exploitability (percent of the pot) is at most
     ``target``, or ``max_iterations``, or ``time_limit`` seconds, or until ``progress``
-    returns False. The exploitability is checked every ``check_every`` iterations and at
-    the end, and returned exactly with the answer."""
+    returns False or ``stop`` (asked after every iteration) returns True. The
+    exploitability is checked every ``check_every`` iterations and at the end, and returned
+    exactly with the answer."""
     if max_iterations < 1 or check_every < 1:
         raise ValueError("max_iterations and check_every must be at least 1")
     if target < 0:
@@ -245,6 +247,9 @@ def solve(tree: Tree, payoffs: Payoffs, *, target: float = DEFAULT_TARGET,
         solver.iterate()
         last = solver.iteration == max_iterations
         out_of_time = time_limit is not None and time.perf_counter() - start >= time_limit
+        if stop is not None and stop():
+            stopped = "cancelled"
+            break
         if solver.iteration % check_every and not last and not out_of_time:
             continue
         exploitability = solver.exploitability()[0]

@@ -190,9 +190,10 @@ def _parse(text: str, number: int) -> Range:
 
 def solve_turn(spot: TurnSpot, *, target: float = DEFAULT_TARGET,
                max_iterations: int = 10_000, time_limit: float | None = None,
-               progress: Callable[[Progress], bool | None] | None = None) -> Solution:
+               progress: Callable[[Progress], bool | None] | None = None,
+               stop: Callable[[], bool] | None = None) -> Solution:
     """Solve a turn spot to ``target`` percent of the pot in exploitability (or a budget:
     see :func:`evaluator.solver.cfr.solve`). The strategies are the turn's; each river's
     are in ``spot.payoffs.averages(node)``."""
     return solve(spot.tree, spot.payoffs, target=target, max_iterations=max_iterations,
-                 time_limit=time_limit, progress=progress)
+                 time_limit=time_limit, progress=progress, stop=stop)
