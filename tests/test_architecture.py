@@ -139,7 +139,7 @@ LAYERS: list[set[str]] = [
      "games.accounts", "games.forms", "games.tournament_forms", "learning.drill_views",
      "learning.lesson_views", "learning.range_views", "learning.review_views",
      "learning.tool_views", "learning.odds_games", "learning.progress", "learning.models",
-     "learning.solver_views", "learning.solver_jobs",
+     "learning.solver_views", "learning.solver_jobs", "learning.solver_links",
      "pokersite.health",
      "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found"},
     # A whole tick of the table clock: the services' work with the bots' turns.

@@ -1,0 +1,76 @@
+""""Solve this spot" from a hand's turn and river decisions: the pot and stack behind at
+the street's start, the line before the decision, the hand and the play, both ranges as
+the coach models them, and the solver page answering the link."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from evaluator.cards import Card
+from evaluator.ranges import parse_range
+from games.engine import SeatInput, TableConfig, start_hand
+from games.engine.types import Action, ActionKind
+from learning import solver_jobs
+from learning.solver_links import solve_links
+from tests.engine.helpers import stacked_deck
+
+# Seat 2 (left of the button) gets 8h8d, the button (seat 1) KcQc.
+DECK = stacked_deck(["8h8d", "KcQc"], "Ks7c2d9h3s")
+
+
+def hand_to_the_river():
+    state = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 200), SeatInput(2, "b", 200)],
+                       DECK, button=1)
+    for seat, kind, amount in [
+        (1, "raise", 6), (2, "call", None),                      # preflop: pot 12
+        (2, "check", None), (1, "bet", 6), (2, "call", None),    # flop: pot 24
+        (2, "check", None), (1, "check", None),                  # turn
+        (2, "check", None), (1, "bet", 18), (2, "call", None),   # river: 75% of 24
+    ]:
+        state.apply(Action(seat, ActionKind(kind), amount))
+    return state
+
+
+def test_the_links_carry_the_pot_stacks_line_hand_and_play():
+    state = hand_to_the_river()
+    mine = solve_links(state, 1, "/learn/solver/")
+    theirs = solve_links(state, 2, "/learn/solver/")
+    streets = {i: "turn" if i < 7 else "river" for i in range(10)}
+    assert sorted(streets[i] for i in mine) == ["river", "turn"]  # preflop and flop: none
+    river = parse_qs(urlsplit(mine[max(mine)]).query)
+    assert river["board"] == ["Ks 7c 2d 9h 3s"] and river["pot"] == ["24"]
+    assert river["stack"] == ["188"]  # 200 less 6 preflop and 6 on the flop
+    assert river["line"] == ["check"] and river["hero"] == ["KcQc"]
+    assert river["played"] == ["bet 18"] and "75" in river["bets"][0].split(",")
+    # The first range is the player out of position (seat 2), the second the button's.
+    button = parse_range(river["range"][1])
+    assert button.weight(Card("Kc"), Card("Qc")) > 0
+    # narrowed by the charts and the flop bet: weights below 1, not every hand whole
+    assert button.combo_count < 0.6 * len(button) and len(button) < 1326
+    facing = parse_qs(urlsplit(theirs[max(theirs)]).query)
+    assert facing["line"] == ["check, bet 18"] and facing["played"] == ["call"]
+    assert facing["hero"] == ["8h8d"] and facing["range"] == river["range"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_jobs():
+    solver_jobs._jobs.clear()
+    yield
+    for job in list(solver_jobs._jobs.values()):
+        job.cancel.set()
+        job.done.wait(60)
+    solver_jobs._jobs.clear()
+
+
+def test_the_solver_answers_the_link_for_the_hero_facing_a_bet(client):
+    state = hand_to_the_river()
+    link = solve_links(state, 2, "/learn/solver/")
+    query = parse_qs(urlsplit(link[max(link)]).query)
+    data = client.get("/learn/solver/", {**query, "format": "json"}).json()
+    assert data["state"] == "done", data
+    answer = data["answer"]
+    assert answer["line"] == ["Check", "Bet 18"] and answer["player"] == 0
+    assert [a["label"] for a in answer["actions"]][:2] == ["Fold", "Call 18"]
+    assert answer["hero"]["hand"] == "8h 8d" and answer["hero"]["played"]["label"] == "Call 18"
