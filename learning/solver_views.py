@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from games.engine import HandState
+from games.history import queries
+from games.models import Hand
 from learning import solver_jobs
 from learning.solver_jobs import Job, Spot
+from learning.solver_links import solve_links
 
 JSON_WAIT: Final = 60.0
 ACTION_COLOURS: Final = 6  # the stylesheet's colours, by action in the tree's order
@@ -144,3 +150,29 @@ def cancel_json(request: HttpRequest) -> JsonResponse:
     job.cancel.set()
     job.done.wait(30)  # the iteration under way ends first
     return JsonResponse(job.status())
+
+
+@login_required
+@require_GET
+def solve_decision(request: HttpRequest, hand_id: int, index: int) -> HttpResponse:
+    """"Solve this spot" from the replayer: the viewer's decision ``index`` (its place in
+    the hand's actions) of a finished hand, sent on to the solver page with the spot."""
+    review = queries.review_for_player(hand_id, request.user)
+    problem = ""
+    if review.hand.status != Hand.Status.COMPLETE:
+        problem = "This hand is not finished yet: spots are solved from finished hands."
+    else:
+        state = HandState.from_dict(review.hand.state)
+        seat = review.seat
+        assert seat is not None  # review_for_player found the viewer's seat
+        if not 0 <= index < len(state.actions) or state.actions[index].seat != seat:
+            problem = f"Action {index} of this hand is not one of your decisions."
+        else:
+            link = solve_links(state, seat, reverse("learning:solver")).get(index)
+            if link:
+                return redirect(link)
+            problem = ("The solver takes heads-up turn and river decisions of hold'em with "
+                       "no raise before them on the street; this one is not such a spot.")
+    return render(request, "learning/solver.html", {
+        "error": problem, "ranges": ["", ""], "bets": "33,75", "raises": "100",
+        "allin": True, "target": "0.5", "example": EXAMPLE}, status=400)

@@ -15,6 +15,8 @@ urlpatterns = [
     path("api/ranges/parse", range_views.parse_json, name="ranges_parse"),
     path("api/evaluate", views.evaluate_json, name="evaluate_json"),
     path("solver/", throttled(solver_views.solver_page), name="solver"),
+    path("solver/hand/<int:hand_id>/<int:index>/", solver_views.solve_decision,
+         name="solve_decision"),
     path("api/solver/status", throttled(solver_views.status_json), name="solver_status"),
     path("api/solver/cancel", solver_views.cancel_json, name="solver_cancel"),
     path("lessons/", lesson_views.lessons, name="lessons"),

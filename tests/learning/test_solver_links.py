@@ -10,11 +10,14 @@ import pytest
 
 from evaluator.cards import Card
 from evaluator.ranges import parse_range
-from games.engine import SeatInput, TableConfig, start_hand
+from games import services
+from games.engine import HandState, SeatInput, TableConfig, start_hand
 from games.engine.types import Action, ActionKind
+from games.models import Hand, Seat, Table
 from learning import solver_jobs
 from learning.solver_links import solve_links
 from tests.engine.helpers import stacked_deck
+from tests.games.conftest import make_user
 
 # Seat 2 (left of the button) gets 8h8d, the button (seat 1) KcQc.
 DECK = stacked_deck(["8h8d", "KcQc"], "Ks7c2d9h3s")
@@ -74,3 +77,36 @@ def test_the_solver_answers_the_link_for_the_hero_facing_a_bet(client):
     assert answer["line"] == ["Check", "Bet 18"] and answer["player"] == 0
     assert [a["label"] for a in answer["actions"]][:2] == ["Fold", "Call 18"]
     assert answer["hero"]["hand"] == "8h 8d" and answer["hero"]["played"]["label"] == "Call 18"
+
+
+@pytest.mark.django_db
+def test_the_replayer_sends_a_river_decision_to_the_solver(client):
+    table = Table.objects.create(name="Friday", small_blind=1, big_blind=2, min_buy_in=40,
+                                 max_buy_in=200)
+    alice, bob = make_user("alice"), make_user("bob")
+    services.sit(table.id, alice, 1, 200)
+    services.sit(table.id, bob, 2, 200)
+    services.start_next_hand(table.id, deck=list(DECK))
+    hand = Hand.objects.get(table=table)
+    users = {s.number: s.user for s in Seat.objects.filter(table=table)}
+    state = HandState.from_dict(hand.state)
+    first, second = state.button, 2 if state.button == 1 else 1
+    line = [(first, "raise", 6), (second, "call", None), (second, "check", None),
+            (first, "bet", 6), (second, "call", None), (second, "check", None),
+            (first, "check", None), (second, "check", None), (first, "bet", 18),
+            (second, "call", None)]
+    for seat, kind, amount in line:
+        version = Table.objects.values_list("version", flat=True).get(pk=table.id)
+        services.act(table.id, users[seat], kind, amount, version)
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.COMPLETE
+    client.force_login(users[second])
+    page = client.get(f"/hands/{hand.id}/?decision=9").content.decode()
+    assert 'id="solve-spot"' in page
+    sent = client.get(f"/learn/solver/hand/{hand.id}/9/")
+    assert sent.status_code == 302 and sent["Location"].startswith("/learn/solver/?")
+    assert "played=call" in sent["Location"]
+    refused = client.get(f"/learn/solver/hand/{hand.id}/1/")  # preflop
+    assert refused.status_code == 400 and "turn and river" in refused.content.decode()
+    theirs = client.get(f"/learn/solver/hand/{hand.id}/8/")  # the other player's bet
+    assert theirs.status_code == 400 and "not one of your decisions" in theirs.content.decode()
