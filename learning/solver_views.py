@@ -43,9 +43,14 @@ def _reading(params: QueryDict) -> dict[str, str]:
 def answer_context(job: Job, params: QueryDict) -> dict[str, Any]:
     """The answer for the template (and the JSON)."""
     data = solver_jobs.answer_data(job, **_reading(params))
+    data["exploitability_text"] = f"{data['exploitability']:.3f}%"
+    data["range_ev_text"] = f"{data['range_ev']:.2f}"
     for number, action in enumerate(data["actions"]):
         action["colour"] = number % ACTION_COLOURS
         action["percent"] = f"{100 * action['frequency']:.1f}%"
+        action["ev_text"] = f"{action['ev']:.2f}"
+        action["ev_taken_text"] = "–" if action["ev_taken"] is None else \
+            f"{action['ev_taken']:.2f}"
     for row in data["grid"]:
         for cell in row:
             if cell["strategy"] is not None:
@@ -55,10 +60,14 @@ def answer_context(job: Job, params: QueryDict) -> dict[str, Any]:
                                           zip(data["actions"], cell["strategy"], strict=True))
     hero = data["hero"]
     if hero:
-        hero["rows"] = [{"label": a["label"], "percent": f"{100 * s:.1f}%", "ev": e,
-                         "colour": a["colour"]}
+        hero["rows"] = [{"label": a["label"], "percent": f"{100 * s:.1f}%",
+                         "ev": "–" if e is None else f"{e:.2f}", "colour": a["colour"]}
                         for a, s, e in zip(data["actions"], hero["strategy"], hero["evs"],
                                            strict=True)]
+        played = hero["played"]
+        if played:
+            played["frequency_text"] = f"{100 * played['frequency']:.1f}%"
+            played["loss_text"] = "" if played["loss"] is None else f"{played['loss']:.2f}"
     return data
 
 
