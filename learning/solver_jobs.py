@@ -348,7 +348,7 @@ def _hero(hands: list[Combo], actions: list[str], strategy: Any, values: Any, he
         raise ValueError(f"hero: {hero!r} is not a hand of the acting player's range here")
     i = rows[0]
     evs = [None if math.isnan(v) else round(float(v), 3) for v in values[:, i]]
-    found = {"hand": format_cards(sorted(cards, key=lambda c: -c.id)),
+    found: dict[str, Any] = {"hand": format_cards(sorted(cards, key=lambda c: -c.id)),
              "strategy": [round(float(s), 4) for s in strategy[:, i]], "evs": evs,
              "best": actions[int(np.nanargmax(values[:, i]))], "played": None}
     if played:
@@ -359,8 +359,8 @@ def _hero(hands: list[Combo], actions: list[str], strategy: Any, values: Any, he
         amount = _amount(played.lower())
         a = min(matches, key=lambda m: abs(_amount(actions[m].lower()) - amount))
         best = max(e for e in evs if e is not None)
+        mine = evs[a]
         found["played"] = {"label": actions[a], "frequency": found["strategy"][a],
-                           "ev": evs[a], "loss": None if evs[a] is None
-                           else round(best - evs[a], 3)}
+                           "ev": mine, "loss": None if mine is None else round(best - mine, 3)}
     return found
 

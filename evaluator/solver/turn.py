@@ -40,7 +40,7 @@ from evaluator.cards import Card, to_cards
 from evaluator.hands import CardInput
 from evaluator.ranges import Combo, Range, parse_range
 from evaluator.solver.cfr import DEFAULT_TARGET, Progress, Solution, Solver, solve, walk
-from evaluator.solver.payoffs import SortedPayoffs
+from evaluator.solver.payoffs import Payoffs, SortedPayoffs, StackedPayoffs
 from evaluator.solver.tree import NodeKind, Tree, TreeConfig, build_tree
 
 F64 = npt.NDArray[np.float64]
@@ -55,7 +55,7 @@ class River:
 
     card: Card
     rows: tuple[I64, I64]
-    payoffs: SortedPayoffs
+    payoffs: Payoffs  # SortedPayoffs (the bench's baseline puts dense ones here)
 
 
 class TurnPayoffs:
@@ -77,13 +77,27 @@ class TurnPayoffs:
                                               first=tree.first)
         self.solvers: dict[int, list[Solver]] = {}
         self._averages: dict[int, list[dict[int, F64]]] = {}
+        self.stacked: StackedPayoffs | None = None
+        self.rows: tuple[I64, ...] = ()
         self.reset()
 
     def reset(self) -> None:
-        """Fresh regrets and strategy sums on every river (a new solve)."""
-        self.solvers = {node: [Solver(tree, river.payoffs, check=False)
-                               for river in self.rivers]
-                        for node, tree in self.trees.items()}
+        """Fresh regrets and strategy sums on every river (a new solve). Sorted payoffs are
+        stacked: one solver per chance node walks every river at once
+        (:class:`~evaluator.solver.payoffs.StackedPayoffs`); other payoffs (the dense
+        baseline) get one solver per river."""
+        parts = [river.payoffs for river in self.rivers]
+        self.stacked = StackedPayoffs(parts) if all(isinstance(p, SortedPayoffs)
+                                                    for p in parts) else None
+        if self.stacked is not None:
+            self.rows = tuple(np.concatenate([river.rows[p] for river in self.rivers])
+                              for p in (0, 1))
+            self.solvers = {node: [Solver(tree, self.stacked, check=False)]
+                            for node, tree in self.trees.items()}
+        else:
+            self.solvers = {node: [Solver(tree, river.payoffs, check=False)
+                                   for river in self.rivers]
+                            for node, tree in self.trees.items()}
         self._averages = {}
 
     def fold(self, player: int, reach: F64) -> F64:
@@ -98,31 +112,61 @@ class TurnPayoffs:
             for solver in solvers:
                 solver.discount(iteration)
 
+    def _gather(self, player: int, values: F64) -> F64:
+        """Stacked rows' values added up per turn hand."""
+        total: F64 = np.bincount(self.rows[player], weights=values,
+                                 minlength=len(self.weights[player]))
+        return total
+
     def update(self, node: int, player: int, own: F64, other: F64) -> F64:
         """Discounted CFR's update of every river below ``node``."""
+        if self.stacked is not None:
+            mine, theirs = self.rows[player], self.rows[1 - player]
+            values = self.solvers[node][0]._update(0, player, own[mine], other[theirs])
+            result: F64 = self._gather(player, values) / RIVERS_DEALT
+            return result
         total = np.zeros(len(own))
         for river, solver in zip(self.rivers, self.solvers[node], strict=True):
             mine, theirs = river.rows[player], river.rows[1 - player]
             total[mine] += solver._update(0, player, own[mine], other[theirs])
-        result: F64 = total / RIVERS_DEALT
+        result = total / RIVERS_DEALT
         return result
 
-    def averages(self, node: int) -> list[dict[int, F64]]:
-        """Each river's average strategy below ``node`` (kept until the next iteration)."""
+    def _average(self, node: int) -> list[dict[int, F64]]:
         if node not in self._averages:
             self._averages[node] = [solver.average() for solver in self.solvers[node]]
         return self._averages[node]
 
+    def averages(self, node: int) -> list[dict[int, F64]]:
+        """Each river's average strategy below ``node`` (kept until the next iteration)."""
+        found = self._average(node)
+        if self.stacked is None:
+            return found
+        tree = self.trees[node]
+        per_river: list[dict[int, F64]] = [{} for _ in self.rivers]
+        for decision, strategy in found[0].items():
+            sizes = self.stacked.sizes[tree.player[decision]]
+            starts = np.cumsum([0, *sizes])
+            for k in range(len(self.rivers)):
+                per_river[k][decision] = strategy[:, starts[k]:starts[k + 1]]
+        return per_river
+
     def walk(self, node: int, player: int, reach: F64, best: bool) -> F64:
         """The rivers' values below ``node`` for the average strategies (or a best
         response of ``player``, who sees the river card)."""
-        total = np.zeros(len(self.weights[player]))
         tree = self.trees[node]
-        for river, strategies in zip(self.rivers, self.averages(node), strict=True):
+        if self.stacked is not None:
+            theirs = self.rows[1 - player]
+            values = walk(tree, self.stacked, self._average(node)[0], player, best,
+                          reach=reach[theirs])
+            result: F64 = self._gather(player, values) / RIVERS_DEALT
+            return result
+        total = np.zeros(len(self.weights[player]))
+        for river, strategies in zip(self.rivers, self._average(node), strict=True):
             mine, theirs = river.rows[player], river.rows[1 - player]
             total[mine] += walk(tree, river.payoffs, strategies, player, best,
                                 reach=reach[theirs])
-        result: F64 = total / RIVERS_DEALT
+        result = total / RIVERS_DEALT
         return result
 
 

@@ -80,3 +80,31 @@ def test_a_turn_reaches_the_target():
                      pot=100, stacks=(150, 150), config=TURN, river=RIVER)
     answer = solve(spot.tree, spot.payoffs, target=0.5)
     assert answer.stopped == "target" and answer.exploitability <= 0.5
+
+
+def test_the_stacked_rivers_equal_one_solver_per_river(spot):
+    """The rivers stacked in one array per node (the default) and one solver per river
+    (the path the bench's dense baseline takes) hold the same strategies."""
+    from evaluator.solver.turn import River
+
+    stacked = Solver(spot.tree, spot.payoffs)
+    for _ in range(ITERATIONS):
+        stacked.iterate()
+    expected = stacked.average()
+    rivers = {n: spot.payoffs.averages(n) for n in spot.payoffs.trees}
+    sorted_rivers = spot.payoffs.rivers
+    spot.payoffs.rivers = [River(r.card, r.rows, r.payoffs.dense()) for r in sorted_rivers]
+    try:
+        single = Solver(spot.tree, spot.payoffs)
+        assert spot.payoffs.stacked is None
+        for _ in range(ITERATIONS):
+            single.iterate()
+        for node, strategy in single.average().items():
+            np.testing.assert_allclose(strategy, expected[node], atol=1e-9)
+        for n, averages in rivers.items():
+            for mine, theirs in zip(spot.payoffs.averages(n), averages, strict=True):
+                for node in mine:
+                    np.testing.assert_allclose(mine[node], theirs[node], atol=1e-9)
+    finally:
+        spot.payoffs.rivers = sorted_rivers
+        spot.payoffs.reset()
