@@ -86,9 +86,9 @@ class TurnPayoffs:
         stacked: one solver per chance node walks every river at once
         (:class:`~evaluator.solver.payoffs.StackedPayoffs`); other payoffs (the dense
         baseline) get one solver per river."""
-        parts = [river.payoffs for river in self.rivers]
-        self.stacked = StackedPayoffs(parts) if all(isinstance(p, SortedPayoffs)
-                                                    for p in parts) else None
+        parts = [p for p in (river.payoffs for river in self.rivers)
+                 if isinstance(p, SortedPayoffs)]
+        self.stacked = StackedPayoffs(parts) if len(parts) == len(self.rivers) else None
         if self.stacked is not None:
             self.rows = tuple(np.concatenate([river.rows[p] for river in self.rivers])
                               for p in (0, 1))
@@ -114,9 +114,9 @@ class TurnPayoffs:
 
     def _gather(self, player: int, values: F64) -> F64:
         """Stacked rows' values added up per turn hand."""
-        total: F64 = np.bincount(self.rows[player], weights=values,
-                                 minlength=len(self.weights[player]))
-        return total
+        total = np.bincount(self.rows[player], weights=values,
+                            minlength=len(self.weights[player]))
+        return total.astype(np.float64, copy=False)
 
     def update(self, node: int, player: int, own: F64, other: F64) -> F64:
         """Discounted CFR's update of every river below ``node``."""
