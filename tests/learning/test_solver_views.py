@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 
+from evaluator.ranges import class_of
 from learning import solver_jobs
 from tests.evaluator.solver.plain_cfr import PlainRiver
 
@@ -82,6 +83,14 @@ def test_the_json_answer_equals_an_independent_count(client):
     # The grid: 169 cells, the classes of the range coloured, the others empty.
     cells = [cell for row in answer["grid"] for cell in row]
     assert len(cells) == 169
+    # A class's colours: its combos' strategies weighted as the range frequencies are.
+    for name in ("AA", "65s"):
+        rows = [i for i, h in enumerate(hands[0]) if class_of(tuple(h)) == name]
+        cell = next(c for c in cells if c["class"] == name)
+        for a in range(2):
+            share = sum(dealt[i] * strategies[0][a][i] for i in rows) / sum(dealt[i]
+                                                                        for i in rows)
+            assert cell["strategy"][a] == pytest.approx(share, abs=1e-4)
     assert {c["class"] for c in cells if c["strategy"]} == {"AA", "72s", "65s", "QJs"}
 
 
