@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 from evaluator.cards import Card
 from evaluator.ranges import Range, format_range
 from games.bots.advice import decision_points
-from games.bots.holdings import HOLDINGS, Weights, without_cards
+from games.bots.holdings import HOLDINGS, Weights, holding_index, without_cards
 from games.bots.review import grades_game
 from games.bots.situation import Situation
 from games.bots.villains import STREET_CARDS, after_street, preflop_range
@@ -114,6 +114,9 @@ def solve_query(situation: Situation, action: Action) -> dict[str, object] | Non
         sizes.add(round(100 * amount / pot, 2))
     ranges = [range_at_street(situation, s, acts) for s, acts in
               ((seat, situation.own_actions), (opponent.seat, opponent.actions))]
+    # The hand played stays in its own range, however unlikely the model finds it.
+    held = holding_index(*situation.hole)
+    ranges[0][held] = max(ranges[0][held], MIN_WEIGHT * float(ranges[0].max()))
     if first != seat:
         ranges.reverse()
     texts = [range_text(w) for w in ranges]

@@ -110,3 +110,26 @@ def test_the_replayer_sends_a_river_decision_to_the_solver(client):
     assert refused.status_code == 400 and "turn and river" in refused.content.decode()
     theirs = client.get(f"/learn/solver/hand/{hand.id}/8/")  # the other player's bet
     assert theirs.status_code == 400 and "not one of your decisions" in theirs.content.decode()
+
+
+def test_a_hand_the_model_finds_unlikely_stays_in_its_range(monkeypatch):
+    """7-2 offsuit raised from the button is off the opening chart: about 0.12 of the
+    heaviest weight by the river here. With the link's floor raised past that, the range
+    leaves such hands out, but keeps the hand played, so the solver can show where it
+    sits."""
+    from learning import solver_links
+
+    monkeypatch.setattr(solver_links, "MIN_WEIGHT", 0.5)
+    deck = stacked_deck(["8h8d", "7c2h"], "Ks7s2d9h3s")
+    state = start_hand(TableConfig(1, 2), [SeatInput(1, "a", 200), SeatInput(2, "b", 200)],
+                       deck, button=1)
+    for seat, kind, amount in [(1, "raise", 6), (2, "call", None), (2, "check", None),
+                               (1, "check", None), (2, "check", None), (1, "check", None),
+                               (2, "check", None), (1, "bet", 6)]:
+        state.apply(Action(seat, ActionKind(kind), amount))
+    link = solve_links(state, 1, "/learn/solver/")
+    query = parse_qs(urlsplit(link[max(link)]).query)
+    assert query["hero"] == ["7c2h"]
+    button = parse_range(query["range"][1])
+    assert button.weight(Card("7c"), Card("2h")) > 0
+    assert button.weight(Card("7d"), Card("2h")) == 0  # the same class, not played: out
