@@ -3,6 +3,7 @@
     .venv/bin/python bench/solver.py            # the issue's spot, about half a minute
     .venv/bin/python bench/solver.py --board "Ah Kd 7c 7s 2h" --pot 60 --stack 150
     .venv/bin/python bench/solver.py --board "Ks Qs 7h 5h 2s"   # suit symmetry: c and d
+    .venv/bin/python bench/solver.py --turn    # a turn (every river card): a few minutes
 
 The spot: a heads-up river, full ranges (every combo the board leaves, 1,081 a side), bets
 of 33%, 75% and all-in for both players, raises of the pot and all-in, one raise, solved to
@@ -38,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from evaluator.solver.cfr import solve  # noqa: E402
 from evaluator.solver.river import river_spot  # noqa: E402
 from evaluator.solver.tree import Sizes, TreeConfig  # noqa: E402
+from evaluator.solver.turn import River, turn_spot  # noqa: E402
 
 SIZES = Sizes(bets=(0.33, 0.75), raises=(1.0,), all_in=True)
 CONFIG = TreeConfig(first=SIZES, second=SIZES, raise_cap=1)
@@ -79,6 +81,36 @@ def run(name: str, tree, payoffs, target: float) -> dict[str, float]:
             "exploitability": answer.exploitability, "value": answer.value}
 
 
+TURN_RIVER = TreeConfig(first=Sizes(bets=(0.75,), raises=(), all_in=True),
+                        second=Sizes(bets=(0.75,), raises=(), all_in=True))
+
+
+def turn(board: str, ranges: list[str], pot: float, stack: float, target: float,
+         baseline: bool) -> dict[str, float]:
+    """A turn spot: the turn with the river's sizes (33%, 75%, all-in, a pot raise and
+    all-in), every river with 75% and all-in; ours, then (``baseline``) every river's
+    payoffs as dense matrices, in the same run."""
+    start = time.perf_counter()
+    spot = turn_spot(board, ranges, pot=pot, stacks=(stack, stack), config=CONFIG,
+                     river=TURN_RIVER)
+    prepare = time.perf_counter() - start
+    rivers = spot.payoffs.trees
+    print(f"turn {board}, pot {pot:g}, stacks {stack:g}, ranges {' vs '.join(ranges)}: "
+          f"{len(spot.combos[0])} and {len(spot.combos[1])} combos; turn tree of "
+          f"{len(spot.tree.kind)} nodes, {len(rivers)} lines to a river x 48 cards "
+          f"({sum(len(t.kind) for t in rivers.values())} river nodes per card); "
+          f"set-up {prepare:.2f} s")
+    ours = run("turn, sorted sweep (ours)", spot.tree, spot.payoffs, target)
+    if baseline:
+        dense = [River(r.card, r.rows, r.payoffs.dense()) for r in spot.payoffs.rivers]
+        spot.payoffs.rivers = dense  # type: ignore[assignment]
+        base = run("turn, dense matrices (baseline)", spot.tree, spot.payoffs, target)
+        per = base['seconds'] / base['iterations'] / (ours['seconds'] / ours['iterations'])
+        print(f"ratio: the baseline takes {base['seconds'] / ours['seconds']:.1f}x the time "
+              f"({per:.1f}x per iteration)")
+    return ours
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="Qs Jh 7d 4c 2s")
@@ -86,7 +118,18 @@ def main() -> None:
     parser.add_argument("--pot", type=float, default=100)
     parser.add_argument("--stack", type=float, default=200)
     parser.add_argument("--target", type=float, default=0.5, help="percent of the pot")
+    parser.add_argument("--turn", nargs="?", const="Qs Jh 7d 4c", default=None,
+                        help="bench a turn on this board instead (full ranges: ours only; "
+                        "then the narrower ranges of --turn-ranges beside the baseline)")
+    parser.add_argument("--turn-ranges", nargs=2,
+                        default=["22+, A2s+, KTs+, QTs+, JTs, T9s, 98s, ATo+, KJo+",
+                                 "55+, A8s+, K9s+, Q9s+, J9s+, T8s+, 97s+, 87s, AJo+, KQo"])
     args = parser.parse_args()
+    if args.turn:
+        print(f"python {platform.python_version()}, {platform.machine()}, one BLAS thread")
+        turn(args.turn, args.turn_ranges, args.pot, args.stack, args.target, baseline=True)
+        turn(args.turn, args.ranges, args.pot, args.stack, args.target, baseline=False)
+        return
     start = time.perf_counter()
     spot = river_spot(args.board, args.ranges, pot=args.pot, stacks=(args.stack, args.stack),
                       config=CONFIG)

@@ -26,6 +26,7 @@ from games.engine import HandState
 from games.history import queries
 from games.models import Hand
 from learning.mistakes import file_cards
+from learning.solver_links import solve_links
 
 DEFAULT_HANDS = 20
 MAX_HANDS = 50
@@ -43,9 +44,10 @@ def graded_hand(hand: Hand, seat: int) -> list[Graded]:
     return found
 
 
-def _rows(decisions: list[Graded], labels: dict[int | None, str]) -> list[dict]:
+def _rows(decisions: list[Graded], labels: dict[int | None, str],
+          links: dict[int, str] | None = None) -> list[dict]:
     return [{"hand_id": d.hand, "hand_label": labels.get(d.hand, ""), "street": d.street,
-             "decision": d.index,
+             "decision": d.index, "solve_url": (links or {}).get(d.index, ""),
              # The replayer opens at the moment of the decision (static/js/replayer.js).
              "url": f"{reverse('history:hand', args=[d.hand])}?decision={d.index}",
              **grade_dict(d.grade)}
@@ -66,7 +68,10 @@ def review_hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     filed = file_cards(request.user, hand, seat, decisions, timezone.now())
     labels: dict[int | None, str] = {hand.id: f"{hand.table.name} #{hand.number}"}
     context = {"hand": review.hand, "hole": [Card(c) for c in review.state.player(seat).hole],
-               "board": [Card(c) for c in review.state.board], "rows": _rows(decisions, labels),
+               "board": [Card(c) for c in review.state.board],
+               # "Solve this spot" on heads-up turn and river decisions (issue 46)
+               "rows": _rows(decisions, labels, solve_links(review.state, seat,
+                                                            reverse("learning:solver"))),
                "summary": summarize(decisions),
                "ungraded": not grades_game(review.state.game),
                "game_label": review.state.game.label, "filed": filed}

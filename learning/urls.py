@@ -1,6 +1,13 @@
 from django.urls import path
 
-from learning import card_views, drill_views, lesson_views, range_views, review_views
+from learning import (
+    card_views,
+    drill_views,
+    lesson_views,
+    range_views,
+    review_views,
+    solver_views,
+)
 from learning import tool_views as views
 from pokersite.throttles import throttle_anonymous_equity as throttled
 
@@ -14,6 +21,11 @@ urlpatterns = [
     path("api/ranges/stream", throttled(range_views.ranges_stream), name="ranges_stream"),
     path("api/ranges/parse", range_views.parse_json, name="ranges_parse"),
     path("api/evaluate", views.evaluate_json, name="evaluate_json"),
+    path("solver/", throttled(solver_views.solver_page), name="solver"),
+    path("solver/hand/<int:hand_id>/<int:index>/", solver_views.solve_decision,
+         name="solve_decision"),
+    path("api/solver/status", throttled(solver_views.status_json), name="solver_status"),
+    path("api/solver/cancel", solver_views.cancel_json, name="solver_cancel"),
     path("lessons/", lesson_views.lessons, name="lessons"),
     path("lessons/<slug:slug>/", lesson_views.lesson, name="lesson"),
     path("drills/<slug:theme>/", throttled(drill_views.drill), name="drill"),  # deals cost CPU

@@ -141,6 +141,7 @@ LAYERS: list[set[str]] = [
      "learning.lesson_views", "learning.range_views", "learning.review_views",
      "learning.tool_views", "learning.odds_games", "learning.progress", "learning.models",
      "learning.card_views", "learning.mistakes", "learning.schedule", "learning.card_themes",
+     "learning.solver_views", "learning.solver_jobs", "learning.solver_links",
      "pokersite.health",
      "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found"},
     # A whole tick of the table clock: the services' work with the bots' turns.

@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +45,23 @@ ALPHA: Final = 1.5
 BETA: Final = 0.0
 GAMMA: Final = 2.0
 DEFAULT_TARGET: Final = 0.5  # percent of the pot
+# Regrets this small are rounding (two lines worth the same chips summed in another order):
+# counted as zero, so the strategy does not swing on the sign of 1e-14.
+REGRET_FLOOR: Final = 1e-9
+
+
+@runtime_checkable
+class Chance(Protocol):
+    """Payoffs whose showdown nodes deal a card first (the turn: every river card, each a
+    river of its own below). The solver hands them the update and the walks there."""
+
+    def reset(self) -> None: ...
+
+    def discount(self, iteration: int) -> None: ...
+
+    def update(self, node: int, player: int, own: F64, other: F64) -> F64: ...
+
+    def walk(self, node: int, player: int, reach: F64, best: bool) -> F64: ...
 
 
 @dataclass(frozen=True)
@@ -82,8 +99,11 @@ class Solution:
 class Solver:
     """Discounted CFR's state for one tree and one pair of ranges (see the module)."""
 
-    def __init__(self, tree: Tree, payoffs: Payoffs) -> None:
+    def __init__(self, tree: Tree, payoffs: Payoffs, check: bool = True) -> None:
         self.tree, self.payoffs = tree, payoffs
+        self.chance = payoffs if isinstance(payoffs, Chance) else None
+        if self.chance is not None:
+            self.chance.reset()  # the rivers' regrets start afresh with each solver
         self.weights = payoffs.weights
         self.regrets: dict[int, F64] = {}
         self.strategy_sums: dict[int, F64] = {}
@@ -95,19 +115,24 @@ class Solver:
         self.counts = payoffs.counts
         self.dealable = float((self.weights[0] * self.counts[0])
                               @ payoffs.fold(0, self.weights[1]))
-        if not self.dealable > 0:
+        if check and not self.dealable > 0:
             raise ValueError("no pair of hands can be dealt: every hand of one range shares "
                              "a card with every hand of the other")
 
     def iterate(self) -> None:
         """One iteration: player 0's update, then player 1's."""
         self.iteration += 1
-        t = self.iteration
+        self.discount(self.iteration)
+        if self.chance is not None:
+            self.chance.discount(self.iteration)
+        for player in (0, 1):
+            self._update(0, player, self.weights[player], self.weights[1 - player])
+
+    def discount(self, t: int) -> None:
+        """Discounted CFR's factors for iteration ``t``."""
         self._positive = (t - 1) ** ALPHA / ((t - 1) ** ALPHA + 1)
         self._negative = (t - 1) ** BETA / ((t - 1) ** BETA + 1) if t > 1 else 0.0
         self._average = ((t - 1) / t) ** GAMMA
-        for player in (0, 1):
-            self._update(0, player, self.weights[player], self.weights[1 - player])
 
     def _terminal(self, node: int, player: int, reach: F64) -> F64:
         stake = self.tree.stake(node)
@@ -119,6 +144,8 @@ class Solver:
     def _update(self, node: int, player: int, own: F64, other: F64) -> F64:
         tree = self.tree
         if tree.kind[node] != NodeKind.DECISION:
+            if self.chance is not None and tree.kind[node] == NodeKind.SHOWDOWN:
+                return self.chance.update(node, player, own, other)
             return self._terminal(node, player, other)
         children = tree.children[node]
         strategy = current_strategy(self.regrets[node])
@@ -154,7 +181,7 @@ class Solver:
 
 def current_strategy(regrets: F64) -> F64:
     """Regret matching: actions in proportion to their positive regret (uniform if none)."""
-    positive = np.maximum(regrets, 0.0)
+    positive = np.where(regrets > REGRET_FLOOR, regrets, 0.0)
     return normalise(positive)
 
 
@@ -179,6 +206,8 @@ def walk(tree: Tree, payoffs: Payoffs, strategies: dict[int, F64], player: int,
         reach = payoffs.weights[1 - player]
     kind = tree.kind[node]
     if kind != NodeKind.DECISION:
+        if kind == NodeKind.SHOWDOWN and isinstance(payoffs, Chance):
+            return payoffs.walk(node, player, reach, best)
         stake = tree.stake(node)
         if kind == NodeKind.FOLD:
             sign = -1.0 if tree.folder[node] == player else 1.0
@@ -199,11 +228,13 @@ def walk(tree: Tree, payoffs: Payoffs, strategies: dict[int, F64], player: int,
 def solve(tree: Tree, payoffs: Payoffs, *, target: float = DEFAULT_TARGET,
           max_iterations: int = 10_000, time_limit: float | None = None,
           check_every: int = 10,
-          progress: Callable[[Progress], bool | None] | None = None) -> Solution:
+          progress: Callable[[Progress], bool | None] | None = None,
+          stop: Callable[[], bool] | None = None) -> Solution:
     """Run discounted CFR until the exploitability (percent of the pot) is at most
     ``target``, or ``max_iterations``, or ``time_limit`` seconds, or until ``progress``
-    returns False. The exploitability is checked every ``check_every`` iterations and at
-    the end, and returned exactly with the answer."""
+    returns False or ``stop`` (asked after every iteration) returns True. The
+    exploitability is checked every ``check_every`` iterations and at the end, and returned
+    exactly with the answer."""
     if max_iterations < 1 or check_every < 1:
         raise ValueError("max_iterations and check_every must be at least 1")
     if target < 0:
@@ -216,6 +247,9 @@ def solve(tree: Tree, payoffs: Payoffs, *, target: float = DEFAULT_TARGET,
         solver.iterate()
         last = solver.iteration == max_iterations
         out_of_time = time_limit is not None and time.perf_counter() - start >= time_limit
+        if stop is not None and stop():
+            stopped = "cancelled"
+            break
         if solver.iteration % check_every and not last and not out_of_time:
             continue
         exploitability = solver.exploitability()[0]

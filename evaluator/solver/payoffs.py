@@ -187,3 +187,61 @@ class SortedPayoffs:
         wins = np.sign(np.subtract.outer(s0, s1))
         shared = (c0[:, None, :, None] == c1[None, :, None, :]).any(axis=(2, 3))
         return DensePayoffs(wins, ~shared, self.weights)
+
+
+class StackedSweep:
+    """Many sweeps side by side, one per board (a turn's rivers), in one prefix sum: each
+    board's hands are a segment of the stacked reach and of the stacked answer. A board's
+    sums are differences within its own segment of the prefix, so each gather also takes
+    out the prefix where the segment starts (as often as the signs add up to)."""
+
+    def __init__(self, sweeps: list[Sweep], their_sizes: list[int]) -> None:
+        hand_start = np.cumsum([0, *their_sizes[:-1]])
+        layout_sizes = [len(s.layout) for s in sweeps]
+        layout_start = np.cumsum([0, *layout_sizes[:-1]])
+        self.layout = np.concatenate([s.layout + h for s, h in zip(sweeps, hand_start,
+                                                                    strict=True)])
+        self.prefix = np.zeros(len(self.layout) + 1)
+        self.fold_rows, self.fold_signs = self._stack(
+            [(s.fold_rows, s.fold_signs) for s in sweeps], layout_start)
+        self.showdown_rows, self.showdown_signs = self._stack(
+            [(s.showdown_rows, s.showdown_signs) for s in sweeps], layout_start)
+
+    @staticmethod
+    def _stack(parts: list[tuple[I64, F64]], starts: I64) -> tuple[I64, F64]:
+        signs = parts[0][1]
+        rows = [np.vstack([r + start, np.full(r.shape[1], start)])
+                for (r, _), start in zip(parts, starts, strict=True)]
+        return np.hstack(rows), np.append(signs, -signs.sum())
+
+    def _prefix(self, reach: F64) -> F64:
+        np.cumsum(reach[self.layout], out=self.prefix[1:])
+        return self.prefix
+
+    def fold(self, reach: F64) -> F64:
+        result: F64 = self.fold_signs @ self._prefix(reach)[self.fold_rows]
+        return result
+
+    def showdown(self, reach: F64) -> F64:
+        result: F64 = self.showdown_signs @ self._prefix(reach)[self.showdown_rows]
+        return result
+
+
+class StackedPayoffs:
+    """Several boards' :class:`SortedPayoffs` as one game whose hands are every board's
+    hands one after the other: one array operation per node serves every board."""
+
+    def __init__(self, parts: list[SortedPayoffs]) -> None:
+        self.parts = parts
+        self.sizes = [[len(p.weights[q]) for p in parts] for q in (0, 1)]
+        self.weights = (np.concatenate([p.weights[0] for p in parts]),
+                        np.concatenate([p.weights[1] for p in parts]))
+        self.counts = (np.ones(len(self.weights[0])), np.ones(len(self.weights[1])))
+        self.sides = (StackedSweep([p.sides[0] for p in parts], self.sizes[1]),
+                      StackedSweep([p.sides[1] for p in parts], self.sizes[0]))
+
+    def fold(self, player: int, reach: F64) -> F64:
+        return self.sides[player].fold(reach)
+
+    def showdown(self, player: int, reach: F64) -> F64:
+        return self.sides[player].showdown(reach)

@@ -101,8 +101,9 @@ def _parse(text: str, number: int) -> Range:
 
 def solve_river(spot: RiverSpot, *, target: float = DEFAULT_TARGET,
                 max_iterations: int = 10_000, time_limit: float | None = None,
-                progress: Callable[[Progress], bool | None] | None = None) -> Solution:
+                progress: Callable[[Progress], bool | None] | None = None,
+                stop: Callable[[], bool] | None = None) -> Solution:
     """Solve a river spot to ``target`` percent of the pot in exploitability (or a budget:
     see :func:`evaluator.solver.cfr.solve`)."""
     return solve(spot.tree, spot.payoffs, target=target, max_iterations=max_iterations,
-                 time_limit=time_limit, progress=progress)
+                 time_limit=time_limit, progress=progress, stop=stop)

@@ -57,7 +57,7 @@ class PlainRiver:
         return total
 
     def strategy(self, node: int, i: int) -> list[float]:
-        positive = [max(r, 0.0) for r in self.regrets[node, i]]
+        positive = [r if r > 1e-9 else 0.0 for r in self.regrets[node, i]]  # below: rounding
         total = sum(positive)
         return [p / total for p in positive] if total > 0 else [1 / len(positive)] * len(positive)
 
