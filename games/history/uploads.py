@@ -137,6 +137,7 @@ def _stacks(index: int, hand: ReadHand, row: ImportedHand) -> continuity.Record:
     return continuity.stack_record(
         index, hand.label, table, row.played_at.isoformat() if row.played_at else "",
         replayed.state, names(replayed), replayed.rake, row.scale, money(replayed).format,
+        continuity.top_ups(hand.text),
     )
 
 
