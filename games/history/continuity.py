@@ -46,6 +46,8 @@ def top_ups(text: str) -> dict[str, str]:
     {'7R41N33': '2', 'Hero': '3000'}
     """
     added: dict[str, Decimal] = defaultdict(Decimal)
+    if not any(word in text for word in (" adds ", " re-buys ", " takes the add-on ")):
+        return {}  # most hands: the pattern is not tried at every line
     for found in TOP_UP.finditer(text):
         try:
             added[found["name"]] += Decimal(re.sub(r"[^\d.]", "", found["amount"]))
