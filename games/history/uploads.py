@@ -97,7 +97,8 @@ def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
         batch.done += len(todo)
         changed = ["done", "imported", "duplicates", "refused"]
         if batch.finished:
-            batch.review = _review(batch)
+            # A file read in one step has every part here: no query for the records.
+            batch.review = (_review_of(todo) if len(todo) == batch.total else _review(batch))
             changed.append("review")
         batch.save(update_fields=changed)
     return batch
@@ -119,8 +120,19 @@ def _mark_read(parts: list[ImportPart]) -> None:
 
 def _review(batch: ImportBatch) -> list[dict[str, str]]:
     """The stack continuity check over the whole file, once it is read (one query)."""
+    if batch.total < 2:  # one hand has no next hand
+        return []
+    return _checked(batch.parts.values_list("number", "stacks", "refused"))
+
+
+def _review_of(parts: list[ImportPart]) -> list[dict[str, str]]:
+    """``_review`` of a file whose every part is at hand."""
+    return _checked((part.number, part.stacks, part.refused) for part in parts)
+
+
+def _checked(parts) -> list[dict[str, str]]:
     records, refused = [], []
-    for number, stacks, was_refused in batch.parts.values_list("number", "stacks", "refused"):
+    for number, stacks, was_refused in parts:
         if was_refused:
             refused.append(number)
         elif stacks is not None:
@@ -137,12 +149,15 @@ def _stacks(index: int, hand: ReadHand, row: ImportedHand) -> continuity.Record:
     return continuity.stack_record(
         index, hand.label, table, row.played_at.isoformat() if row.played_at else "",
         replayed.state, names(replayed), replayed.rake, row.scale, money(replayed).format,
+        continuity.top_ups(hand.text),
     )
 
 
 def _record_facts(batch: ImportBatch, rows: list[tuple[ImportedHand, HandState]]) -> None:
     """The session review's facts of the hands just stored (their ids read back: a bulk
     insert that skips conflicts does not return them)."""
+    if not rows:
+        return
     ids = dict(ImportedHand.objects.filter(
         owner=batch.owner_id, fingerprint__in=[row.fingerprint for row, _state in rows]
     ).order_by().values_list("fingerprint", "id"))

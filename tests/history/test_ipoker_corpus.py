@@ -25,7 +25,13 @@ REFUSED = {
     "the hand is cut short (the file ends before its </game>).": 4,
     # "type 23 sum 0.04" for a small blind's raise whose "bet" the file writes as 0.05, while
     # the next player calls 0.02 to 0.04: the file's figures disagree with each other.
-    "the file says PlayerN won -N (win less bet); the replay says": 1,
+    "the file says PlayerN won -N (win less bet); the replay says": 3,
+    # 2011's tournament: an all-in player's bet one ante off what their actions put in (and
+    # off their stack), the ante left out or counted twice, while other all-in players'
+    # bets are exact: the file against itself.
+    "the file says PlayerN won N (win less bet); the replay says ": 5,
+    "the file says farfalla won N (win less bet); the replay says": 1,
+    "the file says kszie won N (win less bet); the replay says N ": 1,
     # All-in beyond what anyone left can call, as for the other sites.
     "PlayerN raises to N: You cannot raise: the betting was not r": 1,
     # A seat whose name the file leaves empty: whose action is whose cannot be told.
@@ -34,11 +40,11 @@ REFUSED = {
 
 
 def test_every_real_hand_is_imported_or_refused_for_a_known_reason():
-    assert_imported_or_refused(CORPUS.hands(), "ipoker", (393, 386), REFUSED)
+    assert_imported_or_refused(CORPUS.hands(), "ipoker", (393, 377), REFUSED)
 
 
 def test_every_imported_hand_replays_to_pokerkits_stacks():
-    assert pokerkit_agreements(CORPUS.hands(), "ipoker") == 386
+    assert pokerkit_agreements(CORPUS.hands(), "ipoker") == 377
 
 
 def test_a_raise_nobody_calls_wins_the_blinds_with_the_bet_returned():
@@ -97,16 +103,19 @@ def test_a_bet_that_disagrees_with_the_replay_is_refused_with_both_figures():
                                "says -0.04.")
 
 
-def test_an_all_in_players_bet_one_ante_off_is_let_through():
-    """Player14 all-in for 34,901.37 after a 350 ante; the file writes bet="34,901.37"
-    (the ante left out), Hero's "win" of 81,002.74 holds the whole pot."""
+def test_an_all_in_players_bet_one_ante_off_their_actions_is_refused():
+    """2011's tournament: Player14 is all in for their 35,251.37 after a 350 ante, and the
+    file writes bet="34,901.37" (the ante left out); elsewhere in the same file an all-in
+    player's bet counts the ante twice (farfalla's 28,105 on a stack of 28,005), and others
+    are exact. Its figures disagree with each other, so the hand is refused, naming both."""
     text, hand = CORPUS.the_hand("3869813355")
     assert 'name="Player14" chips="35,251.37" dealer="0" win="0" bet="34,901.37"' in text
-    replayed = hand.replayed
-    net = {replayed.players[s - 1]: v for s, v in replayed.net_after_rake().items()}
-    scale = replayed.amounts.scale
-    assert net["Player14"] == -3525137 * scale // 100
-    assert net["Hero"] * 100 == (8100274 - 3525137) * scale
+    assert hand.replayed is None
+    assert hand.error.endswith("the file says Player14 won -34901.37 (win less bet); the "
+                               "replay says -35251.37 (one ante off what their actions put "
+                               "in).")
+    (fixed,) = read_hands(text.replace('win="0" bet="34,901.37"', 'win="0" bet="35,251.37"'))
+    assert fixed.error is None
 
 
 def test_a_stack_the_file_does_not_write_is_refused_with_the_player_named():

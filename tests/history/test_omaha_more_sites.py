@@ -67,17 +67,16 @@ SITES = {
         "a player without a name of their own ('').": 13,
         "'x' is not a card.": 1,
     }),
-    "pokernow": ("*/*.csv", "pokernow", (148, 101), {
+    "pokernow": ("*/*.csv", "pokernow", (148, 102), {
         "unsupported game (Pot Limit Omaha Hi/Lo N or Better); the en": 44,
         # PokerNow lets a raise below the minimum through; the engine does not.
         "Breezy @ _NCiDqNa raises to N: The smallest raise is to N (o": 1,
         "Malarkey @ Ia-cNlUwVN raises to N: The smallest raise is to ": 1,
-        "the board was run twice, which cannot be replayed (the engin": 1,
     }),
 }
 # PokerNow's logs deal no-limit hold'em and pot-limit Omaha by turns.
 OMAHA_HANDS = {"fulltilt": 3, "winamax": 61, "888poker": 4, "partypoker": 6, "ipoker": 23,
-               "pokernow": 67}
+               "pokernow": 68}
 
 
 def corpus(site: str) -> SiteCorpus:

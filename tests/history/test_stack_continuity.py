@@ -87,3 +87,27 @@ def test_every_multi_hand_file_of_the_corpora_is_checked():
         differences += len(batch.review)
     assert checked >= 90  # 95 files of two hands or more when this was written
     assert differences > 0
+
+
+REBUYS = DATA / "pokerstars" / "fpdb" / "tour" / "NLHE-USD-MTT-5r-200710.txt"
+
+
+def test_a_top_up_explains_an_increase_only_when_the_file_writes_it():
+    """"Hero re-buys and receives 3000 chips for $10.00" inside a hand: Hero starts the
+    table's next hand 3,000 above what that hand left them, which is not listed. The same
+    file with the line taken out lists it, naming Hero and both stacks; written as 2,000
+    chips, it is listed too (a top-up explains its own amount, no other)."""
+    text = REBUYS.read_text()
+    line = "Hero re-buys and receives 3000 chips for $10.00\n"
+    assert text.count(line) == 1
+    written = imported(text, "written")
+    silent = imported(text.replace(line, ""), "silent")
+    other = imported(text.replace(line, line.replace("3000", "2000")), "other")
+    assert written.refused == silent.refused == other.refused
+    (hero,) = [item for item in silent.review if item not in written.review]
+    assert hero["player"] == "Hero" and hero["text"].startswith("Hero ends ")
+    assert int(hero["starts"].replace(",", "")) - int(hero["ended"].replace(",", "")) == 3000
+    assert [item for item in other.review if item not in written.review] == [hero]
+    # Hero's add-on in the break before level V (8,148 to 10,148) is written nowhere: listed.
+    assert {"player": "Hero", "ended": "8,148", "starts": "10,148"}.items() <= next(
+        item for item in written.review if item["starts"] == "10,148").items()

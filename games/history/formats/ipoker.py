@@ -21,10 +21,10 @@ What the file does not write: the rake, the total pot and the bet returned uncal
 ``win`` is what a player collected, the returned bet included, and ``bet`` what they put in;
 the replay decides every amount, each ``win`` is checked against what it pays plus what it
 returns (what it pays beyond ``win`` is the rake), and each player's ``win`` less ``bet``
-against what the replay says they won or lost (the 2011 tournament files write an all-in
-player's bet one ante off, which is let through). A big blind posted with a dead small
-blind ("post both", one sum of both) is a live big blind and the rest dead money, an ante
-only that player pays.
+against what the replay says they won or lost (the 2011 tournament files write some all-in
+players' bet one ante off their actions and stack: refused, the file against itself). A big
+blind posted with a dead small blind ("post both", one sum of both) is a live big blind and
+the rest dead money, an ante only that player pays.
 
 The 2018-19 clients (17.x) say ``<uncalled_bet_enabled>true</uncalled_bet_enabled>``, and
 then write otherwise: ``win`` leaves the returned bet out (it is what the replay pays, the
@@ -331,12 +331,13 @@ def _check_nets(text: str, hand: SiteHand, replayed: PHHReplay) -> None:
                 bet = put_in
         theirs = facts.won.get(name, Decimal(0)) - bet
         ours = Decimal(net[seat]) / scale
-        # The 2011 tournament files write an all-in player's bet one ante off: twice when
-        # the all-in came back, not at all when it was called (the winner's "win" still
-        # holds every chip of the pot, the ante included).
-        if theirs != ours and abs(theirs - ours) != facts.antes.get(name):
+        # The 2011 tournament files write some all-in players' bet one ante off their
+        # actions (and their stack): the file disagrees with itself, so the hand is refused.
+        if theirs != ours:
+            off = (" (one ante off what their actions put in)"
+                   if abs(theirs - ours) == facts.antes.get(name) else "")
             raise PHHError(f"{hand.where}: the file says {name} won {theirs} (win less bet); "
-                           f"the replay says {ours}.")
+                           f"the replay says {ours}{off}.")
 
 
 def _returned(replayed: PHHReplay) -> dict[int, int]:

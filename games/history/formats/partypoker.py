@@ -210,6 +210,15 @@ class _Rewrite:
         collected = re.search(r"collected ([^,]+), net", rest)
         if collected:
             said.append(f"{name} collected {self.money(money(collected[1], where))} from pot")
+        summed = re.search(r"bet ([^,]+), collected ([^,]+), net ([+-]?)([^\s\[]+)", rest)
+        if summed:
+            bet, won, net = (money(summed[k], where) for k in (1, 2, 4))
+            # A figure of the summary is wrong, and which one nobody can tell: refused.
+            if won - bet != (-net if summed[3] == "-" else net):
+                raise PHHError(
+                    f"{where}: the summary gives {name} a net of {summed[3]}{summed[4]}, but their "
+                    f"collected {summed[2]} less their bet {summed[1]} is "
+                    f"{self.money(won - bet)}: the file disagrees with itself.")
         return said
 
     def line(self, line: str, where: str, all_in: bool = False) -> list[str]:

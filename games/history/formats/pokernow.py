@@ -187,6 +187,8 @@ def read_hand(text: str) -> SiteHand:
     W.head(rewrite, start, entries[stacks], rows[0][1], (2, stacks + 2), entries[stacks + 1:],
            Decimal(noted.group(1)) if noted else None)
     hero = _hero(text, entries, rewrite)
+    rewrite.twice = {found.group(1) for entry in entries
+                     if (found := W.BOARD.match(entry)) and found.group(2)}
     for k, entry in enumerate(entries[1:-1], start=1):
         if k != stacks:
             W.row(rewrite, entry, k + 2, hero)

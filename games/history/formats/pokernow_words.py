@@ -10,11 +10,14 @@ Rows that change no amount of the hand are left out on purpose (``QUIET``): the 
 seat requests, joins and sit-backs (the next hand's stacks hold them), stack changes the
 admin queues "in the next hand", spectator notes, run-it-twice votes that end in one run,
 "Undealt cards" (the board nobody played), "Dead Small Blind" (a seat with no small blind).
+A board run twice ("Flop (second run): ...", "collected 155 from pot with ... on the second
+run") is PokerStars' "*** FIRST FLOP ***" and "*** SECOND FLOP ***", the second board's
+winners under "*** SECOND SHOW DOWN ***"; the replay splits each pot between the boards.
 A bomb pot ("posts a bet of 4 (bomb pot bet)", "calls 4 (bomb pot bet)", then the flop) is
 everyone's ante and no betting before the flop, which PHH writes as every player with chips
 behind checking, first to last; its big blind (the smallest bet after the flop) is the
 table's, which only the log around the hand tells (``pokernow.split`` notes it).
-Refused with a sentence: other games, boards run twice.
+Refused with a sentence: other games.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ QUIET = re.compile(
     r"|\".+\" chooses to  ?(?:not )?run it twice\.$"
     r"|Undealt cards: |Dead Small Blind$"
     # The host's settings changed, written as they happen, for the next hands; and a run
-    # twice the settings impose (the second run's rows refuse the hand as before).
+    # twice the settings impose (the second run's own rows say which streets).
     r"|Game Config Changes\n|The board will run it twice due the game settings\.$)"
 )
 ID_CHANGE = re.compile(r'^The player "(.+)" changed the ID from (\S+) to (\S+) because ')
@@ -99,6 +102,11 @@ class Rewrite:
     # What a call put in over the bet (the whole big blind over a short all-in one), by
     # name: PokerNow returns it as an uncalled bet, the engine never takes it.
     over_called: dict[str, Decimal] = field(default_factory=dict)
+    # A board run twice: the streets the log deals again ("Turn (second run): ..."), which
+    # PokerStars names "*** FIRST TURN ***" and "*** SECOND TURN ***"; whether the second
+    # board's showdown has begun (its "collected ... on the second run" rows).
+    twice: set[str] = field(default_factory=set)
+    second_showdown: bool = False
 
     def add(self, line: str, row: int) -> None:
         self.lines.append(line)
@@ -190,15 +198,15 @@ def row(rewrite: Rewrite, entry: str, line: int, hero: str | None) -> None:
     board = BOARD.match(entry)
     if board:
         street, second, shown = board.groups()
-        if second:
-            raise PHHError(f"{where}: the board was run twice, which cannot be replayed (the "
-                           "engine deals one board).")
-        if rewrite.bomb_pot and street == "Flop":
+        if second and rewrite.second_showdown:
+            raise PHHError(f"{where}: the second board is dealt after it paid.")
+        run = ("SECOND " if second else "FIRST ") if street in rewrite.twice else ""
+        if rewrite.bomb_pot and street == "Flop" and not second:
             _bomb_pot_checks(rewrite, line)
         old, _, new = shown.partition("[")
         dealt = " ".join(cards(new))
         before = f"[{' '.join(cards(old))}] " if cards(old) else ""
-        rewrite.add(f"*** {street.upper()} *** {before}[{dealt}]", line)
+        rewrite.add(f"*** {run}{street.upper()} *** {before}[{dealt}]", line)
         rewrite.street_bet, rewrite.level = {}, Decimal(0)
         return
     bomb = BOMB_POT.match(PLAYER.sub(r"\2", entry)) if "(bomb pot bet)" in entry else None
@@ -281,6 +289,15 @@ def _action(rewrite: Rewrite, name: str, rest: str, where: str, line: int) -> No
         rewrite.shown[name] = shown
         rewrite.add(f"{name}: shows [{' '.join(shown)}]", line)
     elif collected:
+        if " on the second run " in f"{rest} ":  # the second board's winners, after the first's
+            if not rewrite.twice:
+                raise PHHError(f"{where}: {name} collects on a second run the log never deals.")
+            if not rewrite.second_showdown:
+                rewrite.second_showdown = True
+                rewrite.add("*** SECOND SHOW DOWN ***", line)
+        elif rewrite.second_showdown:
+            raise PHHError(f"{where}: {name} collects on the first board after the second's "
+                           "winners.")
         rewrite.add(f"{name} collected {amount(collected.group(1), where)} from pot", line)
     else:
         raise PHHError(f"{where}: cannot read {name} {rest!r}.")
