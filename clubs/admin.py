@@ -1,0 +1,44 @@
+from django.contrib import admin
+
+from clubs.models import Club, JoinRequest, Membership, Night, NightResult, Transfer
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "created_at"]
+    search_fields = ["name", "owner__username"]
+    raw_id_fields = ["owner"]
+    inlines = [MembershipInline]
+
+
+@admin.register(JoinRequest)
+class JoinRequestAdmin(admin.ModelAdmin):
+    list_display = ["club", "user", "created_at"]
+    raw_id_fields = ["user"]
+
+
+class ResultInline(admin.TabularInline):
+    model = NightResult
+    extra = 0
+    raw_id_fields = ["user"]
+    readonly_fields = ["user", "chips", "played_cents", "carried_cents"]
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "chips", "cents", "currency", "settled_at"]
+    list_filter = ["currency"]
+    raw_id_fields = ["tables", "tournaments"]
+    inlines = [ResultInline]
+
+
+@admin.register(Transfer)
+class TransferAdmin(admin.ModelAdmin):
+    list_display = ["night", "payer", "payee", "cents", "paid_at", "carried_to"]
+    raw_id_fields = ["payer", "payee", "paid_by", "night", "carried_to"]
