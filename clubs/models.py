@@ -77,6 +77,9 @@ class JoinRequest(models.Model):
             models.UniqueConstraint(fields=["club", "user"], name="one_request_per_club")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.user} asks to join {self.club}"
+
 
 class PaymentHandle(models.Model):
     """How a person takes money by one method (free text), shown to their clubs' members."""
@@ -101,6 +104,9 @@ class PaymentHandle(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "method"], name="one_handle_per_method")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.get_method_display()} {self.handle}"
 
 
 class Night(models.Model):
@@ -148,6 +154,9 @@ class NightResult(models.Model):
             models.UniqueConstraint(fields=["night", "user"], name="one_result_per_night")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.user} at {self.night}: {self.cents} cents"
+
     @property
     def cents(self) -> int:
         return self.played_cents + self.carried_cents
@@ -175,6 +184,9 @@ class Transfer(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(cents__gt=0), name="transfer_positive")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.cents} cents ({self.night})"
 
     @property
     def is_open(self) -> bool:

@@ -24,6 +24,10 @@ def _night(request, club_id: int, night_id: int) -> tuple[Club, Membership, Nigh
     return club, mine, night
 
 
+def _to_night(back: dict[str, int]):
+    return redirect("clubs:night", club_id=back["club_id"], night_id=back["night_id"])
+
+
 def _refuse_unless_manager(mine: Membership) -> None:
     if not mine.manages:
         raise Http404("Only the club's owner and managers can do that.")
@@ -155,7 +159,7 @@ def add(request, club_id: int, night_id: int):
     else:
         return told(request, ValueError("Pick a table or a tournament to add."),
                     "clubs:night", **back)
-    return redirect("clubs:night", **back)
+    return _to_night(back)
 
 
 @login_required
@@ -169,7 +173,7 @@ def settle(request, club_id: int, night_id: int):
     except SettleError as error:
         return told(request, error, "clubs:night", **back)
     messages.success(request, f"{night.name} is settled: here is who pays whom.")
-    return redirect("clubs:night", **back)
+    return _to_night(back)
 
 
 @login_required
@@ -183,7 +187,7 @@ def paid(request, club_id: int, night_id: int, transfer_id: int):
     except SettleError as error:
         return told(request, error, "clubs:night", **back)
     messages.success(request, "Marked paid.")
-    return redirect("clubs:night", **back)
+    return _to_night(back)
 
 
 @login_required

@@ -59,20 +59,18 @@ def _ious(club: Club) -> list[Transfer]:
 @login_required
 def club(request, club_id: int):
     club, mine = club_for_member(request, club_id)
-    roster = list(club.memberships.select_related("user").order_by("role", "user__username"))
     handles: dict[int, list[PaymentHandle]] = {}
     for handle in PaymentHandle.objects.filter(user__club_memberships__club=club):
         handles.setdefault(handle.user_id, []).append(handle)
-    for row in roster:
-        row.handles = handles.get(row.user_id, [])
+    roster = [(row, handles.get(row.user_id, []))
+              for row in club.memberships.select_related("user").order_by("role",
+                                                                          "user__username")]
     nights = list(club.nights.all())
     tables = (club.nights.model.tables.through.objects.filter(night__club=club)
               .select_related("table", "night").order_by("-table__created_at"))
     tournaments = (club.nights.model.tournaments.through.objects.filter(night__club=club)
                    .select_related("tournament", "night").order_by("-tournament__created_at"))
-    ious = _ious(club)
-    for iou in ious:
-        iou.amount = money(iou.cents, iou.night.currency)
+    ious = [(iou, money(iou.cents, iou.night.currency)) for iou in _ious(club)]
     context = {
         "club": club, "mine": mine, "roster": roster, "nights": nights,
         "tables": tables, "tournaments": tournaments, "ious": ious,
