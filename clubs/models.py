@@ -109,6 +109,27 @@ class PaymentHandle(models.Model):
         return f"{self.user}: {self.get_method_display()} {self.handle}"
 
 
+class Season(models.Model):
+    """A club's season: its nights are those started between the two dates (inclusive) in
+    its currency; its standings are counted from their hands (clubs/standings.py)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default="USD")
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(ends_on__gte=models.F("starts_on")),
+                                   name="season_ends_after_it_starts")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
 class Night(models.Model):
     """A club's night: its tables and tournaments, what a chip is worth, its settle-up."""
 

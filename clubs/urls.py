@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import night_views, views
+from clubs import night_views, season_views, views
 
 app_name = "clubs"
 
@@ -17,6 +17,8 @@ urlpatterns = [
     path("<int:club_id>/remove/", views.remove, name="remove"),
     path("<int:club_id>/role/", views.role, name="role"),
     path("<int:club_id>/nights/new/", night_views.create, name="create_night"),
+    path("<int:club_id>/seasons/new/", season_views.create, name="create_season"),
+    path("<int:club_id>/seasons/<int:season_id>/", season_views.season, name="season"),
     path(NIGHT, night_views.night, name="night"),
     path(NIGHT + "add/", night_views.add, name="add"),
     path(NIGHT + "settle/", night_views.settle, name="settle"),

@@ -74,6 +74,7 @@ def club(request, club_id: int):
     context = {
         "club": club, "mine": mine, "roster": roster, "nights": nights,
         "tables": tables, "tournaments": tournaments, "ious": ious,
+        "seasons": club.seasons.all(),
         "requests": (JoinRequest.objects.filter(club=club).select_related("user")
                      if mine.manages else []),
         "invite_url": request.build_absolute_uri(f"/clubs/join/{club.invite_code}/"),

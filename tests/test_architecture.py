@@ -144,7 +144,7 @@ LAYERS: list[set[str]] = [
      "learning.tool_views", "learning.odds_games", "learning.progress", "learning.models",
      "pokersite.health",
      "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found",
-     "clubs.views", "clubs.night_views"},
+     "clubs.views", "clubs.night_views", "clubs.season_views"},
     # A whole tick of the table clock: the services' work with the bots' turns.
     {"games.table_clock"},
     # Lessons and drills, which quote the bots' equity and outs.
@@ -158,7 +158,7 @@ LAYERS: list[set[str]] = [
     # What the services read and write beside the tables.
     {"games.lobby", "games.snapshots", "games.history", "games.access", "games.chips",
      "games.tournament_status", "clubs.membership", "clubs.settling", "clubs.nights",
-     "clubs.exports"},
+     "clubs.exports", "clubs.standings"},
     # The views of a table for each person.
     {"games.projection"},
     # The stored data, and the felt's words.
