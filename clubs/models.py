@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 
 from clubs.money import CURRENCIES, ChipValue
+from clubs.points import FORMULAS
 
 
 def new_invite_code() -> str:
@@ -118,6 +119,11 @@ class Season(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField()
     currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default="USD")
+    # How tournament finishes score (clubs/points.py), the owner's pick.
+    points = models.CharField(
+        max_length=8, choices=[(code, label) for code, (label, _) in FORMULAS.items()],
+        default="field",
+    )
 
     class Meta:
         ordering = ["-starts_on", "-id"]

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Season
 from clubs.money import CURRENCIES, money
-from clubs.standings import cash_standings, season_nights
+from clubs.points import FORMULAS
+from clubs.standings import cash_standings, season_nights, tournament_standings
 from clubs.views import club_for_member
 
 
@@ -43,14 +44,23 @@ def create(request, club_id: int):
     currency = request.POST.get("currency", "USD")
     if currency not in CURRENCIES:
         problems.append(f"Unknown currency {currency!r}: pick one of {', '.join(CURRENCIES)}")
+    formula = request.POST.get("points", "field")
+    if formula not in FORMULAS:
+        problems.append(f"Unknown points formula {formula!r}: pick one of "
+                        f"{', '.join(FORMULAS)}")
     if problems or starts is None or ends is None:
         for problem in problems:
             messages.error(request, problem)
         return redirect("clubs:club", club_id=club.id)
     season = Season.objects.create(club=club, name=name, starts_on=starts, ends_on=ends,
-                                   currency=currency)
+                                   currency=currency, points=formula)
     messages.success(request, f"{season.name} runs from {starts} to {ends}.")
     return redirect("clubs:season", club_id=club.id, season_id=season.id)
+
+
+def _points_text(value) -> str:
+    """Points as people read them: whole, or to one decimal place (a shared tie)."""
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
 
 
 @login_required
@@ -61,6 +71,8 @@ def season(request, club_id: int, season_id: int):
         (row, money(row.net_cents, season.currency, sign=True), f"{float(row.bb_per_100):+.1f}")
         for row in cash_standings(season)
     ]
+    tournament_rows = [(row, _points_text(row.points)) for row in tournament_standings(season)]
     context = {"club": club, "mine": mine, "season": season, "rows": rows,
+               "tournament_rows": tournament_rows,
                "nights": season_nights(season)}
     return render(request, "clubs/season.html", context)

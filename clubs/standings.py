@@ -1,4 +1,4 @@
-"""A season's cash standings, counted from the hands played at its nights' cash tables
+"""A season's standings. Cash: counted counted from the hands played at its nights' cash tables
 (complete hands only, so they move as each hand ends):
 
 - hands: hands the member was dealt into;
@@ -8,6 +8,10 @@
 - nights: the season's nights at whose cash tables the member was dealt a hand.
 
 Three queries, however many nights and hands. Tournaments are not in the cash standings.
+
+Tournaments: each finished sit-and-go of the season's nights scores its entrants by the
+season's formula (clubs/points.py); a member's row adds their points, the tournaments they
+played, wins, cashes (a prize above 0) and best finish. Two queries.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from django.db.models import Count, F, Sum
 
 from clubs.models import Night, Season
 from clubs.money import to_cents
-from games.models import Hand, HandPlayer
+from clubs.points import points
+from games.models import Hand, HandPlayer, Tournament, TournamentEntry
 
 
 @dataclass(frozen=True)
@@ -79,3 +84,39 @@ def cash_standings(season: Season) -> list[CashStanding]:
     standings = [CashStanding(user, names[user], played[user], hands[user], net[user],
                               big_blinds[user]) for user in hands]
     return sorted(standings, key=lambda s: (-s.net_cents, -s.big_blinds, s.name))
+
+
+@dataclass(frozen=True)
+class TournamentStanding:
+    user_id: int
+    name: str
+    points: Fraction
+    played: int
+    wins: int
+    cashes: int
+    best: int
+
+
+def tournament_standings(season: Season) -> list[TournamentStanding]:
+    """The season's tournament standings, most points first."""
+    entries = list(
+        TournamentEntry.objects.filter(
+            tournament__club_nights__in=season_nights(season),
+            tournament__status=Tournament.Status.FINISHED, place__isnull=False,
+        ).annotate(entrants=Count("tournament__entries", distinct=True))
+        .values("user_id", "user__username", "place", "place_worst", "prize", "entrants",
+                "tournament_id").distinct()
+    )
+    rows: dict[int, dict] = {}
+    for entry in entries:
+        row = rows.setdefault(entry["user_id"], {
+            "name": entry["user__username"], "points": Fraction(0), "played": 0, "wins": 0,
+            "cashes": 0, "best": entry["place"]})
+        row["points"] += points(season.points, entry["entrants"], entry["place"],
+                                entry["place_worst"] or entry["place"])
+        row["played"] += 1
+        row["wins"] += entry["place"] == 1
+        row["cashes"] += entry["prize"] > 0
+        row["best"] = min(row["best"], entry["place"])
+    standings = [TournamentStanding(user_id, **row) for user_id, row in rows.items()]
+    return sorted(standings, key=lambda s: (-s.points, s.best, s.name))

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from clubs import membership as members
 from clubs.models import Club, JoinRequest, Membership, PaymentHandle, Transfer
 from clubs.money import CURRENCIES, money
+from clubs.points import FORMULAS
 
 
 def club_for_member(request, club_id: int) -> tuple[Club, Membership]:
@@ -78,7 +79,7 @@ def club(request, club_id: int):
         "requests": (JoinRequest.objects.filter(club=club).select_related("user")
                      if mine.manages else []),
         "invite_url": request.build_absolute_uri(f"/clubs/join/{club.invite_code}/"),
-        "currencies": CURRENCIES, "roles": Membership.Role,
+        "currencies": CURRENCIES, "roles": Membership.Role, "formulas": FORMULAS,
     }
     return render(request, "clubs/club.html", context)
 

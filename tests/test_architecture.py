@@ -40,7 +40,7 @@ LIVE_ENTRY_POINTS = {
 }
 DRILLS = "learning.drills"
 # A club night's arithmetic (who pays whom, chips to cents): plain Python, no Django.
-CLUBS_PURE = {"clubs.settle", "clubs.money"}
+CLUBS_PURE = {"clubs.settle", "clubs.money", "clubs.points"}
 # The evaluator's Django side: the app config and the console commands (its pages live in
 # the learning app). Everything else in the package is its core.
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,7 +168,7 @@ LAYERS: list[set[str]] = [
      "games.dealers_choice", "games.house_rules", "games.rotation_field",
      "games.table_limits", "games.tournament_line", "games.viewer_status",
      "games.bet_sizes", "games.add_chips_rule", "games.plain_sql", "games.write_batch",
-     "clubs.settle", "clubs.money"},
+     "clubs.settle", "clubs.money", "clubs.points"},
     # The pure core: the rules of the game, then the evaluator.
     {"games.engine"},
     {"evaluator core"},  # every module of the evaluator but its Django side (below)

@@ -117,6 +117,8 @@ def test_the_season_page_answers_in_a_fixed_number_of_queries(client, season_pla
      ["The season's last date comes before its first."]),
     ({"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-03-01", "currency": "XXX"},
      ["Unknown currency 'XXX': pick one of USD, EUR, GBP, CAD, AUD, CHF, SEK, INR"]),
+    ({"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-03-01", "points": "nascar"},
+     ["Unknown points formula 'nascar': pick one of field, top_six, root"]),
 ])
 def test_a_bad_season_is_refused_with_a_sentence(client, club, bob, fields, problems):
     client.force_login(bob)
@@ -133,3 +135,48 @@ def test_a_member_cannot_start_a_season_and_a_manager_can(client, club, bob, car
     response = client.post(f"/clubs/{club.id}/seasons/new/", fields, follow=True)
     assert [str(m) for m in response.context["messages"]] == [
         "Summer runs from 2026-06-01 to 2026-08-31."]
+
+
+def test_tournament_standings_equal_a_recount_from_the_entries(club, alice, bob, carol, dave):
+    from clubs.standings import tournament_standings
+    from games.models import TournamentEntry
+
+    first = play_sit_and_go(alice, [alice, bob, carol], seed=7)
+    second = play_sit_and_go(bob, [alice, bob, carol, dave], seed=8)
+    night_of(club, "Night 1", tournaments=[first])
+    night_of(club, "Night 2", tournaments=[second])
+    today = timezone.localdate()
+    season = Season.objects.create(club=club, name="Spring", starts_on=today, ends_on=today,
+                                   points="field")
+    counted: dict[str, list] = defaultdict(lambda: [Fraction(0), 0, 0, 0, 99])
+    for entry in TournamentEntry.objects.select_related("user", "tournament"):
+        entrants = entry.tournament.entries.count()
+        places = range(entry.place, (entry.place_worst or entry.place) + 1)
+        row = counted[entry.user.username]
+        row[0] += Fraction(sum(entrants - p + 1 for p in places), len(places))
+        row[1] += 1
+        row[2] += entry.place == 1
+        row[3] += entry.prize > 0
+        row[4] = min(row[4], entry.place)
+    standings = tournament_standings(season)
+    assert {s.name: [s.points, s.played, s.wins, s.cashes, s.best] for s in standings} == dict(
+        counted)
+    assert sum(s.wins for s in standings) == 2 and len(standings) == 4
+    assert [s.points for s in standings] == sorted((s.points for s in standings), reverse=True)
+
+
+def test_the_season_page_shows_the_tournament_standings(client, club, alice, bob, carol):
+    from clubs.standings import tournament_standings
+
+    tournament = play_sit_and_go(alice, [alice, bob, carol], seed=7)
+    night_of(club, "Night 1", tournaments=[tournament])
+    today = timezone.localdate()
+    season = Season.objects.create(club=club, name="Spring", starts_on=today, ends_on=today,
+                                   points="top_six")
+    client.force_login(carol)
+    page = client.get(f"/clubs/{club.id}/seasons/{season.id}/").content.decode()
+    assert "10-6-4-3-2-1 for the first six" in page
+    shown = [(s.name, s.points) for s in tournament_standings(season)]
+    assert sorted(p for _, p in shown) == [4, 6, 10]
+    for name, value in shown:
+        assert f"<td>{name}</td><td class=\"num\">{value}</td>" in page
