@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:club_id>/", views.club, name="club"),
     path("<int:club_id>/requests/<int:request_id>/", views.answer, name="answer"),
     path("<int:club_id>/leave/", views.leave, name="leave"),
+    path("<int:club_id>/members/<int:user_id>/", views.member, name="member"),
     path("<int:club_id>/remove/", views.remove, name="remove"),
     path("<int:club_id>/role/", views.role, name="role"),
     path("<int:club_id>/nights/new/", night_views.create, name="create_night"),

@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from clubs import member_history
 from clubs import membership as members
 from clubs.models import Club, JoinRequest, Membership, PaymentHandle, Transfer
 from clubs.money import CURRENCIES, money
@@ -188,3 +189,21 @@ def handles(request):
     mine = dict(PaymentHandle.objects.filter(user=request.user).values_list("method", "handle"))
     rows = [(value, label, mine.get(value, "")) for value, label in methods.choices]
     return render(request, "clubs/handles.html", {"rows": rows})
+
+
+@login_required
+def member(request, club_id: int, user_id: int):
+    """A member's history in the club: every settled night's result, a chart of them, the
+    best and the worst night. Members only, about members only."""
+    club, mine = club_for_member(request, club_id)
+    theirs = get_object_or_404(Membership.objects.select_related("user"), club=club,
+                               user_id=user_id)
+    lines = member_history.night_lines(club, user_id)
+    best, worst = member_history.best_and_worst(lines)
+    context = {
+        "club": club, "mine": mine, "theirs": theirs, "lines": lines, "best": best,
+        "worst": worst, "bars": member_history.bars(lines),
+        "chart_width": member_history.CHART_WIDTH,
+        "chart_height": member_history.CHART_HEIGHT,
+    }
+    return render(request, "clubs/member.html", context)

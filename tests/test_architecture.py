@@ -158,7 +158,7 @@ LAYERS: list[set[str]] = [
     # What the services read and write beside the tables.
     {"games.lobby", "games.snapshots", "games.history", "games.access", "games.chips",
      "games.tournament_status", "clubs.membership", "clubs.settling", "clubs.nights",
-     "clubs.exports", "clubs.standings"},
+     "clubs.exports", "clubs.standings", "clubs.member_history"},
     # The views of a table for each person.
     {"games.projection"},
     # The stored data, and the felt's words.
