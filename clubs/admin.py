@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from clubs.models import Club, JoinRequest, Membership, Night, NightResult, Transfer
+from clubs.models import (
+    Club,
+    Correction,
+    JoinRequest,
+    Membership,
+    Night,
+    NightResult,
+    Season,
+    Transfer,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -42,3 +51,17 @@ class NightAdmin(admin.ModelAdmin):
 class TransferAdmin(admin.ModelAdmin):
     list_display = ["night", "payer", "payee", "cents", "paid_at", "carried_to"]
     raw_id_fields = ["payer", "payee", "paid_by", "night", "carried_to"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(admin.ModelAdmin):
+    """Disputes: a manager's correction of a night's result, with its reason."""
+
+    list_display = ["night", "loser", "winner", "cents", "reason", "created_by", "created_at"]
+    search_fields = ["reason", "loser__username", "winner__username"]
+    raw_id_fields = ["night", "loser", "winner", "created_by"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on", "currency", "points"]

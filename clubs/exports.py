@@ -36,10 +36,12 @@ def transfers(night: Night):
 def results_csv(night: Night) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["player", "chips", "played", "carried_iou", "total", "currency"])
+    writer.writerow(["player", "chips", "played", "carried_iou", "corrected", "total",
+                     "currency"])
     for row in results(night):
         writer.writerow([cell(row.user.username), row.chips, decimal(row.played_cents),
-                         decimal(row.carried_cents), decimal(row.cents), night.currency])
+                         decimal(row.carried_cents), decimal(row.corrected_cents),
+                         decimal(row.cents), night.currency])
     return out.getvalue()
 
 
@@ -77,6 +79,8 @@ def summary(night: Night) -> str:
         part = f"{row.user.username} {money(row.cents, currency, sign=True)}"
         if row.carried_cents:
             part += f" (with IOUs {money(row.carried_cents, currency, sign=True)})"
+        if row.corrected_cents:
+            part += f" (corrected {money(row.corrected_cents, currency, sign=True)})"
         parts.append(part)
     lines.append("Results: " + (", ".join(parts) if parts else "nobody played"))
     rows = list(transfers(night))

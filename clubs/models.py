@@ -174,6 +174,7 @@ class NightResult(models.Model):
     chips = models.BigIntegerField()
     played_cents = models.BigIntegerField()
     carried_cents = models.BigIntegerField(default=0)
+    corrected_cents = models.BigIntegerField(default=0)  # the managers' corrections, net
 
     class Meta:
         ordering = ["-played_cents", "id"]
@@ -186,7 +187,7 @@ class NightResult(models.Model):
 
     @property
     def cents(self) -> int:
-        return self.played_cents + self.carried_cents
+        return self.played_cents + self.carried_cents + self.corrected_cents
 
 
 class Transfer(models.Model):
@@ -219,3 +220,30 @@ class Transfer(models.Model):
     def is_open(self) -> bool:
         """Still owed here: neither paid nor carried to a later night."""
         return self.paid_at is None and self.carried_to_id is None
+
+
+class Correction(models.Model):
+    """A manager's correction of a night's result, with its reason: ``cents`` move from
+    ``loser``'s result to ``winner``'s (so the night still sums to zero). Made before the
+    night is settled, kept with it, shown to every member."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="corrections")
+    loser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="+")
+    winner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    cents = models.PositiveBigIntegerField()
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(cents__gt=0), name="correction_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.cents} cents from {self.loser} to {self.winner} ({self.night})"

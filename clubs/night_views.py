@@ -13,7 +13,14 @@ from clubs import exports
 from clubs.models import Club, Membership, Night, Transfer
 from clubs.money import money, parse_money, value_problems
 from clubs.settle import is_exact
-from clubs.settling import SettleError, mark_paid, open_ious, settle_night
+from clubs.settling import (
+    SettleError,
+    correct,
+    mark_paid,
+    open_ious,
+    reopen_night,
+    settle_night,
+)
 from clubs.views import club_for_member, told
 from games.models import Table, Tournament
 
@@ -98,6 +105,7 @@ def night(request, club_id: int, night_id: int):
     for row in results:
         row.played = money(row.played_cents, currency, sign=True)
         row.carried = money(row.carried_cents, currency, sign=True)
+        row.corrected = money(row.corrected_cents, currency, sign=True)
         row.total = money(row.cents, currency, sign=True)
     transfers = list(exports.transfers(night))
     for t in transfers:
@@ -117,6 +125,10 @@ def night(request, club_id: int, night_id: int):
         "table_choices": tables if not night.settled_at else [],
         "tournament_choices": tournaments if not night.settled_at else [],
         "ious": [(iou, money(iou.cents, currency)) for iou in ious],
+        "corrections": [(c, money(c.cents, currency)) for c in
+                        night.corrections.select_related("loser", "winner", "created_by")],
+        "members": (club.memberships.select_related("user").order_by("user__username")
+                    if mine.manages and not night.settled_at else []),
     }
     return render(request, "clubs/night.html", context)
 
@@ -208,3 +220,39 @@ def summary_txt(request, club_id: int, night_id: int):
     _, _, night = _night(request, club_id, night_id)
     return HttpResponse(exports.summary(night), content_type="text/plain; charset=utf-8")
 
+
+
+@login_required
+@require_POST
+def reopen(request, club_id: int, night_id: int):
+    club, mine, night = _night(request, club_id, night_id)
+    _refuse_unless_manager(mine)
+    back = {"club_id": club.id, "night_id": night.id}
+    try:
+        reopen_night(night.id)
+    except SettleError as error:
+        return told(request, error, "clubs:night", **back)
+    messages.success(request, f"{night.name} is open again: correct it and settle up.")
+    return _to_night(back)
+
+
+@login_required
+@require_POST
+def correction(request, club_id: int, night_id: int):
+    """A manager's correction of the night's result, with a reason, before it is settled."""
+    club, mine, night = _night(request, club_id, night_id)
+    _refuse_unless_manager(mine)
+    back = {"club_id": club.id, "night_id": night.id}
+    loser, winner = _picked(request, "loser"), _picked(request, "winner")
+    try:
+        cents = parse_money(request.POST.get("amount", ""))
+        if loser is None or winner is None:
+            raise SettleError("Pick who gives and who gets the corrected amount.")
+        made = correct(night, request.user, loser, winner, cents,
+                       request.POST.get("reason", ""))
+    except ValueError as error:
+        return told(request, ValueError(str(error)[0].upper() + str(error)[1:]),
+                    "clubs:night", **back)
+    messages.success(request, f"Corrected: {money(made.cents, night.currency)} from "
+                              f"{made.loser.username} to {made.winner.username}.")
+    return _to_night(back)
