@@ -102,3 +102,89 @@ def test_three_guests_settle_a_club_night(chromium, site, width):
     finally:
         for person in (ann, ben, cy):
             person.context.close()
+
+
+# A club of the three, its first night settled with cy owing ben, made on the site's
+# database; the pages then take the second night from there.
+CLUB = """
+from django.contrib.auth.models import User
+from clubs import membership
+from clubs.models import Membership, Night
+from clubs.settling import settle_night
+from games.models import Table
+
+ann, ben, cy = (User.objects.get(username=n) for n in {names!r})
+club = membership.create_club(ann, {club!r})
+Membership.objects.create(club=club, user=ben)
+Membership.objects.create(club=club, user=cy)
+night = Night.objects.create(club=club, name="Night one", chips=1, cents=1)
+night.tables.add(Table.objects.get(name={table!r}))
+settle_night(night.id)
+print(club.id)
+"""
+HANDS = """
+from games.models import HandPlayer
+print(HandPlayer.objects.filter(user__username={name!r}, hand__table__name__in={tables!r},
+                                hand__status="complete").count())
+"""
+
+
+@pytest.mark.parametrize("width", [1366, 375])
+def test_an_unpaid_transfer_nets_against_the_next_night(chromium, site, width):
+    names = [f"ann{width}b", f"ben{width}b", f"cy{width}b"]
+    ann, ben, cy = (Person(chromium, site, name) for name in names)
+    tables = [f"First game {width}", f"Second game {width}"]
+    try:
+        for person in (ann, ben, cy):
+            person.page.set_viewport_size({"width": width, "height": 900})
+            person.join_as_guest()
+        ann.create_table(tables[0], wait_for_start=True)
+        site.run(DEAL.format(names=names, table=tables[0]))  # ben wins 32 from cy
+        club_id = int(site.run(CLUB.format(names=names, club=f"Tuesday club {width}",
+                                           table=tables[0])).strip().splitlines()[-1])
+        page = ann.page
+        page.goto(f"/clubs/{club_id}/")
+        expect(page.locator("#ious")).to_contain_text(f"{names[2]} owes {names[1]} $0.32")
+
+        # Night two: cy wins 32 back from ben, which pays cy's IOU; nobody owes anybody.
+        ann.create_table(tables[1], wait_for_start=True)
+        site.run(DEAL.format(names=[names[0], names[2], names[1]], table=tables[1]))
+        page.goto(f"/clubs/{club_id}/")
+        page.locator("#night-name").fill("Night two")
+        page.get_by_label("Chips").fill("1")
+        page.get_by_label("are worth").fill("0.01")
+        page.get_by_role("button", name="Start the night").click()
+        expect(page.locator("#add-games")).to_contain_text(
+            f"{names[2]} owes {names[1]} $0.32")
+        page.get_by_role("button", name="Add the table").click()
+        page.get_by_role("button", name="Settle up").click()
+        expect(page.locator(".messages")).to_contain_text("Night two is settled")
+        expect(page.locator("#results tr", has_text=names[2])).to_contain_text(
+            re.compile(r"\+\$0\.32\s*-\$0\.32\s*\$0\.00\s*\$0\.00"))
+        expect(page.locator("#transfers tbody")).to_have_text("Nobody owes anybody.")
+        assert fits(page)
+
+        ben.page.goto(f"/clubs/{club_id}/")
+        expect(ben.page.locator("#ious")).to_have_text("Nobody owes anybody.")
+        ben.page.locator("#nights a", has_text="Night one").click()
+        expect(ben.page.locator("#transfers tbody tr")).to_contain_text(
+            "carried to Night two")
+        expect(ben.page.get_by_role("button", name="Mark paid")).to_have_count(0)
+
+        # The season's cash standings: the hands counted on the site's own database.
+        page.goto(f"/clubs/{club_id}/")
+        page.get_by_label("Name", exact=True).last.fill("Autumn")
+        page.get_by_label("First day").fill("2000-01-01")
+        page.get_by_label("Last day").fill("2099-12-31")
+        page.get_by_role("button", name="Start the season").click()
+        expect(page.locator("h1")).to_contain_text("Autumn")
+        for name, net in ((names[1], "$0.00"), (names[2], "$0.00"), (names[0], "$0.00")):
+            hands = int(site.run(HANDS.format(name=name, tables=tables)).strip().splitlines()[-1])
+            row = page.locator("#standings tr", has_text=name)
+            expect(row).to_contain_text(re.compile(rf"{re.escape(net)}\s*{hands}\b"))
+        assert fits(page)
+        for person in (ann, ben, cy):
+            assert not person.problems, person.problems
+    finally:
+        for person in (ann, ben, cy):
+            person.context.close()
