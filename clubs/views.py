@@ -7,13 +7,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Case, Value, When
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs import member_history
 from clubs import membership as members
-from clubs.models import Club, JoinRequest, Membership, PaymentHandle, Transfer
+from clubs.models import Club, JoinRequest, Membership, Night, PaymentHandle, Transfer
 from clubs.money import CURRENCIES, money
 from clubs.points import FORMULAS
 
@@ -64,13 +66,14 @@ def club(request, club_id: int):
     handles: dict[int, list[PaymentHandle]] = {}
     for handle in PaymentHandle.objects.filter(user__club_memberships__club=club):
         handles.setdefault(handle.user_id, []).append(handle)
+    rank = Case(*(When(role=role, then=Value(i)) for i, role in enumerate(Membership.Role)))
     roster = [(row, handles.get(row.user_id, []))
-              for row in club.memberships.select_related("user").order_by("role",
+              for row in club.memberships.select_related("user").order_by(rank,
                                                                           "user__username")]
     nights = list(club.nights.all())
-    tables = (club.nights.model.tables.through.objects.filter(night__club=club)
+    tables = (Night.tables.through.objects.filter(night__club=club)
               .select_related("table", "night").order_by("-table__created_at"))
-    tournaments = (club.nights.model.tournaments.through.objects.filter(night__club=club)
+    tournaments = (Night.tournaments.through.objects.filter(night__club=club)
                    .select_related("tournament", "night").order_by("-tournament__created_at"))
     ious = [(iou, money(iou.cents, iou.night.currency)) for iou in _ious(club)]
     context = {
@@ -79,7 +82,7 @@ def club(request, club_id: int):
         "seasons": club.seasons.all(),
         "requests": (JoinRequest.objects.filter(club=club).select_related("user")
                      if mine.manages else []),
-        "invite_url": request.build_absolute_uri(f"/clubs/join/{club.invite_code}/"),
+        "invite_url": request.build_absolute_uri(reverse("clubs:join", args=[club.invite_code])),
         "currencies": CURRENCIES, "roles": Membership.Role, "formulas": FORMULAS,
     }
     return render(request, "clubs/club.html", context)

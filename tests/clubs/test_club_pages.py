@@ -178,3 +178,13 @@ def test_the_pages_answer_in_a_fixed_number_of_queries(client, club, alice,
     client.force_login(alice)
     with django_assert_max_num_queries(15):
         assert client.get(f"/clubs/{club.id}/").status_code == 200
+
+
+def test_the_members_are_listed_owner_first_then_managers(client, club, carol):
+    import re
+
+    client.force_login(carol)
+    page = client.get(f"/clubs/{club.id}/").content.decode()
+    members = page[page.index('id="members"'):]
+    assert re.findall(r'/members/\d+/">(\w+)</a></td><td>(\w+)</td>', members) == [
+        ("alice", "Owner"), ("bob", "Manager"), ("carol", "Member"), ("dave", "Member")]
