@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "evaluator",
     "games",
     "learning",
+    "clubs",
 ]
 
 MIDDLEWARE = [

@@ -13,5 +13,6 @@ urlpatterns = [
     path("offline/", app_shell.offline, name="offline"),
     path("learn/", include("learning.urls")),
     path("hands/", include("games.history.urls")),
+    path("clubs/", include("clubs.urls")),
     path("", include("games.urls")),
 ]

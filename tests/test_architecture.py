@@ -39,6 +39,8 @@ LIVE_ENTRY_POINTS = {
     "games.management.commands.runclock": {"games.live.background"},
 }
 DRILLS = "learning.drills"
+# A club night's arithmetic (who pays whom, chips to cents): plain Python, no Django.
+CLUBS_PURE = {"clubs.settle", "clubs.money", "clubs.points"}
 # The evaluator's Django side: the app config and the console commands (its pages live in
 # the learning app). Everything else in the package is its core.
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +53,7 @@ EVALUATOR_DJANGO_SIDE = (
 @cache
 def graph() -> grimp.ImportGraph:
     return grimp.build_graph(
-        "evaluator", "games", "learning", "pokersite", include_external_packages=True,
+        "evaluator", "games", "learning", "pokersite", "clubs", include_external_packages=True,
         cache_dir=None,
     )
 
@@ -70,7 +72,7 @@ def evaluator_core() -> set[str]:
 
 
 def pure_modules() -> list[str]:
-    return sorted(evaluator_core() | package(ENGINE) | package(DRILLS))
+    return sorted(evaluator_core() | package(ENGINE) | package(DRILLS) | CLUBS_PURE)
 
 
 def test_the_evaluator_django_side_exists_as_listed():
@@ -114,7 +116,7 @@ def test_the_engine_imports_only_itself_and_the_evaluator_core(module):
 def outside_live() -> list[str]:
     return sorted(
         module for module in graph().modules
-        if module.split(".")[0] in ("evaluator", "games", "learning", "pokersite")
+        if module.split(".")[0] in ("evaluator", "games", "learning", "pokersite", "clubs")
         and module not in package(LIVE)
     )
 
@@ -133,7 +135,8 @@ LAYERS: list[set[str]] = [
     {"pokersite.asgi", "pokersite.routing", "pokersite.urls", "pokersite.settings",
      "games.urls", "learning.urls", "games.admin", "learning.admin", "games.management",
      "evaluator.management", "games.apps", "learning.apps", "evaluator.apps",
-     "games.migrations", "learning.migrations"},
+     "games.migrations", "learning.migrations", "clubs.urls", "clubs.admin", "clubs.apps",
+     "clubs.migrations"},
     # What a request or a frame reaches: the sockets, the pages, their forms.
     {"games.live", "games.views", "games.tournament_views", "games.push_views",
      "games.player_views",
@@ -143,7 +146,8 @@ LAYERS: list[set[str]] = [
      "learning.card_views", "learning.mistakes", "learning.schedule", "learning.card_themes",
      "learning.solver_views", "learning.solver_jobs", "learning.solver_links",
      "pokersite.health",
-     "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found"},
+     "pokersite.app_shell", "pokersite.app_icons", "pokersite.not_found",
+     "clubs.views", "clubs.night_views", "clubs.season_views"},
     # A whole tick of the table clock: the services' work with the bots' turns.
     {"games.table_clock"},
     # Lessons and drills, which quote the bots' equity and outs.
@@ -156,17 +160,18 @@ LAYERS: list[set[str]] = [
     {"games.outbound"},
     # What the services read and write beside the tables.
     {"games.lobby", "games.snapshots", "games.history", "games.access", "games.chips",
-     "games.tournament_status"},
+     "games.tournament_status", "clubs.membership", "clubs.settling", "clubs.nights",
+     "clubs.exports", "clubs.standings", "clubs.member_history"},
     # The views of a table for each person.
     {"games.projection"},
     # The stored data, and the felt's words.
-    {"games.models", "games.felt"},
+    {"games.models", "games.felt", "clubs.models"},
     # Rules and words the models and views share.
     {"games.hand_text", "games.protocol", "games.runout", "games.table_games",
      "games.dealers_choice", "games.house_rules", "games.rotation_field",
      "games.table_limits", "games.host_settings", "games.tournament_line", "games.viewer_status",
      "games.bet_sizes", "games.bet_presets", "games.add_chips_rule", "games.plain_sql",
-     "games.write_batch"},
+     "games.write_batch", "clubs.settle", "clubs.money", "clubs.points"},
     # The pure core: the rules of the game, then the evaluator.
     {"games.engine"},
     {"evaluator core"},  # every module of the evaluator but its Django side (below)
@@ -174,7 +179,8 @@ LAYERS: list[set[str]] = [
     {"pokersite.env", "pokersite.lan", "pokersite.throttles", "pokersite.origins",
      "pokersite.daphne_sends", "pokersite.memory_layer", "pokersite.pubsub_layer"},
 ]
-PACKAGE_ROOTS = {"evaluator", "games", "learning", "pokersite"}  # their __init__ modules
+# Their __init__ modules.
+PACKAGE_ROOTS = {"evaluator", "games", "learning", "pokersite", "clubs"}
 
 
 def project_layers() -> list[set[str]]:

@@ -6,7 +6,7 @@ import pkgutil
 
 import pytest
 
-PACKAGES = ["evaluator", "games", "learning", "pokersite"]
+PACKAGES = ["evaluator", "games", "learning", "pokersite", "clubs"]
 # Modules that do something on import (settings, the ASGI entry point) or hold no code.
 SKIP = ("migrations", "pokersite.settings", "pokersite.asgi")
 
