@@ -46,8 +46,8 @@ def main() -> None:
           f"({same / n:.0%})")
     print(f"agrees (that, or within {TOLERANCE:.0%} of the pot of the solver's best): "
           f"{agree}/{n} ({agree / n:.0%})")
-    print(f"what the coach's play gives up by the solver's values: mean {statistics.fmean(losses):.1%}"
-          f" of the pot, largest {max(losses):.1%}")
+    print(f"what the coach's play gives up by the solver's values: mean "
+          f"{statistics.fmean(losses):.1%} of the pot, largest {max(losses):.1%}")
     print(f"the coach's EV against the solver's value of the same play: mean |difference| "
           f"{statistics.fmean(gap):.1%} of the pot, mean {statistics.fmean(over):+.1%} "
           f"(the coach's one-street count is higher)")

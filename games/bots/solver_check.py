@@ -162,5 +162,4 @@ def compare(situation: Situation) -> Compared:
 def compare_many(count: int, seed: int) -> list[Compared]:
     """``count`` random rivers (``random_river``) compared."""
     rng = random.Random(seed)
-    found = []
     return [compare(random_river(rng)) for _ in range(count)]
