@@ -82,7 +82,8 @@ class Compared:
 
 
 def _actions(line: tuple[str, ...], coach_first: bool = True) -> tuple[list[str], list[str]]:
-    mine, theirs = [], []
+    mine: list[str] = []
+    theirs: list[str] = []
     for index, kind in enumerate(line):
         (mine if (index % 2 == 0) == coach_first else theirs).append(kind)
     return mine, theirs
