@@ -40,9 +40,19 @@ from evaluator.range_table import BOARDS, _structure, headsup_table
 from games.bots.holdings import HOLDING_MASKS, HOLDINGS, Weights
 from games.bots.ranges import CARD_IDS, percentile_table
 from games.bots.situation import Opponent, Situation
-from games.bots.villains import BET_KEEPS, BET_REST, board_strength, opponent_range, strongest
+from games.bots.villains import BET_REST, board_strength, opponent_range, strongest
 
 OVERCALL: Final = 0.03  # people call with a few points less equity than the price asks
+# Fitted to the bots' own answers (docs/coach.md, "The response model against the bots"):
+# up to the largest size people bet (NARROWS_FROM pots) who answers reads a bet as a bet
+# whatever its size (the size is in the price), and puts the bettor on the strongest
+# READ_KEEPS of their range, the rest at BLUFF_RATIO. Beyond it (an overbet) a size
+# ``r`` times that keeps ``r ** -SIZE_NARROWING`` as much: not fitted (the bots call
+# overbets as they call a pot; people do not), so that an all-in of ten pots is not
+# counted as called as often as a pot-sized bet.
+NARROWS_FROM: Final = 1.5
+SIZE_NARROWING: Final = 0.5
+READ_KEEPS: Final = 0.6
 FLOP_STRIDE: Final = 8  # on the flop, one runout in eight (spread over all of them)
 RANKS: Final = 7463  # the evaluator's hand strengths are 0..7462
 # A bet's bluffs (the rest of its range) against its value hands, by weight: the villains
@@ -67,13 +77,14 @@ def goes_on(equities: Weights, need: float) -> npt.NDArray[np.bool_]:
 
 def size_keeps(ratio: float) -> float:
     """The share of its range a bet keeps at full weight, relative to a standard size (the
-    pot after the flop, the chart's raise before it): ``ratio`` times that size keeps
-    ``1 / sqrt(ratio)`` as much (a bigger bet says a stronger hand).
+    pot after the flop, the chart's raise before it): up to ``NARROWS_FROM`` times that
+    size, all of it; ``r`` times beyond, ``r ** -SIZE_NARROWING`` (a bigger bet says a
+    stronger hand).
 
-    >>> size_keeps(0.5), size_keeps(4.0)
-    (1.0, 0.5)
+    >>> size_keeps(0.5), size_keeps(1.5), size_keeps(6.0)
+    (1.0, 1.0, 0.5)
     """
-    return 1.0 / float(np.sqrt(max(1.0, ratio)))
+    return float(max(1.0, ratio / NARROWS_FROM) ** -SIZE_NARROWING)
 
 
 def bettor_range(situation: Situation, kind: str, ratio: float = 1.0) -> Weights:
@@ -81,7 +92,7 @@ def bettor_range(situation: Situation, kind: str, ratio: float = 1.0) -> Weights
     ``ratio`` times the standard size (``size_keeps``): its seat and actions so far, by the
     opponents' own model, then this bet (only the board is removed: they cannot see this
     player's cards). Before the flop the chart of the raise is the standard; after it, a bet
-    keeps ``BET_KEEPS`` of the range at a pot or less. Whatever the size, the hands kept at
+    keeps ``READ_KEEPS`` of the range at a pot or less. Whatever the size, the hands kept at
     full weight outweigh the rest (the bluffs) by the same ``BLUFF_RATIO``."""
     me = Opponent(situation.seat, situation.stack, situation.bet, False, situation.own_actions)
     preflop = situation.preflop
@@ -95,7 +106,7 @@ def bettor_range(situation: Situation, kind: str, ratio: float = 1.0) -> Weights
         keep = size_keeps(ratio)
     else:
         strength = board_strength(tuple(situation.board))
-        keep = BET_KEEPS * size_keeps(ratio)
+        keep = READ_KEEPS * size_keeps(ratio)
     if keep >= 1.0:
         return weights
     top = strongest(weights, strength, keep)

