@@ -100,7 +100,7 @@ def upload_all(texts: list[str], tag: str) -> int:
     from django.contrib.auth import get_user_model
 
     from games.engine import PHHError
-    from games.history import uploads
+    from games.history.imports import uploads
 
     users = get_user_model()
     users.objects.filter(username=tag).delete()
@@ -120,7 +120,7 @@ def upload_all(texts: list[str], tag: str) -> int:
 
 def child(url: str, rounds: int, profile: bool) -> None:
     setup_django(url)
-    from games.history.decoding import decode_text
+    from games.history.imports.decoding import decode_text
 
     results = {}
     for site in SITES:
@@ -187,7 +187,7 @@ def pokerkit_parser(site: str, texts: list[str]) -> int:
 def phh_of(texts: list[str]) -> list[str]:
     """Each hand the import replays, as PHH text (not timed)."""
     from games.engine.phh import export_phh
-    from games.history.reading import clean, names, read_part, split_upload
+    from games.history.imports.reading import clean, names, read_part, split_upload
 
     found = []
     for text in texts:
@@ -231,7 +231,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from games.history.decoding import decode_text
+    from games.history.imports.decoding import decode_text
 
     runs = {}
     if args.database in ("sqlite", "both"):

@@ -62,9 +62,10 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from games.engine import HandState  # noqa: E402
-from games.history import session_facts, uploads  # noqa: E402
-from games.history.decoding import decode_text  # noqa: E402
-from games.history.session import Sample, review  # noqa: E402
+from games.history.imports import uploads  # noqa: E402
+from games.history.imports.decoding import decode_text  # noqa: E402
+from games.history.review import session_facts  # noqa: E402
+from games.history.review.session import Sample, review  # noqa: E402
 from games.models import HandFacts, ImportedHand  # noqa: E402
 
 CORPUS = ROOT / "tests" / "history" / "data" / "pokerstars"

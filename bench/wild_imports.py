@@ -36,10 +36,10 @@ import django  # noqa: E402
 django.setup()
 
 from games.engine import PHHError  # noqa: E402
-from games.history.decoding import decode_text  # noqa: E402
-from games.history.imports import read_phh  # noqa: E402
-from games.history.reading import clean, read_part, split_upload  # noqa: E402
-from games.history.uploads import fingerprint, record  # noqa: E402
+from games.history.imports.decoding import decode_text  # noqa: E402
+from games.history.imports.reading import clean, read_part, split_upload  # noqa: E402
+from games.history.imports.review_a_hand import read_phh  # noqa: E402
+from games.history.imports.uploads import fingerprint, record  # noqa: E402
 from games.models import ImportBatch  # noqa: E402
 from tests.history.wild import WILD  # noqa: E402 - from a worktree too
 

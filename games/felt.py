@@ -1,6 +1,6 @@
 """The felt: seats, board and pots in the one shape the browser draws (static/js/felt.js).
 
-The live table (games/projection.py) and the replayer (games/history/replayer.py) both build
+The live table (games/projection.py) and the replayer (games/history/replay/replayer.py) both build
 their felt here, from the engine's view of a hand for one viewer (``HandState.view``), so a
 seat, a pot or a shown hand reads the same live and in history. Which hole cards are in that
 view is the engine's one visibility rule (games/engine/visibility.py): nothing here adds a card.

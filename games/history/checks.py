@@ -1,4 +1,4 @@
-"""System checks of the site formats' registry (games/history/formats/), registered at
+"""System checks of the site formats' registry (games/history/imports/formats/), registered at
 start-up (games/apps.py): a format whose ``source`` the database cannot store, or two that
 share one, fail ``manage.py check`` instead of an upload.
 """
@@ -9,8 +9,8 @@ from typing import Any
 
 from django.core import checks
 
-from games.history.formats import FORMATS
-from games.history.site_format import SiteFormat
+from games.history.imports.formats import FORMATS
+from games.history.imports.site_format import SiteFormat
 from games.models import ImportedHand
 
 PHH_SOURCE = "phh"  # what a hand read from PHH stores

@@ -6,8 +6,8 @@ from django import forms
 
 from games.engine import PHHError
 from games.engine.positions import ORDER
-from games.history.formats import FORMATS
-from games.history.imports import MAX_CHARS, decode_upload
+from games.history.imports.formats import FORMATS
+from games.history.imports.review_a_hand import MAX_CHARS, decode_upload
 
 UPLOAD_BYTES = 20_000_000
 

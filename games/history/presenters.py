@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from evaluator.cards import Card
 from games.engine import UNKNOWN
-from games.history.equity import street_equities
-from games.history.fair_lines import record_of, replayer_part
 from games.history.masking import masked_deck
 from games.history.queries import Review
-from games.history.replayer import build_replay
+from games.history.replay.equity import street_equities
+from games.history.replay.replayer import build_replay
+from games.history.stars.fair_lines import record_of, replayer_part
 from games.history.tournament_hands import mark_of
 
 

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from games.history import import_views, review_views, views
+from games.history import views
+from games.history.imports import views as import_views
+from games.history.review import views as review_views
 
 app_name = "history"
 urlpatterns = [

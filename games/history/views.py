@@ -14,9 +14,11 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from games.engine import PHHError
-from games.history import exports, import_views, ledger, queries
+from games.history import ledger, queries
+from games.history.export import exports
 from games.history.forms import HandFilterForm, ImportForm, UploadForm
-from games.history.imports import imported_replay
+from games.history.imports import views as import_views
+from games.history.imports.review_a_hand import imported_replay
 from games.history.presenters import hand_row, replay_data
 from games.history.sharing import share_token, unshare
 from games.models import Table

@@ -8,9 +8,9 @@ from django.db import migrations, models
 def fill(apps, schema_editor):
     """The facts of every hand stored before: each complete hand played here from each
     player's seat, each imported hand with its hero and a result. Computed by the code the
-    review uses (games/history/session_facts.py), on the historical models."""
+    review uses (games/history/review/session_facts.py), on the historical models."""
     from games.engine import HandState
-    from games.history import session_facts
+    from games.history.review import session_facts
 
     hand_facts = apps.get_model("games", "HandFacts")
     hands = apps.get_model("games", "Hand").objects.filter(status="complete")

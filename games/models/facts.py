@@ -3,8 +3,9 @@
 The review reads these rows (one query) instead of replaying every hand: a row is written
 when a hand played here ends (for each player dealt in, from that player's seat) and when a
 hand is imported (for the hero), and migration 0020 filled it for the hands stored before.
-``games.history.session_facts`` computes the values; ``games.history.session.facts`` is the
-one definition of each of them, and the tests check the rows against it hand by hand.
+``games.history.review.session_facts`` computes the values;
+``games.history.review.session.facts`` is the one definition of each of them, and the tests
+check the rows against it hand by hand.
 """
 
 from django.conf import settings

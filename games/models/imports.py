@@ -52,7 +52,7 @@ class ImportPart(models.Model):
     name = models.TextField(blank=True)  # a .phhs file's name of the hand
     text = models.TextField()
     # What the stack continuity check needs of the hand once read and replayed
-    # (games/history/continuity.py's record), None until then or when it was not settled.
+    # (games/history/imports/continuity.py's record), None until then or when it was not settled.
     stacks = models.JSONField(null=True, blank=True)
     refused = models.BooleanField(default=False)
 
@@ -73,7 +73,7 @@ class ImportedHand(models.Model):
     batch = models.ForeignKey(
         ImportBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="hands"
     )
-    # "phh" or a site format's ``source`` (games/history/formats/: a registry, so a new site
+    # "phh" or a site format's ``source`` (games/history/imports/formats/: a registry, so a new site
     # needs no migration; games/history/checks.py checks each fits here).
     source = models.CharField(max_length=12)
     site = models.CharField(max_length=60, blank=True)

@@ -9,7 +9,7 @@ from datetime import datetime
 from games import chips, plain_sql, snapshots
 from games.engine import Event, EventKind, HandState
 from games.engine.fair_deal import FairDeal
-from games.history import session_facts
+from games.history.review import session_facts
 from games.models import Hand, HandAction, HandPlayer, Seat, Table
 from games.services import tournament_table
 from games.services.fair_deals import commit_after_hand

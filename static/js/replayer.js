@@ -22,7 +22,7 @@ function s(tag, attrs = {}, ...children) {
 }
 
 // Every figure drawn is written by the server (`amounts`: units -> text, in the hand's
-// money for imported hands, games/history/replayer.py); the page formats no money itself.
+// money for imported hands, games/history/replay/replayer.py); the page formats no money itself.
 let amounts = {};
 const chips = (n) => amounts[String(n)] ?? String(n);
 const pct = (x) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);

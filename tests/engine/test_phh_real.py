@@ -302,7 +302,7 @@ def test_a_real_wsop_hand_with_a_big_blind_ante_replays_to_its_finishing_stacks(
     dead money that Rainer Kempe loses with the pot."""
     from games.engine import HandState
     from games.history.masking import masked_state
-    from games.history.replayer import build_replay
+    from games.history.replay.replayer import build_replay
 
     text = WSOP.read_text()
     recorded = [Decimal(x) for x in tomllib.loads(text)["finishing_stacks"]]

@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.engine import export_phh, replay_phh
 from games.history.masking import masked_state
-from games.history.replayer import build_replay
+from games.history.replay.replayer import build_replay
 from games.host_settings import settings_schema
 from games.services import ServiceError, hosting
 from tests.games.test_home_games import (

@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.history.masking import masked_state
-from games.history.replayer import build_replay
+from games.history.replay.replayer import build_replay
 from games.models import Hand
 from games.services import ServiceError, hosting
 from tests.engine.helpers import stacked_deck

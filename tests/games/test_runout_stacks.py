@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.engine import EventKind, HandState
-from games.history.replayer import PAYS
+from games.history.replay.replayer import PAYS
 from games.live.consumers import load_snapshot_frame
 from games.models import Hand
 from tests.games.conftest import ACES_KINGS_DECK, make_user

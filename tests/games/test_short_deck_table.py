@@ -13,7 +13,7 @@ from games.engine.deal_order import deck_that_deals
 from games.engine.fair_deal import FairDeal, check_deal
 from games.engine.games import SHORT_DECK_HOLDEM
 from games.history.masking import masked_state
-from games.history.replayer import build_replay
+from games.history.replay.replayer import build_replay
 from games.host_settings import settings_schema
 from games.models import Hand
 from games.services import ServiceError, hosting
@@ -162,8 +162,8 @@ def test_the_coach_says_its_advice_models_holdem_and_gives_short_deck_equity(
 
 def test_the_replayer_equity_and_the_stars_export_are_short_decks(client, hosted, alice, bob):  # noqa: F811
     from games.history import queries
-    from games.history.pokerstars import HandInfo, write_hand
     from games.history.presenters import replay_data
+    from games.history.stars.writer import HandInfo, write_hand
     from tests.learning.test_tool_views import short_deck_count
 
     pytest.importorskip("pokerkit")
@@ -226,8 +226,9 @@ def test_the_log_and_the_replayer_say_the_button_posts_the_button_blind(
 
 
 def test_a_fair_short_deck_hand_verifies_from_its_phh_and_stars_exports(hosted, alice, bob):  # noqa: F811
-    from games.history import exports, queries
-    from games.history.deal_checks import verify_text
+    from games.history import queries
+    from games.history.export import exports
+    from games.history.export.deal_checks import verify_text
 
     short_deck_table(hosted, alice)
     services.sit(hosted.id, alice, 1, 100)

@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from games.history.decoding import decode_text
-from games.history.formats import format_named
-from games.history.reading import ReadHand, clean, read_part, split_upload
+from games.history.imports.decoding import decode_text
+from games.history.imports.formats import format_named
+from games.history.imports.reading import ReadHand, clean, read_part, split_upload
 from tests.engine.helpers import pokerkit_play_history
 
 Hands = tuple[tuple[str, str, ReadHand], ...]

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from games.history.imported import Imported
-from games.history.reading import read_hands
-from games.history.stars_lines import SEAT, STAKES, TABLE
-from games.history.uploads import record
+from games.history.imports.owned_hands import Imported
+from games.history.imports.reading import read_hands
+from games.history.imports.uploads import record
+from games.history.stars.lines import SEAT, STAKES, TABLE
 from games.models import ImportBatch
 from tests.history.test_stars_corpus import CORPUS
 

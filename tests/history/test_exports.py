@@ -11,7 +11,8 @@ from pokerkit import HandHistory
 
 from games import services
 from games.engine import HandState, replay_phh
-from games.history import exports, queries
+from games.history import queries
+from games.history.export import exports
 from games.models import Hand
 from games.services import seating
 from tests.history.conftest import make_user, play_out, play_random, seat

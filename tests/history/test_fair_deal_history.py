@@ -10,8 +10,8 @@ from django.core.management import CommandError, call_command
 from games import services
 from games.engine import HandState
 from games.engine.fair_deal import FairDeal
-from games.history import uploads
-from games.history.imported import Imported
+from games.history.imports import uploads
+from games.history.imports.owned_hands import Imported
 from games.history.presenters import replay_data
 from games.history.queries import review_for_player
 from games.models import Hand, ImportedHand
@@ -153,8 +153,8 @@ def test_our_exports_imported_keep_their_record_and_export_it_again(
 
 
 def test_hands_from_other_sites_have_no_verify_button(alice):
-    from games.history.imports import imported_replay
-    from games.history.stars_text import SAMPLE
+    from games.history.imports.review_a_hand import imported_replay
+    from games.history.stars.text import SAMPLE
 
     assert imported_replay(SAMPLE)["fair_deal"] is None
     batch = uploads.run(uploads.start(alice, SAMPLE))

@@ -8,10 +8,10 @@ import pytest
 
 from games.engine import export_phh, start_hand
 from games.engine.fair_deal import FairDeal
-from games.history.deal_checks import verify_text
+from games.history.export.deal_checks import verify_text
+from games.history.imports.reading import read_hands
 from games.history.masking import masked_state
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.reading import read_hands
+from games.history.stars.writer import HandInfo, write_hand
 from tests.engine.helpers import play_random, random_setup
 
 HANDS = 10_000

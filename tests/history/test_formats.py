@@ -5,9 +5,9 @@ system check, games/history/checks.py, broken on purpose here)."""
 import dataclasses
 
 from games.history.checks import format_problems
-from games.history.formats import FORMATS, format_named, format_of
-from games.history.formats.winamax import WINAMAX
-from games.history.reading import read_part
+from games.history.imports.formats import FORMATS, format_named, format_of
+from games.history.imports.formats.winamax import WINAMAX
+from games.history.imports.reading import read_part
 
 
 def test_every_registered_format_is_a_source_the_database_accepts():

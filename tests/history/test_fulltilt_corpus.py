@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games.history.decoding import decode_text
-from games.history.reading import read_hands
+from games.history.imports.decoding import decode_text
+from games.history.imports.reading import read_hands
 from games.models import ImportedHand
 from tests.history.site_corpus import (
     SiteCorpus,

@@ -2,7 +2,7 @@
 a pot's halves and quarters counted; on the river it is what the pot paid each hand."""
 
 from games.engine import FIVE_CARD_OMAHA
-from games.history.equity import street_equities
+from games.history.replay.equity import street_equities
 from tests.engine.test_hi_lo import check_down, deal
 
 

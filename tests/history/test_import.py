@@ -7,7 +7,8 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games.history import exports, queries
+from games.history import queries
+from games.history.export import exports
 from games.models import Hand
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games.history.reading import read_hands
+from games.history.imports.reading import read_hands
 from games.models import ImportedHand
 from tests.history.site_corpus import (
     SiteCorpus,

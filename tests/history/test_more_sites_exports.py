@@ -6,9 +6,9 @@ import tomllib
 
 import pytest
 
-from games.history.imported import Imported
-from games.history.reading import read_hands
-from games.history.uploads import record
+from games.history.imports.owned_hands import Imported
+from games.history.imports.reading import read_hands
+from games.history.imports.uploads import record
 from games.models import ImportBatch
 from tests.history import test_fulltilt_corpus, test_ipoker_corpus, test_partypoker_corpus
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from games.history.decoding import decode_text
-from games.history.formats import format_of
+from games.history.imports.decoding import decode_text
+from games.history.imports.formats import format_of
 from games.models import ImportedHand
 
 pytestmark = pytest.mark.django_db

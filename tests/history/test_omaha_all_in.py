@@ -12,8 +12,8 @@ import pytest
 from evaluator import DECK, evaluate_omaha, parse_cards
 from games import services
 from games.engine import Action, ActionKind, HandState, SeatInput, TableConfig, replay
-from games.history.equity import street_equities
-from games.history.session import all_in_adjusted
+from games.history.replay.equity import street_equities
+from games.history.review.session import all_in_adjusted
 from games.services import hosting
 from tests.engine.helpers import stacked_deck
 from tests.history.conftest import play

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import POT_LIMIT_OMAHA
-from games.history.reading import read_hands
+from games.history.imports.reading import read_hands
 from tests.history.site_corpus import (
     SiteCorpus,
     assert_imported_or_refused,

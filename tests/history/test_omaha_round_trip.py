@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 from games.engine import POT_LIMIT_OMAHA
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.reading import read_hands, stars_text
-from games.history.stars_tournament import StarsTournament
+from games.history.imports.reading import read_hands, stars_text
+from games.history.stars.tournament import StarsTournament
+from games.history.stars.writer import HandInfo, write_hand
 from tests.engine.helpers import play_random, random_omaha_setup
 from tests.history.site_corpus import imported
 from tests.history.test_omaha_corpus import GGPOKER, STARS, rush_and_cash_omaha

@@ -6,9 +6,9 @@ refused hand."""
 
 import pytest
 
-from games.history.imported import row
+from games.history.imports.owned_hands import row
+from games.history.imports.reading import read_hands
 from games.history.presenters import card_faces
-from games.history.reading import read_hands
 from games.models import ImportedHand
 from tests.history.test_omaha_corpus import GGPOKER, STARS
 from tests.history.test_omaha_more_sites import corpus as other_site

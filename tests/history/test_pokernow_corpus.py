@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import PHHError
-from games.history.formats.pokernow import read_hand, split
-from games.history.reading import read_hands
+from games.history.imports.formats.pokernow import read_hand, split
+from games.history.imports.reading import read_hands
 from tests.history.site_corpus import (
     SiteCorpus,
     assert_imported_or_refused,

@@ -19,9 +19,9 @@ from games.engine import (
     TableConfig,
     start_hand,
 )
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.reading import read_hands, stars_text
-from games.history.stars_text import read_hand
+from games.history.imports.reading import read_hands, stars_text
+from games.history.stars.text import read_hand
+from games.history.stars.writer import HandInfo, write_hand
 from tests.engine.test_phh_real import FILES, REALHANDS
 
 DATA = Path(__file__).parent / "data" / "pokerstars"

@@ -9,7 +9,8 @@ result of 250), and his uncalled 100 comes back.
 import pytest
 
 from games import snapshots
-from games.history import exports, queries
+from games.history import queries
+from games.history.export import exports
 from games.history.presenters import replay_data
 from games.projection import public_view
 from tests.history.conftest import ACES_KINGS_DECK, play, seat

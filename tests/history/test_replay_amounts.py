@@ -1,7 +1,7 @@
 """The replayer draws every figure as the server wrote it (``amounts``, by
 ``Money.format``): the page formats no money of its own."""
 
-from games.history.imports import imported_replay
+from games.history.imports.review_a_hand import imported_replay
 from games.history.money import CHIPS, Money
 
 IN_DOLLARS = """\

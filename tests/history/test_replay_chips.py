@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.engine import EventKind, start_hand
-from games.history.replayer import PAYS, build_replay
+from games.history.replay.replayer import PAYS, build_replay
 from tests.engine.helpers import (
     play_random,
     random_ante_setup,

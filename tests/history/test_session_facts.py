@@ -16,12 +16,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import FULL_DECK, Action, ActionKind, HandState, SeatInput, TableConfig, replay
-from games.history import review_views, session_facts, uploads
-from games.history.chart import MAX_STEPS, line_chart
-from games.history.decoding import decode_text
+from games.history.imports import uploads
+from games.history.imports.decoding import decode_text
 from games.history.masking import masked_state
-from games.history.session import Sample
-from games.history.session_tournaments import imported_key, played_key
+from games.history.review import session_facts
+from games.history.review import views as review_views
+from games.history.review.chart import MAX_STEPS, line_chart
+from games.history.review.session import Sample
+from games.history.review.session_tournaments import imported_key, played_key
 from games.models import Hand, HandFacts, ImportedHand
 from tests.history.conftest import play_random, seat
 from tests.history.stars_samples import ACES_CRACKED

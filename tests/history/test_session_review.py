@@ -18,8 +18,8 @@ from games.engine import (
     TableConfig,
     replay,
 )
-from games.history.reading import read_hands
-from games.history.session import Sample, all_in_adjusted, facts, review
+from games.history.imports.reading import read_hands
+from games.history.review.session import Sample, all_in_adjusted, facts, review
 from tests.history.stars_samples import ACES_CRACKED, DATA
 from tests.history.test_uploads import upload_in_steps
 

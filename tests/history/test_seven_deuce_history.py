@@ -9,9 +9,10 @@ import pytest
 from pokerkit import HandHistory
 
 from games.engine import HandState, replay_phh
-from games.history import exports, queries
+from games.history import queries
+from games.history.export import exports
+from games.history.imports.reading import read_hands
 from games.history.presenters import replay_data
-from games.history.reading import read_hands
 from games.services import hosting
 from tests.engine.helpers import stacked_deck
 from tests.history.conftest import play, seat

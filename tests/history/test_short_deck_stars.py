@@ -7,8 +7,8 @@ import random
 from datetime import UTC, datetime
 
 from games.engine import EventKind
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.reading import read_hands
+from games.history.imports.reading import read_hands
+from games.history.stars.writer import HandInfo, write_hand
 from tests.engine.helpers import play_random, random_short_deck_setup
 
 

@@ -1,4 +1,4 @@
-"""Stack continuity, the upload's second witness (games/history/continuity.py): a player's
+"""Stack continuity, the upload's second witness (games/history/imports/continuity.py): a player's
 stack at the end of a hand must be their stack at the start of the same table's next hand.
 
 A real PokerStars file is made to carry a wrong rake that its hand agrees with (the pot is
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games.history import uploads
-from games.history.decoding import decode_text
+from games.history.imports import uploads
+from games.history.imports.decoding import decode_text
 from tests.games.conftest import make_user
 from tests.history.wild import WILD
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from games.history.decoding import decode_text
-from games.history.reading import read_hands
-from games.history.stars_text import read_hand
+from games.history.imports.decoding import decode_text
+from games.history.imports.reading import read_hands
+from games.history.stars.text import read_hand
 from tests.history.site_corpus import SiteCorpus, hand_number, in_units, pokerkit_final
 
 CORPUS = SiteCorpus(Path(__file__).parent / "data" / "pokerstars" / "fpdb")
@@ -243,7 +243,7 @@ def test_pokerkit_shows_the_same_hands():
 
 def test_the_replayer_shows_a_losers_hand_that_the_text_shows():
     """ "andi661: shows [Jc Qc] (a pair of Nines)" and lost: shown on the felt, not mucked."""
-    from games.history.replayer import build_replay
+    from games.history.replay.replayer import build_replay
 
     _, hand = CORPUS.the_hand("35602622054")
     replayed = hand.replayed
@@ -257,7 +257,7 @@ def test_the_replayer_shows_a_losers_hand_that_the_text_shows():
 
 def test_a_winner_who_shows_after_everyone_folded_shows_in_the_replay_and_the_export():
     """ "maikel76 collected 125 from pot" then "maikel76: shows [Jc Jd]"."""
-    from games.history.pokerstars import HandInfo, write_hand
+    from games.history.stars.writer import HandInfo, write_hand
 
     _, hand = CORPUS.the_hand("12637691564")
     replayed = hand.replayed
@@ -282,7 +282,7 @@ def test_a_big_blind_ante_is_dead_money_in_the_main_pot():
     from everyone, refused."""
     from pokerkit import HandHistory
 
-    from games.history.pokerstars import HandInfo, write_hand
+    from games.history.stars.writer import HandInfo, write_hand
 
     text, hand = CORPUS.the_hand("47658557149")
     one_ante = re.sub(r"^.+: posts the ante 60\n", "", text, flags=re.M).replace(

@@ -13,8 +13,8 @@ import pytest
 
 from games.engine import FIVE_CARD_OMAHA, FIVE_CARD_OMAHA_HI_LO, POT_LIMIT_OMAHA_HI_LO, HandState
 from games.engine.games import Game
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.reading import read_hands
+from games.history.imports.reading import read_hands
+from games.history.stars.writer import HandInfo, write_hand
 from tests.engine.helpers import play_random, random_game_setup
 from tests.engine.test_hi_lo import check_down, deal
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from games.engine import EventKind, Street
-from games.history.decoding import decode_text
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.reading import read_hands
+from games.history.imports.decoding import decode_text
+from games.history.imports.reading import read_hands
+from games.history.stars.writer import HandInfo, write_hand
 from tests.engine.helpers import play_random, random_omaha_setup, random_setup
 from tests.engine.test_double_boards import double_board
 

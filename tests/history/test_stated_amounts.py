@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games.history import uploads
-from games.history.decoding import decode_text
+from games.history.imports import uploads
+from games.history.imports.decoding import decode_text
 from games.models import ImportedHand
 from tests.history.stated_amounts import Stated, stated_hands
 from tests.history.stated_unexplained import UNEXPLAINED

@@ -15,9 +15,10 @@ from datetime import timedelta
 import pytest
 
 from games import services, snapshots, table_clock
-from games.history import exports, queries
+from games.history import queries
+from games.history.export import exports
+from games.history.imports.reading import read_hands
 from games.history.presenters import replay_data
-from games.history.reading import read_hands
 from games.models import Hand
 from games.projection import public_view
 from tests.history.conftest import ACES_KINGS_DECK, act, seat

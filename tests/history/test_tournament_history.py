@@ -12,8 +12,10 @@ from pokerkit import HandHistory
 
 from games import services
 from games.engine import PHHError, replay_phh
-from games.history import exports, queries, uploads
-from games.history.stars_text import read_hand, replay_stars
+from games.history import queries
+from games.history.export import exports
+from games.history.imports import uploads
+from games.history.stars.text import read_hand, replay_stars
 from games.models import Hand, ImportedHand
 from games.services import tournaments
 from tests.games.test_tournament_play import fold_around

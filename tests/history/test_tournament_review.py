@@ -9,7 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.history import exports, queries, uploads
+from games.history import queries
+from games.history.export import exports
+from games.history.imports import uploads
 from games.models import Hand, HandPlayer, Tournament
 from games.services import tournaments
 from tests.games.tournament_helpers import deal, play_out, sng

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games.history import uploads
-from games.history.reading import read_hands
+from games.history.imports import uploads
+from games.history.imports.reading import read_hands
 from games.models import ImportBatch, ImportedHand
 from tests.engine.test_phh_real import FILES, REALHANDS
 from tests.history.test_pokerstars_import import DATA
@@ -59,7 +59,7 @@ def test_a_pokerstars_file_is_imported_in_steps_with_the_hero_found(logged_in, a
 
 
 def Money(hand):
-    from games.history.imported import money_of
+    from games.history.imports.owned_hands import money_of
 
     return money_of(hand)
 

@@ -5,7 +5,7 @@ parser tests (2011-14) and a 2018 heads-up session of the 17.x client, whose
 import pytest
 
 from games.engine import PHHError
-from games.history.imports import read_phh
+from games.history.imports.review_a_hand import read_phh
 from tests.history.site_corpus import assert_imported_or_refused, net, pokerkit_agreements
 from tests.history.wild import needs_wild, wild_corpus
 

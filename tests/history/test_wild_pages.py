@@ -8,8 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.history.decoding import decode_text
-from games.history.formats import format_of
+from games.history.imports.decoding import decode_text
+from games.history.imports.formats import format_of
 from games.models import ImportBatch, ImportedHand
 from tests.history.wild import WILD
 

@@ -9,8 +9,8 @@ import re
 from collections import Counter
 
 from games.engine import EventKind
-from games.history.formats.pokernow_words import cards
-from games.history.reading import read_hands
+from games.history.imports.formats.pokernow_words import cards
+from games.history.imports.reading import read_hands
 from tests.history.site_corpus import assert_imported_or_refused, net, pokerkit_agreements
 from tests.history.wild import needs_wild, wild_corpus
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import PHHError
-from games.history.deal_checks import verify_text
+from games.history.export.deal_checks import verify_text
 
 
 class Command(BaseCommand):

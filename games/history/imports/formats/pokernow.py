@@ -35,10 +35,10 @@ import re
 from decimal import Decimal
 
 from games.engine import PHHError
-from games.history.formats import pokernow_words as W
-from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.stars_fields import Dialect
-from games.history.stars_text import read_lines
+from games.history.imports.formats import pokernow_words as W
+from games.history.imports.site_format import SiteFormat, SiteHand, first_line
+from games.history.stars.fields import Dialect
+from games.history.stars.text import read_lines
 
 COLUMNS = "entry,at,order"
 HERO = "# hero: "

@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from games.engine import UNKNOWN, EventKind, HandState, PHHError
 from games.engine.positions import positions
-from games.history import continuity, session_facts
-from games.history.formats import format_named
-from games.history.reading import (
+from games.history.imports import continuity
+from games.history.imports.formats import format_named
+from games.history.imports.reading import (
     ReadHand,
     clean,
     money,
@@ -30,6 +30,7 @@ from games.history.reading import (
     split_upload,
     table_seats,
 )
+from games.history.review import session_facts
 from games.models import ImportBatch, ImportedHand, ImportPart
 
 STEP = 25

@@ -27,19 +27,19 @@ from __future__ import annotations
 from decimal import Decimal
 
 from games.engine import PHHError, PHHReplay
-from games.history import stars_lines as L
-from games.history.fair_lines import read_stars_line
-from games.history.site_format import SiteHand, replay_site_hand
-from games.history.site_games import (
+from games.history.imports.site_format import SiteHand, replay_site_hand
+from games.history.imports.site_games import (
     OMAHA,
     SHORT_DECK,
     is_pot_limit_omaha,
     refused,
     stars_game,
 )
-from games.history.site_time import played_at
-from games.history.stars_bounty import read_bounty_line
-from games.history.stars_fields import (
+from games.history.imports.site_time import played_at
+from games.history.stars import lines as L
+from games.history.stars.bounty import read_bounty_line
+from games.history.stars.fair_lines import read_stars_line
+from games.history.stars.fields import (
     POKERSTARS,
     UNKNOWN_CARD,
     Dialect,
@@ -47,7 +47,7 @@ from games.history.stars_fields import (
     amount,
     phh_fields,
 )
-from games.history.stars_tournament import read_tournament
+from games.history.stars.tournament import read_tournament
 
 
 def split_hands(text: str, dialect: Dialect = POKERSTARS) -> list[str]:

@@ -17,9 +17,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.engine import PHHError
-from games.history import continuity, imported, uploads
-from games.history.formats import source_label
 from games.history.forms import ImportedFilterForm, ImportForm, UploadForm
+from games.history.imports import continuity, uploads
+from games.history.imports import owned_hands as imported
+from games.history.imports.formats import source_label
 from games.models import ImportBatch
 
 PER_PAGE = 25
@@ -38,7 +39,7 @@ def _progress(batch: ImportBatch) -> dict:
         "duplicates": batch.duplicates,
         "refused": batch.refused if batch.finished else [],
         "refused_count": len(batch.refused),
-        # Stacks that do not follow from one hand to the next (games/history/continuity.py).
+        # Stacks that do not follow from one hand to the next (games/history/imports/continuity.py).
         "review": batch.review if batch.finished else [],
         "review_note": continuity.NOTE,
         "finished": batch.finished,

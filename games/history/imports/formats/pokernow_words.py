@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from games.engine import PHHError
-from games.history.site_games import refused
+from games.history.imports.site_games import refused
 
 # The game in parentheses (2022's logs) or bare (2026's: "-- starting hand #266 (id: x)  No
 # Limit Texas Hold'em (dealer: ...) --").

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.fair_deal import check_deal
-from games.history.reading import ReadHand, read_hands, table_seats
+from games.history.imports.reading import ReadHand, read_hands, table_seats
 
 
 @dataclass(frozen=True)

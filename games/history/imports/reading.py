@@ -19,10 +19,10 @@ from typing import Any
 from games.engine import PHHError, PHHReplay, replay_phh_data, split_phhs
 from games.engine.fair_deal import FairDeal
 from games.engine.phh_fields import load_toml
-from games.history.formats import SiteFormat, format_named, format_of
+from games.history.imports.formats import SiteFormat, format_named, format_of
+from games.history.imports.site_time import zone_of
 from games.history.money import Money
-from games.history.pokerstars import HandInfo, write_hand
-from games.history.site_time import zone_of
+from games.history.stars.writer import HandInfo, write_hand
 
 MAX_HANDS = 20_000
 

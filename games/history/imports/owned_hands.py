@@ -14,14 +14,14 @@ from django.http import Http404
 
 from games.engine import HandState, export_phh
 from games.engine.phh import money as money_value
-from games.history.equity import street_equities
-from games.history.fair_lines import record_of, replayer_part
+from games.history.imports.reading import read_part, table_seats
+from games.history.imports.site_time import local_time
 from games.history.money import Money
-from games.history.pokerstars import HandInfo, write_hand
 from games.history.presenters import card_faces
-from games.history.reading import read_part, table_seats
-from games.history.replayer import build_replay
-from games.history.site_time import local_time
+from games.history.replay.equity import street_equities
+from games.history.replay.replayer import build_replay
+from games.history.stars.fair_lines import record_of, replayer_part
+from games.history.stars.writer import HandInfo, write_hand
 from games.models import ImportedHand
 
 RESULTS = ("won", "lost", "folded")

@@ -22,7 +22,7 @@ files (and what ``pokerkit.HandHistory.from_pokerstars`` parses)::
     *** SUMMARY ***
     Total pot 64 | Rake 0
 
-A hand with the 7-2 bounty adds a summary line of its own (games/history/stars_bounty.py).
+A hand with the 7-2 bounty adds a summary line of its own (games/history/stars/bounty.py).
 Short-deck hold'em is written as PokerStars writes its 6+ hold'em: the game "6+ Hold'em No
 Limit", the stakes "(Button Blind 2 - Ante 1)", the button's "posts button blind 2".
 
@@ -39,10 +39,10 @@ from datetime import UTC, datetime
 from games.engine import UNKNOWN, Event, EventKind, HandState, Street
 from games.engine.fair_deal import FairDeal
 from games.engine.pots import build_pots, split
-from games.history.fair_lines import stars_lines
 from games.history.money import CHIPS, Money
-from games.history.stars_bounty import bounty_lines
-from games.history.stars_tournament import StarsTournament, roman
+from games.history.stars.bounty import bounty_lines
+from games.history.stars.fair_lines import stars_lines
+from games.history.stars.tournament import StarsTournament, roman
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # How PokerStars names each game on a hand's first line (by PHH code; others: the label).

@@ -48,10 +48,10 @@ from typing import Any
 
 from games.engine import EventKind, PHHError, PHHReplay
 from games.engine.games import Game
-from games.history.formats.pacific_words import number as amount_of
-from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.site_games import HOLDEM, OMAHA, refused
-from games.history.stars_check import Figures
+from games.history.imports.formats.pacific_words import number as amount_of
+from games.history.imports.site_format import SiteFormat, SiteHand, first_line
+from games.history.imports.site_games import HOLDEM, OMAHA, refused
+from games.history.stars.check import Figures
 
 GAME = re.compile(r"<game gamecode=\"(\d+)\".*?(?:</game>|(?=<game gamecode=)|$)", re.S)
 GENERAL = re.compile(r"<(?:session|root)[^>]*>\s*<general>.*?</general>", re.S)

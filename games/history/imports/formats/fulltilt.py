@@ -37,11 +37,11 @@ import re
 from datetime import datetime
 
 from games.engine import PHHError
-from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.site_games import refused
-from games.history.stars_fields import Dialect
-from games.history.stars_lines import ARCHIVE_SEPARATOR
-from games.history.stars_text import read_lines, split_hands
+from games.history.imports.site_format import SiteFormat, SiteHand, first_line
+from games.history.imports.site_games import refused
+from games.history.stars.fields import Dialect
+from games.history.stars.lines import ARCHIVE_SEPARATOR
+from games.history.stars.text import read_lines, split_hands
 
 HEADER = re.compile(r"^Full ?Tilt ?Poker Game #(\d+):")
 FULLTILT_TEXT = Dialect("Full Tilt Poker", HEADER, "Full Tilt Poker Game #")

@@ -20,11 +20,11 @@ from typing import Any
 
 from games.engine import PHHError
 from games.engine.games import Game
-from games.history import stars_lines as L
-from games.history.site_format import SiteHand
-from games.history.site_games import HOLDEM
-from games.history.stars_check import Figures
-from games.history.stars_tournament import StarsTournament
+from games.history.imports.site_format import SiteHand
+from games.history.imports.site_games import HOLDEM
+from games.history.stars import lines as L
+from games.history.stars.check import Figures
+from games.history.stars.tournament import StarsTournament
 
 UNKNOWN_CARD = "??"
 

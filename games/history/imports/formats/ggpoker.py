@@ -27,9 +27,9 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from games.history.site_format import SiteFormat, first_line
-from games.history.stars_fields import Dialect
-from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
+from games.history.imports.site_format import SiteFormat, first_line
+from games.history.stars.fields import Dialect
+from games.history.stars.text import looks_like_pokerstars, read_hand, split_hands
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]{0,4}\d+):")
 NOISE = re.compile(

@@ -15,15 +15,15 @@ each claims only a text whose banner is its own (888's names a site, Party's non
 
 from __future__ import annotations
 
-from games.history.formats.fulltilt import FULLTILT
-from games.history.formats.ggpoker import GGPOKER
-from games.history.formats.ipoker import IPOKER
-from games.history.formats.pacific import PACIFIC
-from games.history.formats.partypoker import PARTYPOKER
-from games.history.formats.pokernow import POKERNOW
-from games.history.formats.stars import POKERSTARS
-from games.history.formats.winamax import WINAMAX
-from games.history.site_format import SiteFormat, SiteHand
+from games.history.imports.formats.fulltilt import FULLTILT
+from games.history.imports.formats.ggpoker import GGPOKER
+from games.history.imports.formats.ipoker import IPOKER
+from games.history.imports.formats.pacific import PACIFIC
+from games.history.imports.formats.partypoker import PARTYPOKER
+from games.history.imports.formats.pokernow import POKERNOW
+from games.history.imports.formats.stars import POKERSTARS
+from games.history.imports.formats.winamax import WINAMAX
+from games.history.imports.site_format import SiteFormat, SiteHand
 
 FORMATS: tuple[SiteFormat, ...] = (
     POKERSTARS, GGPOKER, WINAMAX, PACIFIC, POKERNOW, FULLTILT, IPOKER, PARTYPOKER,

@@ -3,7 +3,7 @@
 PokerStars has no 7-2 bounty (its only bounties are a knockout tournament's, "wins the $X
 bounty for eliminating"), so the hand's text is its usual self, its "collected" lines the
 pots alone, and one more summary line says the bounty and who paid whom, in the place and
-manner of the fair-deal lines (games/history/fair_lines.py)::
+manner of the fair-deal lines (games/history/stars/fair_lines.py)::
 
     7-2 bounty 10: bob paid alice 10, carol paid alice 10
 

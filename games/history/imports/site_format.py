@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from games.engine import PHHError, PHHReplay, replay_phh_data
-from games.history.stars_check import Figures, reconcile
+from games.history.stars.check import Figures, reconcile
 
 
 @dataclass(frozen=True)

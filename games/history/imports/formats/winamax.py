@@ -33,10 +33,10 @@ from __future__ import annotations
 import re
 
 from games.engine import PHHError
-from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.site_games import refused
-from games.history.stars_fields import Dialect
-from games.history.stars_text import looks_like_pokerstars, read_lines, split_hands
+from games.history.imports.site_format import SiteFormat, SiteHand, first_line
+from games.history.imports.site_games import refused
+from games.history.stars.fields import Dialect
+from games.history.stars.text import looks_like_pokerstars, read_lines, split_hands
 
 HEADER = re.compile(r"^Winamax Poker - .*?HandId: #([\d-]+) - ")
 FIRST = re.compile(

@@ -41,11 +41,11 @@ from decimal import Decimal
 from typing import Any
 
 from games.engine import PHHError
-from games.history.formats.pacific_words import number
-from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.site_games import is_pot_limit_omaha, refused
-from games.history.stars_fields import Dialect
-from games.history.stars_text import read_lines
+from games.history.imports.formats.pacific_words import number
+from games.history.imports.site_format import SiteFormat, SiteHand, first_line
+from games.history.imports.site_games import is_pot_limit_omaha, refused
+from games.history.stars.fields import Dialect
+from games.history.stars.text import read_lines
 
 BANNER = re.compile(r"^\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 GAME_NUMBER = re.compile(r"^#Game No : (\w+)$")

@@ -40,7 +40,7 @@ from games.engine import UNKNOWN, EventKind, HandState, Street
 from games.engine.positions import ORDER, positions
 from games.engine.pots import build_pots
 from games.engine.types import BETTING_EVENTS
-from games.history.equity import CACHE_SECONDS
+from games.history.replay.equity import CACHE_SECONDS
 
 STATS = ("vpip", "pfr", "three_bet", "wtsd", "wsd")
 STAT_NAMES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "wtsd": "WTSD",

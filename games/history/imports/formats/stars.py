@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.history import stars_lines as L
-from games.history.site_format import SiteFormat, first_line
-from games.history.stars_text import looks_like_pokerstars, read_hand, split_hands
+from games.history.imports.site_format import SiteFormat, first_line
+from games.history.stars import lines as L
+from games.history.stars.text import looks_like_pokerstars, read_hand, split_hands
 
 
 def hand_number(text: str) -> str:

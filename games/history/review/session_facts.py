@@ -21,8 +21,8 @@ from django.urls import reverse
 
 from games.engine import EventKind, HandState
 from games.history.masking import masked_state
-from games.history.session import Sample, all_in_adjusted, facts, needs_equity
-from games.history.session_tournaments import imported_key, played_key
+from games.history.review.session import Sample, all_in_adjusted, facts, needs_equity
+from games.history.review.session_tournaments import imported_key, played_key
 from games.models import Hand, HandFacts, HandPlayer, ImportedHand, Table
 
 logger = logging.getLogger(__name__)

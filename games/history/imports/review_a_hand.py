@@ -12,13 +12,13 @@ import tomllib
 from typing import Any
 
 from games.engine import PHHError, replay_phh
-from games.history.decoding import decode_text
-from games.history.equity import street_equities
-from games.history.fair_lines import replayer_part
-from games.history.formats import format_of
+from games.history.imports.decoding import decode_text
+from games.history.imports.formats import format_of
+from games.history.imports.reading import fair_deal_of
 from games.history.money import Money
-from games.history.reading import fair_deal_of
-from games.history.replayer import build_replay
+from games.history.replay.equity import street_equities
+from games.history.replay.replayer import build_replay
+from games.history.stars.fair_lines import replayer_part
 
 MAX_CHARS = 100_000
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from django.urls import reverse
 
-from games.history.session import TournamentResult
+from games.history.review.session import TournamentResult
 from games.history.tournament_hands import tournament_of_hand
 from games.models import Hand, ImportedHand, TournamentEntry
 

@@ -42,11 +42,11 @@ import re
 from decimal import Decimal
 
 from games.engine import PHHError
-from games.history.formats.pacific_words import cards, number
-from games.history.site_format import SiteFormat, SiteHand, first_line
-from games.history.site_games import refused
-from games.history.stars_fields import Dialect
-from games.history.stars_text import read_lines
+from games.history.imports.formats.pacific_words import cards, number
+from games.history.imports.site_format import SiteFormat, SiteHand, first_line
+from games.history.imports.site_games import refused
+from games.history.stars.fields import Dialect
+from games.history.stars.text import read_lines
 
 GAME_NUMBER = re.compile(r"^#Game No : (\d+)$")
 BANNER = re.compile(r"^\*{5} (.+) Hand History for Game (\d+) \*{5}$")

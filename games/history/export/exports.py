@@ -13,10 +13,10 @@ from datetime import UTC
 from typing import Any
 
 from games.engine import export_phh
-from games.history.fair_lines import record_of
-from games.history.pokerstars import HandInfo, write_hand, write_hands
 from games.history.queries import Review
-from games.history.stars_tournament import StarsTournament
+from games.history.stars.fair_lines import record_of
+from games.history.stars.tournament import StarsTournament
+from games.history.stars.writer import HandInfo, write_hand, write_hands
 from games.history.tournament_hands import mark_of
 
 

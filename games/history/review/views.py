@@ -16,11 +16,13 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.shortcuts import render
 
-from games.history import imported, queries, session_facts, session_tournaments
-from games.history.chart import line_chart
+from games.history import queries
 from games.history.forms import HandFilterForm, ImportedFilterForm
-from games.history.session import STAT_NAMES, STATS, Line, Sample, Session
-from games.history.session import review as build_session
+from games.history.imports import owned_hands as imported
+from games.history.review import session_facts, session_tournaments
+from games.history.review.chart import line_chart
+from games.history.review.session import STAT_NAMES, STATS, Line, Sample, Session
+from games.history.review.session import review as build_session
 
 # The most hands listed under the table behind one number (the newest of them).
 MAX_LISTED = 1000
