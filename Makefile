@@ -1,5 +1,5 @@
-# Two commands: `make run` serves the site, `make test` runs ruff, mypy and the whole suite.
-# `make check` is the quick loop: ruff, mypy and every test but the slow and browser ones.
+# Two commands: `make run` serves the site, `make test` runs ruff, mypy and the suite but its
+# long lane; `make test-long` runs the long lane (the slow and browser tests). CI runs both.
 # All build the environment first from the lock file (uv, installed into .tools/).
 
 PYTHON ?= python3
@@ -24,7 +24,10 @@ PYTEST_ARGS ?=
 WORKERS ?= auto
 TEST_DIST := --dist loadfile --no-loadscope-reorder
 
-.PHONY: run test check venv lint node-tools bench bench-review bench-live bench-bots pictures clean
+# The long lane: tests that take minutes (slow) or drive Chromium (browser); CI's own step.
+LONG_LANE := slow or browser
+
+.PHONY: run test test-long check venv lint node-tools bench bench-review bench-live bench-bots pictures clean
 
 run: $(SYNCED)
 	$(VENV)/bin/python manage.py migrate --noinput
@@ -32,11 +35,14 @@ run: $(SYNCED)
 	@$(VENV)/bin/python -m pokersite.lan $(HOST) $(PORT)
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) $(DAPHNE_READ_LIMITS) pokersite.asgi:application
 
-test: lint $(NODE_TOOLS)
-	$(VENV)/bin/pytest -n $(WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
+test: lint
+	$(VENV)/bin/pytest -m "not ($(LONG_LANE))" -n $(WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
 
-check: lint
-	$(VENV)/bin/pytest -m "not slow and not browser" -n $(WORKERS) $(PYTEST_ARGS)
+test-long: $(SYNCED) $(NODE_TOOLS)
+	$(VENV)/bin/pytest -m "$(LONG_LANE)" -n $(WORKERS) $(TEST_DIST) $(PYTEST_ARGS)
+
+# The quick loop while working: the same as `make test` (kept for habit).
+check: test
 
 lint: $(SYNCED)
 	$(VENV)/bin/ruff check .
