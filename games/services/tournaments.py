@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import chips
+from games.access import in_club, members_only_refusal
 from games.engine.tournament.payouts import PayoutPreset, prizes
 from games.engine.tournament.schedule import (
     BlindLevel,
@@ -186,8 +187,12 @@ def register(tournament_id: int, user: User, now: datetime | None = None) -> Tou
     """Enter the tournament: the buy-in moves from your bankroll to the prize pool. The
     entry that fills it starts it. Once it runs, late registration (or a re-entry) seats
     you at its table (games/services/tournament_late.py)."""
-    status = Tournament.objects.filter(pk=tournament_id).values_list("status", flat=True)
-    if status.first() == Tournament.Status.RUNNING:
+    found = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if found is not None and found.members_only and found.club is not None and not (
+        user.is_staff or found.host_id == user.id or in_club(found.club_id, user)
+    ):
+        raise ServiceError(members_only_refusal(found.club.name))
+    if found is not None and found.status == Tournament.Status.RUNNING:
         return tournament_late.enter(tournament_id, user, now or timezone.now())
     tournament = _lock(tournament_id)
     _require_registering(tournament)
