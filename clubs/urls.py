@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:club_id>/members/<int:user_id>/", views.member, name="member"),
     path("<int:club_id>/remove/", views.remove, name="remove"),
     path("<int:club_id>/role/", views.role, name="role"),
+    path("<int:club_id>/tables/new/", views.new_table, name="new_table"),
     path("<int:club_id>/nights/new/", night_views.create, name="create_night"),
     path("<int:club_id>/seasons/new/", season_views.create, name="create_season"),
     path("<int:club_id>/seasons/<int:season_id>/", season_views.season, name="season"),

@@ -18,6 +18,9 @@ from clubs import membership as members
 from clubs.models import Club, JoinRequest, Membership, Night, PaymentHandle, Transfer
 from clubs.money import CURRENCIES, money
 from clubs.points import FORMULAS
+from games.forms import CreateTableForm
+from games.models import Table
+from games.services import ServiceError, hosting
 
 
 def club_for_member(request, club_id: int) -> tuple[Club, Membership]:
@@ -76,7 +79,10 @@ def club(request, club_id: int):
     tournaments = (Night.tournaments.through.objects.filter(night__club=club)
                    .select_related("tournament", "night").order_by("-tournament__created_at"))
     ious = [(iou, money(iou.cents, iou.night.currency)) for iou in _ious(club)]
+    club_tables = (club.tables.exclude(status=Table.Status.CLOSED).filter(is_tournament=False)
+                   .order_by("-created_at"))
     context = {
+        "club_tables": club_tables, "table_form": CreateTableForm(),
         "club": club, "mine": mine, "roster": roster, "nights": nights,
         "tables": tables, "tournaments": tournaments, "ious": ious,
         "seasons": club.seasons.all(),
@@ -86,6 +92,29 @@ def club(request, club_id: int):
         "currencies": CURRENCIES, "roles": Membership.Role, "formulas": FORMULAS,
     }
     return render(request, "clubs/club.html", context)
+
+
+@login_required
+@require_POST
+def new_table(request, club_id: int):
+    """A manager's new club table: open only to the club's members unless "open to all" is
+    ticked; the club's managers get the host tools there (games/access.py)."""
+    club, mine = club_for_member(request, club_id)
+    if not mine.manages:
+        raise Http404("Only the club's owner and managers can do that.")
+    form = CreateTableForm(request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{error}" for errors in form.errors.values() for error in errors)
+        messages.error(request, f"The table was not made: {problems}")
+        return redirect("clubs:club", club_id=club.id)
+    try:
+        table = hosting.create_table(
+            request.user, club=club, club_open=request.POST.get("club_open") == "on",
+            **form.cleaned_data,
+        )
+    except ServiceError as error:
+        return told(request, ValueError(str(error)), "clubs:club", club_id=club.id)
+    return redirect("table", table_id=table.id)
 
 
 def join(request, code: str):
