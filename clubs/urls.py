@@ -18,6 +18,8 @@ urlpatterns = [
     path("<int:club_id>/remove/", views.remove, name="remove"),
     path("<int:club_id>/role/", views.role, name="role"),
     path("<int:club_id>/tables/new/", views.new_table, name="new_table"),
+    path("<int:club_id>/tables/<int:table_id>/access/", views.table_access,
+         name="table_access"),
     path("<int:club_id>/nights/new/", night_views.create, name="create_night"),
     path("<int:club_id>/seasons/new/", season_views.create, name="create_season"),
     path("<int:club_id>/seasons/<int:season_id>/", season_views.season, name="season"),

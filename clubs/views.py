@@ -117,6 +117,22 @@ def new_table(request, club_id: int):
     return redirect("table", table_id=table.id)
 
 
+@login_required
+@require_POST
+def table_access(request, club_id: int, table_id: int):
+    """The host or a manager opens a club table to everyone, or keeps it to the members."""
+    club, _ = club_for_member(request, club_id)
+    table = get_object_or_404(Table, pk=table_id, club=club)
+    open_to_all = request.POST.get("open") == "yes"
+    try:
+        hosting.open_club_table(table.id, request.user, open_to_all)
+    except ServiceError as error:
+        return told(request, ValueError(str(error)), "clubs:club", club_id=club.id)
+    messages.success(request, f"{table.name} is open to everyone." if open_to_all
+                     else f"{table.name} is open only to the club's members.")
+    return redirect("clubs:club", club_id=club.id)
+
+
 def join(request, code: str):
     """The invitation link: anyone with it sees the club's name and may ask to join."""
     club = get_object_or_404(Club, invite_code=code)

@@ -51,7 +51,7 @@ def test_a_table_opened_to_all_is_in_the_lobby(client, club, bob):
     assert table.club_open and table.id in lobby_ids()
 
 
-def test_a_plain_member_cannot_open_a_club_table(client, club, carol):
+def test_a_plain_member_cannot_make_a_club_table(client, club, carol):
     client.force_login(carol)
     assert client.post(reverse("clubs:new_table", args=[club.id]), TABLE_FORM).status_code == 404
     assert not Table.objects.filter(name="Club game").exists()
@@ -143,3 +143,43 @@ def test_a_manager_has_no_host_tools_at_a_table_outside_the_club(club, alice, bo
     with pytest.raises(ServiceError) as refused:
         hosting.pause(table.id, bob)
     assert str(refused.value) == NOT_HOST
+
+
+def test_a_manager_opens_a_club_table_to_all_and_keeps_it_to_members_again(
+    client, club, alice, bob, outsider
+):
+    table = club_table(club, alice)
+    access = reverse("clubs:table_access", args=[club.id, table.id])
+    client.force_login(bob)
+    assert "Open to everyone" in client.get(reverse("clubs:club", args=[club.id])).content.decode()
+    client.post(access, {"open": "yes"})
+    table.refresh_from_db()
+    assert table.club_open and table.id in lobby_ids()
+    client.force_login(outsider)
+    assert client.get(reverse("table", args=[table.id])).status_code == 200
+    client.force_login(bob)
+    client.post(access, {"open": "no"})
+    table.refresh_from_db()
+    assert not table.club_open and table.id not in lobby_ids()
+    client.force_login(outsider)
+    assert client.get(reverse("table", args=[table.id])).status_code == 404
+
+
+def test_a_plain_member_cannot_open_a_club_table(client, club, alice, carol):
+    table = club_table(club, alice)
+    client.force_login(carol)
+    assert "Open to everyone" not in client.get(
+        reverse("clubs:club", args=[club.id])).content.decode()
+    response = client.post(reverse("clubs:table_access", args=[club.id, table.id]),
+                           {"open": "yes"}, follow=True)
+    assert NOT_HOST in response.content.decode()
+    table.refresh_from_db()
+    assert not table.club_open
+
+
+def test_only_a_club_table_can_be_kept_to_members(alice):
+    table = cash_table(alice)
+    with pytest.raises(ServiceError) as refused:
+        hosting.open_club_table(table.id, alice, False)
+    assert str(refused.value) == (
+        "Friday game is not a club's table: it has no members to keep it to.")
