@@ -69,8 +69,9 @@ def take_seat(
     """``sit`` inside a change of the table (several players may sit in one change: a
     practice table's person and bots). ``client_seed`` is checked already."""
     table = locked.table
-    if table.members_only and not (may_host(table, user) or in_club(table.club_id, user)):
-        raise ServiceError(members_only_refusal(table.club.name))
+    club = table.club if table.members_only else None
+    if club is not None and not (may_host(table, user) or in_club(club.id, user)):
+        raise ServiceError(members_only_refusal(club.name))
     requests = table.seat_requests
     mine = next((r for r in requests if r["user_id"] == user.id), None)
     if mine is not None and not approved:
