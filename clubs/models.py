@@ -138,7 +138,7 @@ class Season(models.Model):
             # A season ends on a day or after a number of nights: exactly one of the two.
             models.CheckConstraint(
                 condition=models.Q(ends_on__isnull=False, night_count__isnull=True)
-                | models.Q(ends_on__isnull=True, night_count__gte=1),
+                | models.Q(ends_on__isnull=True, night_count__isnull=False, night_count__gte=1),
                 name="season_ends_by_date_or_nights",
             ),
         ]

@@ -212,3 +212,12 @@ def test_the_season_page_shows_the_tournament_standings(client, club, alice, bob
     assert sorted(p for _, p in shown) == [4, 6, 10]
     for name, value in shown:
         assert f"<td>{name}</td><td class=\"num\">{value}</td>" in page
+
+
+@pytest.mark.parametrize("ends", [{}, {"ends_on": date(2026, 2, 1), "night_count": 3},
+                                  {"night_count": 0}])
+def test_the_database_keeps_one_end_to_a_season(club, ends):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.create(club=club, name="S", starts_on=date(2026, 1, 1), **ends)
