@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:club_id>/remove/", views.remove, name="remove"),
     path("<int:club_id>/role/", views.role, name="role"),
     path("<int:club_id>/tables/new/", views.new_table, name="new_table"),
+    path("<int:club_id>/tournaments/new/", views.new_tournament, name="new_tournament"),
     path("<int:club_id>/tables/<int:table_id>/access/", views.table_access,
          name="table_access"),
     path("<int:club_id>/nights/new/", night_views.create, name="create_night"),

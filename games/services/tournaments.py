@@ -88,14 +88,16 @@ def create_tournament(
     levels: list[dict[str, int]] | None = None, minutes: int | None = None,
     hands: int | None = None, action_seconds: int = 30, rebuy_levels: int = 0,
     late_levels: int = 0, max_entries: int = 1, addon_level: int = 0, addon_price: int = 0,
-    addon_chips: int = 0, is_private: bool = False,
+    addon_chips: int = 0, is_private: bool = False, club_id: int | None = None,
+    club_open: bool = False,
 ) -> Tournament:
     """A new sit-and-go, registering. ``preset`` or custom ``levels`` (then pass
     ``preset=""``), each level lasting ``minutes`` or ``hands``; rebuys during the first
     ``rebuy_levels`` levels (0: none); late registration until the end of level
     ``late_levels`` (0: none), with up to ``max_entries`` entries a player (re-entry); an
     add-on during level ``addon_level`` (0: none), ``addon_chips`` for ``addon_price``;
-    ``is_private``: listed nowhere, opened by its invite link (games/access.py)."""
+    ``is_private``: listed nowhere, opened by its invite link (games/access.py);
+    ``club_id``: a club's, open only to its members unless ``club_open``."""
     name = (name or "").strip()
     problems = []
     if not name or len(name) > 60:
@@ -134,7 +136,7 @@ def create_tournament(
         name=name, host=host, max_players=max_players, buy_in=buy_in,
         starting_stack=starting_stack, schedule=schedule.to_dict(), schedule_preset=preset,
         payout=PayoutPreset(payout).value, action_seconds=action_seconds,
-        is_private=bool(is_private),
+        is_private=bool(is_private), club_id=club_id, club_open=bool(club_open),
     )
 
 

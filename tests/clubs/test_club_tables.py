@@ -62,8 +62,8 @@ def test_a_bad_club_table_is_refused_with_its_problem(client, club, bob):
     response = client.post(reverse("clubs:new_table", args=[club.id]),
                            {**TABLE_FORM, "big_blind": 0}, follow=True)
     assert not Table.objects.filter(name="Club game").exists()
-    assert "The table was not made: Ensure this value is greater than or equal to 1." in (
-        response.content.decode())
+    assert ("The table was not made: Big blind: Ensure this value is greater than or equal "
+            "to 1.") in response.content.decode()
 
 
 def test_a_non_member_neither_sees_nor_sits_at_a_members_only_table(
@@ -183,3 +183,41 @@ def test_only_a_club_table_can_be_kept_to_members(alice):
         hosting.open_club_table(table.id, alice, False)
     assert str(refused.value) == (
         "Friday game is not a club's table: it has no members to keep it to.")
+
+
+SNG_FORM = {"name": "Club sit-and-go", "max_players": 4, "buy_in": 100, "starting_stack": 1000,
+            "schedule": "regular", "level_unit": "hands", "level_length": 5,
+            "payout": "65-35", "action_seconds": 30}
+
+
+def test_a_manager_opens_a_members_only_sit_and_go_from_the_club_page(client, club, bob,
+                                                                      carol, outsider):
+    client.force_login(bob)
+    response = client.post(reverse("clubs:new_tournament", args=[club.id]), SNG_FORM)
+    tournament = Tournament.objects.get(name="Club sit-and-go")
+    assert response["Location"] == f"/tournaments/{tournament.id}/"
+    assert (tournament.club_id, tournament.club_open, tournament.host_id) == (club.id, False,
+                                                                             bob.id)
+    client.force_login(carol)
+    page = client.get(reverse("clubs:club", args=[club.id])).content.decode()
+    assert f'href="/tournaments/{tournament.id}/"' in page
+    assert client.post(reverse("clubs:new_tournament", args=[club.id]),
+                       {**SNG_FORM, "name": "Mine"}).status_code == 404
+    client.force_login(outsider)
+    assert client.get(reverse("tournament", args=[tournament.id])).status_code == 404
+
+
+def test_a_sit_and_go_opened_to_all_from_the_club_page(client, club, bob):
+    client.force_login(bob)
+    client.post(reverse("clubs:new_tournament", args=[club.id]), {**SNG_FORM, "club_open": "on"})
+    assert Tournament.objects.get(name="Club sit-and-go").club_open
+
+
+def test_a_bad_club_sit_and_go_is_refused_with_its_problem(client, club, bob):
+    client.force_login(bob)
+    response = client.post(reverse("clubs:new_tournament", args=[club.id]),
+                           {**SNG_FORM, "max_players": 1}, follow=True)
+    assert not Tournament.objects.exists()
+    assert [str(m) for m in response.context["messages"]] == [
+        "The sit-and-go was not made: Players (it starts when full): Ensure this value is "
+        "greater than or equal to 2."]
