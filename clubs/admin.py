@@ -64,4 +64,4 @@ class CorrectionAdmin(admin.ModelAdmin):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "starts_on", "ends_on", "currency", "points"]
+    list_display = ["name", "club", "starts_on", "ends_on", "night_count", "currency", "points"]

@@ -112,12 +112,14 @@ class PaymentHandle(models.Model):
 
 class Season(models.Model):
     """A club's season: its nights are those started between the two dates (inclusive) in
-    its currency; its standings are counted from their hands (clubs/standings.py)."""
+    its currency, or the first ``night_count`` of them from its first day (then it has no
+    last day); its standings are counted from their hands (clubs/standings.py)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=60)
     starts_on = models.DateField()
-    ends_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    night_count = models.PositiveSmallIntegerField(null=True, blank=True)
     currency = models.CharField(max_length=3, choices=CURRENCY_CHOICES, default="USD")
     # How tournament finishes score (clubs/points.py), the owner's pick.
     points = models.CharField(
@@ -128,8 +130,17 @@ class Season(models.Model):
     class Meta:
         ordering = ["-starts_on", "-id"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(ends_on__gte=models.F("starts_on")),
-                                   name="season_ends_after_it_starts")
+            models.CheckConstraint(
+                condition=models.Q(ends_on__isnull=True)
+                | models.Q(ends_on__gte=models.F("starts_on")),
+                name="season_ends_after_it_starts",
+            ),
+            # A season ends on a day or after a number of nights: exactly one of the two.
+            models.CheckConstraint(
+                condition=models.Q(ends_on__isnull=False, night_count__isnull=True)
+                | models.Q(ends_on__isnull=True, night_count__isnull=False, night_count__gte=1),
+                name="season_ends_by_date_or_nights",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
-"""A club's seasons: a manager starts one (name, dates, currency); every member reads its
+"""A club's seasons: a manager starts one (name, first day, last day or number of nights,
+currency); every member reads its
 cash standings (clubs/standings.py). Past seasons stay listed on the club page."""
 
 from __future__ import annotations
@@ -27,6 +28,25 @@ def _date(text: str, label: str, problems: list[str]) -> date | None:
         return None
 
 
+MAX_NIGHTS = 365
+
+
+def _end(form, problems: list[str]) -> tuple[date | None, int | None]:
+    """How the season ends: its last day, or a number of nights (exactly one of the two)."""
+    last, nights = form.get("ends_on", "").strip(), form.get("night_count", "").strip()
+    if bool(last) == bool(nights):
+        problems.append("Give the season either a last day or a number of nights, not "
+                        + ("both." if last else "neither."))
+        return None, None
+    if last:
+        return _date(last, "last", problems), None
+    if not nights.isdigit() or not 1 <= int(nights) <= MAX_NIGHTS:
+        problems.append(f"The number of nights {nights!r} must be a whole number from 1 to "
+                        f"{MAX_NIGHTS}.")
+        return None, None
+    return None, int(nights)
+
+
 @login_required
 @require_POST
 def create(request, club_id: int):
@@ -38,7 +58,7 @@ def create(request, club_id: int):
     if not name or len(name) > 60:
         problems.append("Give the season a name of at most 60 characters.")
     starts = _date(request.POST.get("starts_on", ""), "first", problems)
-    ends = _date(request.POST.get("ends_on", ""), "last", problems)
+    ends, count = _end(request.POST, problems)
     if starts and ends and ends < starts:
         problems.append("The season's last date comes before its first.")
     currency = request.POST.get("currency", "USD")
@@ -48,13 +68,14 @@ def create(request, club_id: int):
     if formula not in FORMULAS:
         problems.append(f"Unknown points formula {formula!r}: pick one of "
                         f"{', '.join(FORMULAS)}")
-    if problems or starts is None or ends is None:
+    if problems or starts is None or (ends is None and count is None):
         for problem in problems:
             messages.error(request, problem)
         return redirect("clubs:club", club_id=club.id)
     season = Season.objects.create(club=club, name=name, starts_on=starts, ends_on=ends,
-                                   currency=currency, points=formula)
-    messages.success(request, f"{season.name} runs from {starts} to {ends}.")
+                                   night_count=count, currency=currency, points=formula)
+    length = f"to {ends}" if ends else f"for {count} night{'s' if count != 1 else ''}"
+    messages.success(request, f"{season.name} runs from {starts} {length}.")
     return redirect("clubs:season", club_id=club.id, season_id=season.id)
 
 

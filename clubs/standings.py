@@ -44,10 +44,14 @@ class CashStanding:
 
 
 def season_nights(season: Season):
-    return Night.objects.filter(
-        club_id=season.club_id, currency=season.currency,
-        created_at__date__gte=season.starts_on, created_at__date__lte=season.ends_on,
-    )
+    """The season's nights: those started between its days in its currency, or the first
+    ``night_count`` from its first day. One query however it ends (a subquery)."""
+    nights = Night.objects.filter(club_id=season.club_id, currency=season.currency,
+                                  created_at__date__gte=season.starts_on)
+    if season.night_count is None:
+        return nights.filter(created_at__date__lte=season.ends_on)
+    first = nights.order_by("created_at", "id").values("id")[:season.night_count]
+    return Night.objects.filter(id__in=first)
 
 
 def cash_standings(season: Season) -> list[CashStanding]:

@@ -18,6 +18,10 @@ from clubs import membership as members
 from clubs.models import Club, JoinRequest, Membership, Night, PaymentHandle, Transfer
 from clubs.money import CURRENCIES, money
 from clubs.points import FORMULAS
+from games.forms import CreateTableForm
+from games.models import Table, Tournament
+from games.services import ServiceError, hosting
+from games.tournament_forms import CreateTournamentForm
 
 
 def club_for_member(request, club_id: int) -> tuple[Club, Membership]:
@@ -60,6 +64,18 @@ def _ious(club: Club) -> list[Transfer]:
     )
 
 
+# What the club page's forms ask for a club table and a sit-and-go; the rest keep the
+# games' defaults.
+TABLE_FIELDS = ("name", "small_blind", "big_blind", "max_seats", "min_buy_in", "max_buy_in",
+                "action_seconds")
+SNG_FIELDS = ("name", "max_players", "buy_in", "starting_stack", "schedule", "level_unit",
+              "level_length", "payout", "action_seconds")
+
+
+def _fields(form, names: tuple[str, ...]) -> list:
+    return [form[name] for name in names]
+
+
 @login_required
 def club(request, club_id: int):
     club, mine = club_for_member(request, club_id)
@@ -76,7 +92,14 @@ def club(request, club_id: int):
     tournaments = (Night.tournaments.through.objects.filter(night__club=club)
                    .select_related("tournament", "night").order_by("-tournament__created_at"))
     ious = [(iou, money(iou.cents, iou.night.currency)) for iou in _ious(club)]
+    club_tables = (club.tables.exclude(status=Table.Status.CLOSED).filter(is_tournament=False)
+                   .order_by("-created_at"))
     context = {
+        "club_tables": club_tables,
+        "table_fields": _fields(CreateTableForm(auto_id="table_%s"), TABLE_FIELDS),
+        "club_tournaments": club.tournaments.exclude(status=Tournament.Status.FINISHED)
+        .order_by("-created_at"),
+        "tournament_fields": _fields(CreateTournamentForm(auto_id="sng_%s"), SNG_FIELDS),
         "club": club, "mine": mine, "roster": roster, "nights": nights,
         "tables": tables, "tournaments": tournaments, "ious": ious,
         "seasons": club.seasons.all(),
@@ -86,6 +109,70 @@ def club(request, club_id: int):
         "currencies": CURRENCIES, "roles": Membership.Role, "formulas": FORMULAS,
     }
     return render(request, "clubs/club.html", context)
+
+
+@login_required
+@require_POST
+def new_table(request, club_id: int):
+    """A manager's new club table: open only to the club's members unless "open to all" is
+    ticked; the club's managers get the host tools there (games/access.py)."""
+    club, mine = club_for_member(request, club_id)
+    if not mine.manages:
+        raise Http404("Only the club's owner and managers can do that.")
+    form = CreateTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"The table was not made: {_form_problems(form)}")
+        return redirect("clubs:club", club_id=club.id)
+    try:
+        table = hosting.create_table(
+            request.user, club=club, club_open=request.POST.get("club_open") == "on",
+            **form.cleaned_data,
+        )
+    except ServiceError as error:
+        return told(request, ValueError(str(error)), "clubs:club", club_id=club.id)
+    return redirect("table", table_id=table.id)
+
+
+def _form_problems(form) -> str:
+    """Each problem of a refused form, after the name of the field it is about."""
+    return "; ".join(
+        str(error) if name == "__all__" else f"{form[name].label}: {error}"
+        for name, errors in form.errors.items() for error in errors
+    )
+
+
+@login_required
+@require_POST
+def new_tournament(request, club_id: int):
+    """A manager's new club sit-and-go: open only to the club's members unless "open to all"
+    is ticked (games/access.py)."""
+    club, mine = club_for_member(request, club_id)
+    if not mine.manages:
+        raise Http404("Only the club's owner and managers can do that.")
+    form = CreateTournamentForm(request.POST)
+    tournament = form.create(request.user, club_id=club.id,
+                             club_open=request.POST.get("club_open") == "on"
+                             ) if form.is_valid() else None
+    if tournament is None:
+        messages.error(request, f"The sit-and-go was not made: {_form_problems(form)}")
+        return redirect("clubs:club", club_id=club.id)
+    return redirect("tournament", tournament_id=tournament.id)
+
+
+@login_required
+@require_POST
+def table_access(request, club_id: int, table_id: int):
+    """The host or a manager opens a club table to everyone, or keeps it to the members."""
+    club, _ = club_for_member(request, club_id)
+    table = get_object_or_404(Table, pk=table_id, club=club)
+    open_to_all = request.POST.get("open") == "yes"
+    try:
+        hosting.open_club_table(table.id, request.user, open_to_all)
+    except ServiceError as error:
+        return told(request, ValueError(str(error)), "clubs:club", club_id=club.id)
+    messages.success(request, f"{table.name} is open to everyone." if open_to_all
+                     else f"{table.name} is open only to the club's members.")
+    return redirect("clubs:club", club_id=club.id)
 
 
 def join(request, code: str):

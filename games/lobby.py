@@ -85,7 +85,7 @@ TABLE_FIELDS = (
 def row_of(table: Table, seats: list[Seat]) -> LobbyRow | None:
     """The row of a table held in memory (the writer's locked table, with its seats' users
     loaded), or None when it is not in the lobby. Reads nothing."""
-    if not in_lobby(table.is_private, table.status):
+    if not in_lobby(table.unlisted, table.status):
         return None
     return LobbyRow(
         **{name: getattr(table, name) for name in TABLE_FIELDS},

@@ -139,7 +139,8 @@ class HandOnShow:
 
 @dataclass(frozen=True)
 class TableSnapshot:
-    table: dict[str, Any]  # TABLE_FIELDS plus "next_hand_at", "host_id", "seat_requests"
+    # TABLE_FIELDS plus "next_hand_at", "host_id", "manager_ids", "seat_requests"
+    table: dict[str, Any]
     seats: tuple[SeatRow, ...]
     hand: HandOnShow | None
     people: dict[int, Person]  # user id -> person with a personal part
@@ -266,8 +267,9 @@ def personal_patches(
         "add_chips": _add_chips(snapshot, person),
         # What the sit dialog offers (a seat's buy-in), worked out here, not in the page.
         "buy_in": _buy_in(snapshot, person),
-        # The host runs the table from the felt; staff may too.
-        "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id"),
+        # The host runs the table from the felt; staff may too, and a club's managers.
+        "is_host": person.is_staff or person.user_id == snapshot.table.get("host_id")
+        or person.user_id in snapshot.table.get("manager_ids", ()),
     }
     patches: list[Patch] = [(("you",), you), *_private_hand(snapshot, public, user_id)]
     # The viewer's status reads the view with their own part in it.

@@ -16,6 +16,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from games import bet_presets, plain_sql
+from games.access import club_manager_ids
 from games.engine import HandState
 from games.engine.fair_deal import shown_record
 from games.engine.tournament.payouts import prizes
@@ -121,6 +122,8 @@ def capture(
         )
     table_fields = {name: getattr(table, name) for name in TABLE_FIELDS}
     table_fields["host_id"] = table.host_id
+    # A club's owner and managers get the host tools at its tables (games/access.py).
+    table_fields["manager_ids"] = club_manager_ids(table.club_id)
     table_fields["seat_requests"] = list(table.seat_requests)
     table_fields["next_hand_at"] = table.next_hand_at
     table_fields["time_bank_seconds"] = max(0, int(settings.TIME_BANK_SECONDS))

@@ -113,10 +113,11 @@ class CreateTournamentForm(forms.Form):
             **by,
         }
 
-    def create(self, host) -> Any:
-        """The tournament, or None with the reason added to the form's errors."""
+    def create(self, host, **club: Any) -> Any:
+        """The tournament, or None with the reason added to the form's errors. ``club``:
+        ``club_id`` and ``club_open`` of a club's tournament (clubs/views.py)."""
         try:
-            return tournaments.create_tournament(host, **self.service_values())
+            return tournaments.create_tournament(host, **self.service_values(), **club)
         except (forms.ValidationError, ServiceError) as error:
             self.add_error(None, error.messages if isinstance(error, forms.ValidationError)
                            else str(error))

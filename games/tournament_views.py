@@ -36,6 +36,7 @@ FINISHED_SHOWN = 20  # the lobby shows the latest finished tournaments, not all 
 def _listed(status: str):
     return (
         Tournament.objects.filter(status=status, is_private=False)
+        .exclude(club__isnull=False, club_open=False)  # a club's members-only ones
         .annotate(entrants=Count("entries"))
         .select_related("host").order_by("-created_at")
     )

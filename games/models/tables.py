@@ -70,6 +70,12 @@ class Table(models.Model):
         default=ShortDeckRanking.STRAIGHT_OVER_TRIPS,
     )
     is_private = models.BooleanField(default=False)
+    # A club's table (docs/clubs.md): open only to the club's members unless the host
+    # opened it to all (``club_open``); the club's managers get the host tools here.
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
+    )
+    club_open = models.BooleanField(default=False)
     # A practice table: made by "Practise now" for one person and bots.
     is_practice = models.BooleanField(default=False)
     # A sit-and-go's table (games/models/tournaments.py): seats are given at the start, the
@@ -131,6 +137,16 @@ class Table(models.Model):
         if self._state.adding and not self.next_server_seed:
             self.commit_next_deal(timezone.now())  # a new table: its first hand's commitment
         super().save(*args, **kwargs)
+
+    @property
+    def members_only(self) -> bool:
+        """A club's table its host has not opened to all (games/access.py)."""
+        return self.club_id is not None and not self.club_open
+
+    @property
+    def unlisted(self) -> bool:
+        """Left out of the public lobby: a private table, or a club's members-only one."""
+        return self.is_private or self.members_only
 
     def commit_next_deal(self, now: datetime) -> None:
         """Draw the server seed of the table's next hand from the OS's CSPRNG and show its

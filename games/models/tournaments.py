@@ -50,6 +50,12 @@ class Tournament(models.Model):
     # A private tournament is listed nowhere: its page, and its table, open to the host,
     # its entrants and people who came through its invite link (games/access.py).
     is_private = models.BooleanField(default=False)
+    # A club's tournament: open only to its members unless the host opened it to all.
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="tournaments",
+    )
+    club_open = models.BooleanField(default=False)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     # The table it plays at, made when it starts.
     table = models.OneToOneField(
@@ -108,6 +114,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_status_display()})"
+
+    @property
+    def members_only(self) -> bool:
+        """A club's tournament its host has not opened to all (games/access.py)."""
+        return self.club_id is not None and not self.club_open
 
     def prize_pool(self, entrants: int) -> int:
         """Every chip paid in: a buy-in per entrant, per re-entry and per rebuy, and the

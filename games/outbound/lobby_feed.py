@@ -32,7 +32,9 @@ def open_rows() -> list[LobbyRow]:
     table version. A socket joins the lobby group before reading, so the frame of that
     change (a newer version) still reaches it and puts the row right.
     """
-    public = Table.objects.filter(is_private=False).exclude(status=Table.Status.CLOSED)
+    public = Table.objects.filter(is_private=False).exclude(status=Table.Status.CLOSED).exclude(
+        club__isnull=False, club_open=False  # a club's members-only tables (Table.unlisted)
+    )
     tables = list(public.order_by("-id").values(*ROW_FIELDS))
     players: defaultdict[int, list[str]] = defaultdict(list)
     seats = Seat.objects.filter(table__in=public).order_by("table_id", "number")
@@ -46,7 +48,7 @@ def open_rows() -> list[LobbyRow]:
 def publish_change(before: LobbyRow | None, snapshot: TableSnapshot, table: Table) -> None:
     """Called by the writer inside its transaction: after commit, tell the lobby of the
     change if it shows anything new. Builds the new row from the snapshot: no query."""
-    after = lobby.row_after(snapshot, table.is_private, table.hands_played)
+    after = lobby.row_after(snapshot, table.unlisted, table.hands_played)
     message = lobby.change_message(before, after, table.id, snapshot.version)
     if message is not None:
         _send_on_commit(message)
@@ -63,7 +65,7 @@ def announce_table(table: Table) -> None:
 def announce_deleted(table: Table) -> None:
     """A deleted table leaves the lobby. Its removal is numbered after its last version, so
     no row of it still on its way can bring it back."""
-    if lobby.in_lobby(table.is_private, table.status):
+    if lobby.in_lobby(table.unlisted, table.status):
         _send_on_commit(lobby.removed_message(table.id, table.version + 1))
 
 

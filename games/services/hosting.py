@@ -146,6 +146,21 @@ def close(table_id: int, user: User) -> None:
         _set_status(locked, user, Table.Status.CLOSED, "Closed the table.")
 
 
+def open_club_table(table_id: int, user: User, open_to_all: bool) -> None:
+    """The host (or a manager of the club) opens a club's table to everyone, or keeps it to
+    the club's members again; the lobby lists it only while it is open (games/access.py).
+    Players already seated keep their seats either way."""
+    with table_change(table_id) as locked:
+        require_host(locked, user)
+        table = locked.table
+        if table.club_id is None:
+            raise ServiceError(f"{table.name} is not a club's table: it has no members to "
+                               "keep it to.")
+        table.club_open = open_to_all
+        record(user, table, "Opened the table to everyone." if open_to_all
+               else "Kept the table to the club's members.")
+
+
 def settings_changes(
     table: Table, seat_numbers: list[int], changes: dict[str, Any]
 ) -> dict[str, Any]:

@@ -24,6 +24,9 @@ def add(locked: Locked, kind: str, player: str, text: str) -> None:
 
 
 def who(locked: Locked, user: User) -> str:
-    """How a notice names whoever ran the table: the host, or a member of staff."""
-    role = "host" if locked.table.host_id == user.id else "staff"
+    """How a notice names whoever ran the table: the host, a club's manager or staff."""
+    table = locked.table
+    role = "host" if table.host_id == user.id else (
+        "club manager" if not user.is_staff and table.club_id is not None else "staff"
+    )
     return f"{user.get_username()} ({role})"

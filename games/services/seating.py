@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import chips
+from games.access import in_club, members_only_refusal
 from games.add_chips_rule import add_chips_refusal, add_chips_room
 from games.engine.fair_deck import check_client_seed
 from games.models import Seat, Table
@@ -68,6 +69,9 @@ def take_seat(
     """``sit`` inside a change of the table (several players may sit in one change: a
     practice table's person and bots). ``client_seed`` is checked already."""
     table = locked.table
+    club = table.club if table.members_only else None
+    if club is not None and not (may_host(table, user) or in_club(club.id, user)):
+        raise ServiceError(members_only_refusal(club.name))
     requests = table.seat_requests
     mine = next((r for r in requests if r["user_id"] == user.id), None)
     if mine is not None and not approved:

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import chips
+from games.access import in_club, members_only_refusal
 from games.engine.tournament.payouts import PayoutPreset, prizes
 from games.engine.tournament.schedule import (
     BlindLevel,
@@ -87,14 +88,16 @@ def create_tournament(
     levels: list[dict[str, int]] | None = None, minutes: int | None = None,
     hands: int | None = None, action_seconds: int = 30, rebuy_levels: int = 0,
     late_levels: int = 0, max_entries: int = 1, addon_level: int = 0, addon_price: int = 0,
-    addon_chips: int = 0, is_private: bool = False,
+    addon_chips: int = 0, is_private: bool = False, club_id: int | None = None,
+    club_open: bool = False,
 ) -> Tournament:
     """A new sit-and-go, registering. ``preset`` or custom ``levels`` (then pass
     ``preset=""``), each level lasting ``minutes`` or ``hands``; rebuys during the first
     ``rebuy_levels`` levels (0: none); late registration until the end of level
     ``late_levels`` (0: none), with up to ``max_entries`` entries a player (re-entry); an
     add-on during level ``addon_level`` (0: none), ``addon_chips`` for ``addon_price``;
-    ``is_private``: listed nowhere, opened by its invite link (games/access.py)."""
+    ``is_private``: listed nowhere, opened by its invite link (games/access.py);
+    ``club_id``: a club's, open only to its members unless ``club_open``."""
     name = (name or "").strip()
     problems = []
     if not name or len(name) > 60:
@@ -133,7 +136,7 @@ def create_tournament(
         name=name, host=host, max_players=max_players, buy_in=buy_in,
         starting_stack=starting_stack, schedule=schedule.to_dict(), schedule_preset=preset,
         payout=PayoutPreset(payout).value, action_seconds=action_seconds,
-        is_private=bool(is_private),
+        is_private=bool(is_private), club_id=club_id, club_open=bool(club_open),
     )
 
 
@@ -186,8 +189,12 @@ def register(tournament_id: int, user: User, now: datetime | None = None) -> Tou
     """Enter the tournament: the buy-in moves from your bankroll to the prize pool. The
     entry that fills it starts it. Once it runs, late registration (or a re-entry) seats
     you at its table (games/services/tournament_late.py)."""
-    status = Tournament.objects.filter(pk=tournament_id).values_list("status", flat=True)
-    if status.first() == Tournament.Status.RUNNING:
+    found = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if found is not None and found.members_only and found.club is not None and not (
+        user.is_staff or found.host_id == user.id or in_club(found.club_id, user)
+    ):
+        raise ServiceError(members_only_refusal(found.club.name))
+    if found is not None and found.status == Tournament.Status.RUNNING:
         return tournament_late.enter(tournament_id, user, now or timezone.now())
     tournament = _lock(tournament_id)
     _require_registering(tournament)

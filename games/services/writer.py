@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import JSONField
 
 from games import chips, lobby, plain_sql, snapshots
+from games.access import manages_club
 from games.engine import HandState, TableConfig
 from games.engine.lineup import enough_to_deal
 from games.lobby import LobbyRow
@@ -332,8 +333,11 @@ def in_live_hand(locked: Locked, seat: Seat) -> bool:
 
 
 def may_host(table: Table, user: User) -> bool:
-    """The table's host runs it from the felt; staff may do the same at any table."""
-    return user.is_staff or (table.host_id is not None and table.host_id == user.id)
+    """The table's host runs it from the felt; staff may do the same at any table, and a
+    club's owner and managers at every table of the club."""
+    return user.is_staff or (table.host_id is not None and table.host_id == user.id) or (
+        manages_club(table.club_id, user)
+    )
 
 
 def refuse_at_tournament(locked: Locked, what: str) -> None:

@@ -86,6 +86,25 @@ def test_nights_outside_the_season_or_its_currency_do_not_count(season_played, c
     assert cash_standings(euro) == []
 
 
+def test_a_season_of_a_number_of_nights_counts_its_first_nights_only(season_played, club,
+                                                                      carol, client):
+    one = Season.objects.create(club=club, name="One night", starts_on=season_played.starts_on,
+                                night_count=1)
+    first, second = (n.tables.get() for n in club.nights.order_by("created_at", "id"))
+    counted = recount([first])
+    assert {s.name: (s.hands, s.net_cents, s.big_blinds, s.nights)
+            for s in cash_standings(one)} == {
+        name: (hands, 5 * chips, bbs, nights)
+        for name, (hands, chips, bbs, nights) in counted.items()}
+    assert "dave" not in counted  # dave played only on night two
+    two = Season.objects.create(club=club, name="Two nights", starts_on=season_played.starts_on,
+                                night_count=2)
+    assert cash_standings(two) == cash_standings(season_played)
+    client.force_login(carol)
+    page = client.get(f"/clubs/{club.id}/seasons/{one.id}/").content.decode()
+    assert f"{one.starts_on:%Y-%m-%d} for 1 night<" in page
+
+
 def test_the_season_page_shows_the_standings_to_members_only(client, season_played, carol,
                                                             outsider):
     url = f"/clubs/{season_played.club_id}/seasons/{season_played.id}/"
@@ -119,6 +138,14 @@ def test_the_season_page_answers_in_a_fixed_number_of_queries(client, season_pla
      ["Unknown currency 'XXX': pick one of USD, EUR, GBP, CAD, AUD, CHF, SEK, INR"]),
     ({"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-03-01", "points": "nascar"},
      ["Unknown points formula 'nascar': pick one of field, top_six, root"]),
+    ({"name": "S", "starts_on": "2026-01-01"},
+     ["Give the season either a last day or a number of nights, not neither."]),
+    ({"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-03-01", "night_count": "4"},
+     ["Give the season either a last day or a number of nights, not both."]),
+    ({"name": "S", "starts_on": "2026-01-01", "night_count": "0"},
+     ["The number of nights '0' must be a whole number from 1 to 365."]),
+    ({"name": "S", "starts_on": "2026-01-01", "night_count": "ten"},
+     ["The number of nights 'ten' must be a whole number from 1 to 365."]),
 ])
 def test_a_bad_season_is_refused_with_a_sentence(client, club, bob, fields, problems):
     client.force_login(bob)
@@ -135,6 +162,11 @@ def test_a_member_cannot_start_a_season_and_a_manager_can(client, club, bob, car
     response = client.post(f"/clubs/{club.id}/seasons/new/", fields, follow=True)
     assert [str(m) for m in response.context["messages"]] == [
         "Summer runs from 2026-06-01 to 2026-08-31."]
+    fields = {"name": "Ten nights", "starts_on": "2026-06-01", "night_count": "10"}
+    response = client.post(f"/clubs/{club.id}/seasons/new/", fields, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "Ten nights runs from 2026-06-01 for 10 nights."]
+    assert Season.objects.get(name="Ten nights").night_count == 10
 
 
 def test_tournament_standings_equal_a_recount_from_the_entries(club, alice, bob, carol, dave):
@@ -180,3 +212,12 @@ def test_the_season_page_shows_the_tournament_standings(client, club, alice, bob
     assert sorted(p for _, p in shown) == [4, 6, 10]
     for name, value in shown:
         assert f"<td>{name}</td><td class=\"num\">{value}</td>" in page
+
+
+@pytest.mark.parametrize("ends", [{}, {"ends_on": date(2026, 2, 1), "night_count": 3},
+                                  {"night_count": 0}])
+def test_the_database_keeps_one_end_to_a_season(club, ends):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.create(club=club, name="S", starts_on=date(2026, 1, 1), **ends)
