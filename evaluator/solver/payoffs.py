@@ -208,6 +208,25 @@ class StackedSweep:
         self.showdown_rows, self.showdown_signs = self._stack(
             [(s.showdown_rows, s.showdown_signs) for s in sweeps], layout_start)
         self.by_card = None if cards is None else CardSums(cards[0], cards[1])
+        if self.by_card is not None:
+            self._tables(self.by_card)
+
+    def _tables(self, sums: CardSums) -> None:
+        """The showdown's rows that depend only on the board and a card (where the card's
+        group and the board's segment start and end) as small tables read per hand: six
+        gathers over the whole prefix per showdown instead of eleven."""
+        rows = self.showdown_rows
+        size = sums.boards * 52
+        self.group_start = np.zeros(size, dtype=np.int64)
+        self.group_end = np.zeros(size, dtype=np.int64)
+        for c in (0, 1):
+            self.group_start[sums.my_keys[c]] = rows[5 + c]
+            self.group_end[sums.my_keys[c]] = rows[7 + c]
+        self.segment_end = np.zeros(sums.boards, dtype=np.int64)
+        self.segment_start = np.zeros(sums.boards, dtype=np.int64)
+        self.segment_end[sums.my_board] = rows[2]
+        self.segment_start[sums.my_board] = rows[11]
+        self.ranked = (rows[0], rows[1], rows[3], rows[4], rows[9], rows[10])
 
     @staticmethod
     def _stack(parts: list[tuple[I64, F64]], starts: I64) -> tuple[I64, F64]:
@@ -227,7 +246,21 @@ class StackedSweep:
         return result
 
     def showdown(self, reach: F64) -> F64:
-        result: F64 = self.showdown_signs @ self._prefix(reach)[self.showdown_rows]
+        prefix = self._prefix(reach)
+        if self.by_card is None:
+            answer: F64 = self.showdown_signs @ prefix[self.showdown_rows]
+            return answer
+        # beaten - lost to = C[below] + C[above] - C[end] - C[start] (the board's own
+        # segment) - the card groups' entries below and above mine + their groups' ends
+        below, above, below0, below1, above0, above1 = self.ranked
+        groups = prefix[self.group_start] + prefix[self.group_end]
+        segments = prefix[self.segment_end] + prefix[self.segment_start]
+        result: F64 = prefix[below] + prefix[above]
+        for rows in (below0, below1, above0, above1):
+            result -= prefix[rows]
+        result += groups[self.by_card.my_keys[0]]
+        result += groups[self.by_card.my_keys[1]]
+        result -= segments[self.by_card.my_board]
         return result
 
 
