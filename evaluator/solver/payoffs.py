@@ -113,8 +113,11 @@ class Sweep:
         index = {(int(a), int(b)): j for j, (a, b) in enumerate(np.sort(their_cards, axis=1))}
         same = np.array([index.get((int(a), int(b)), -1) for a, b in np.sort(cards, axis=1)],
                         dtype=np.int64)
-        same_hi = np.where(same >= 0, position[np.maximum(same, 0)] + 1, 0)
-        same_lo = np.where(same >= 0, position[np.maximum(same, 0)], 0)
+        hit = same >= 0  # (a turn's river can leave one player no hand at all)
+        same_hi = np.zeros(len(same), dtype=np.int64)
+        same_lo = np.zeros(len(same), dtype=np.int64)
+        same_lo[hit] = position[same[hit]]
+        same_hi[hit] = same_lo[hit] + 1
         # fold = total - held by card 0 - held by card 1 + the identical combo
         self.fold_rows = np.stack([
             np.full(len(strength), n), group_start[:, 0] + by_card, group_start[:, 1] + by_card,
@@ -320,17 +323,18 @@ class StackedPayoffs:
     """Several boards' :class:`SortedPayoffs` as one game whose hands are every board's
     hands one after the other: one array operation per node serves every board."""
 
-    def __init__(self, parts: list[SortedPayoffs]) -> None:
+    def __init__(self, parts: list[SortedPayoffs], card_tables: bool = True) -> None:
         self.parts = parts
         self.sizes = [[len(p.weights[q]) for p in parts] for q in (0, 1)]
         self.weights = (np.concatenate([p.weights[0] for p in parts]),
                         np.concatenate([p.weights[1] for p in parts]))
         self.counts = (np.ones(len(self.weights[0])), np.ones(len(self.weights[1])))
         cards = ([p.cards[0] for p in parts], [p.cards[1] for p in parts])
+        # card_tables=False keeps the plain prefix gathers (the bench's earlier layout)
         self.sides = (StackedSweep([p.sides[0] for p in parts], self.sizes[1],
-                                   (cards[0], cards[1])),
+                                   (cards[0], cards[1]) if card_tables else None),
                       StackedSweep([p.sides[1] for p in parts], self.sizes[0],
-                                   (cards[1], cards[0])))
+                                   (cards[1], cards[0]) if card_tables else None))
 
     def fold(self, player: int, reach: F64) -> F64:
         return self.sides[player].fold(reach)

@@ -78,6 +78,7 @@ class TurnPayoffs:
         self.solvers: dict[int, list[Solver]] = {}
         self._averages: dict[int, list[dict[int, F64]]] = {}
         self.stacked: StackedPayoffs | None = None
+        self.card_tables = True  # False: the stacked sweeps' plain gathers (the bench)
         self.rows: tuple[I64, ...] = ()
         self.reset()
 
@@ -88,7 +89,8 @@ class TurnPayoffs:
         baseline) get one solver per river."""
         parts = [p for p in (river.payoffs for river in self.rivers)
                  if isinstance(p, SortedPayoffs)]
-        self.stacked = StackedPayoffs(parts) if len(parts) == len(self.rivers) else None
+        self.stacked = (StackedPayoffs(parts, self.card_tables)
+                        if len(parts) == len(self.rivers) else None)
         if self.stacked is not None:
             self.rows = tuple(np.concatenate([river.rows[p] for river in self.rivers])
                               for p in (0, 1))
