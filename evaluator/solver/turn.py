@@ -211,17 +211,17 @@ def turn_spot(board: CardInput, ranges: Sequence[Range | str], pot: float,
     for card in range(52):
         if card in board_ids:
             continue
-        rows = []
+        rows: list[I64] = []
         strengths = []
         for p in (0, 1):
-            held = np.flatnonzero((ids[p] != card).all(axis=1))
-            hands = ids[p][held]
+            kept = np.flatnonzero((ids[p] != card).all(axis=1))
+            hands = ids[p][kept]
             table = np.hstack([hands, np.tile(np.array([*board_ids, card]), (len(hands), 1))])
             strength = evaluate_batch(table.astype(np.uint8)).astype(np.int64)
             # A river's hands by strength: the sweeps' gathers then read their prefix sums
             # in order instead of at random (about twice as fast on full ranges).
             order = np.argsort(strength, kind="stable")
-            rows.append(held[order])
+            rows.append(kept[order])
             strengths.append(strength[order])
         payoffs = SortedPayoffs((strengths[0], strengths[1]),
                                 (ids[0][rows[0]], ids[1][rows[1]]),
