@@ -171,7 +171,7 @@ def main() -> None:
     print(f"set-up: spot (ranges, strengths, sorted gathers) {prepare:.3f} s "
           f"({first:.3f} s the first time, building the evaluator's tables); "
           f"dense matrices {dense_prepare:.3f} s")
-    print(f"{'':<32} {'time':>10} {'iters':>9} {'per iter':>11} {'exploit.':>13} "
+    print(f"{'':<32} {'time (cpu)':>25} {'iters':>9} {'per iter':>11} {'exploit.':>13} "
           f"{'solve peak':>10} {'tables':>11}")
     ours = run("sorted sweep (ours)", spot.tree, spot.payoffs, args.target)
     symmetric = river_spot(args.board, args.ranges, pot=args.pot,
