@@ -111,6 +111,9 @@ class Solver:
             shape = (len(tree.children[node]), len(self.weights[tree.player[node]]))
             self.regrets[node] = np.zeros(shape)
             self.strategy_sums[node] = np.zeros(shape)
+        # Each node's current strategy, kept until its regrets change: the other player's
+        # update reads it too, so it is computed once per iteration instead of twice.
+        self._current: dict[int, F64] = {}
         self.iteration = 0
         self.counts = payoffs.counts
         self.dealable = float((self.weights[0] * self.counts[0])
@@ -148,7 +151,9 @@ class Solver:
                 return self.chance.update(node, player, own, other)
             return self._terminal(node, player, other)
         children = tree.children[node]
-        strategy = current_strategy(self.regrets[node])
+        strategy = self._current.get(node)
+        if strategy is None:
+            strategy = self._current[node] = current_strategy(self.regrets[node])
         if tree.player[node] != player:
             total = self._update(children[0], player, own, other * strategy[0])
             for a in range(1, len(children)):
@@ -160,6 +165,7 @@ class Solver:
         regrets = self.regrets[node]
         regrets *= np.where(regrets > 0, self._positive, self._negative)
         regrets += values - value
+        del self._current[node]
         sums = self.strategy_sums[node]
         sums *= self._average
         sums += own * strategy
@@ -182,7 +188,12 @@ class Solver:
 def current_strategy(regrets: F64) -> F64:
     """Regret matching: actions in proportion to their positive regret (uniform if none)."""
     positive = np.where(regrets > REGRET_FLOOR, regrets, 0.0)
-    return normalise(positive)
+    total = positive.sum(axis=0)
+    reached = total > 0
+    # positive /= total where some regret is positive; uniform where none is
+    np.divide(positive, total, out=positive, where=reached)
+    positive[:, ~reached] = 1.0 / regrets.shape[0]
+    return positive
 
 
 def normalise(weights: F64) -> F64:

@@ -78,6 +78,7 @@ class TurnPayoffs:
         self.solvers: dict[int, list[Solver]] = {}
         self._averages: dict[int, list[dict[int, F64]]] = {}
         self.stacked: StackedPayoffs | None = None
+        self.card_tables = True  # False: the stacked sweeps' plain gathers (the bench)
         self.rows: tuple[I64, ...] = ()
         self.reset()
 
@@ -88,7 +89,8 @@ class TurnPayoffs:
         baseline) get one solver per river."""
         parts = [p for p in (river.payoffs for river in self.rivers)
                  if isinstance(p, SortedPayoffs)]
-        self.stacked = StackedPayoffs(parts) if len(parts) == len(self.rivers) else None
+        self.stacked = (StackedPayoffs(parts, self.card_tables)
+                        if len(parts) == len(self.rivers) else None)
         if self.stacked is not None:
             self.rows = tuple(np.concatenate([river.rows[p] for river in self.rivers])
                               for p in (0, 1))
@@ -209,12 +211,18 @@ def turn_spot(board: CardInput, ranges: Sequence[Range | str], pot: float,
     for card in range(52):
         if card in board_ids:
             continue
-        rows = tuple(np.flatnonzero((ids[p] != card).all(axis=1)) for p in (0, 1))
+        rows: list[I64] = []
         strengths = []
         for p in (0, 1):
-            hands = ids[p][rows[p]]
+            kept = np.flatnonzero((ids[p] != card).all(axis=1))
+            hands = ids[p][kept]
             table = np.hstack([hands, np.tile(np.array([*board_ids, card]), (len(hands), 1))])
-            strengths.append(evaluate_batch(table.astype(np.uint8)).astype(np.int64))
+            strength = evaluate_batch(table.astype(np.uint8)).astype(np.int64)
+            # A river's hands by strength: the sweeps' gathers then read their prefix sums
+            # in order instead of at random (about twice as fast on full ranges).
+            order = np.argsort(strength, kind="stable")
+            rows.append(kept[order])
+            strengths.append(strength[order])
         payoffs = SortedPayoffs((strengths[0], strengths[1]),
                                 (ids[0][rows[0]], ids[1][rows[1]]),
                                 (weights[0][rows[0]], weights[1][rows[1]]))

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from evaluator import DECK, evaluate
-from evaluator.solver.payoffs import DensePayoffs, SortedPayoffs
+from evaluator.solver.payoffs import DensePayoffs, SortedPayoffs, StackedPayoffs
 from evaluator.solver.river import river_spot
+from evaluator.solver.turn import turn_spot
 
 
 def random_spot(rng: np.random.Generator, hands: int):
@@ -74,3 +75,40 @@ def test_mismatched_shapes_are_refused_with_a_reason():
         DensePayoffs(np.ones((2, 2)), np.ones((2, 3)))
     with pytest.raises(ValueError, match="one weight per hand"):
         DensePayoffs(np.ones((2, 2)), np.ones((2, 2)), ([1.0], [1.0, 1.0]))
+
+
+def random_turn_ranges(rng: np.random.Generator, board: list[int], hands: int) -> str:
+    rest = [c for c in rng.permutation(52) if c not in board]
+    combos = [f"{DECK[int(a)]}{DECK[int(b)]}" for k, a in enumerate(rest) for b in rest[k + 1:]]
+    pick = rng.choice(len(combos), hands, replace=False)
+    return ", ".join(f"{rng.uniform(0.1, 1):.3f}({combos[i]})" for i in pick)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_stacked_rivers_sums_equal_each_rivers_dense_matrices(seed):
+    """The turn's stacked folds (bincounts per board and card) and showdowns (small tables
+    of the card groups' bounds), river by river, against that river's matrices; the last
+    seed gives one player two combos sharing a card, so one river leaves that player no hand."""
+    rng = np.random.default_rng(200 + seed)
+    deck = rng.permutation(52)
+    board = [int(c) for c in deck[:4]]
+    other = (f"{DECK[int(deck[4])]}{DECK[int(deck[5])]}, 0.5({DECK[int(deck[4])]}"
+             f"{DECK[int(deck[6])]})" if seed == 3 else random_turn_ranges(rng, board, 80))
+    spot = turn_spot(" ".join(str(DECK[c]) for c in board),
+                     [random_turn_ranges(rng, board, 120), other], pot=10, stacks=(10, 10))
+    stacked = StackedPayoffs([river.payoffs for river in spot.payoffs.rivers])
+    assert stacked.sides[0].by_card is not None
+    if seed == 3:
+        assert min(stacked.sizes[1]) == 0
+    for player in (0, 1):
+        reach = rng.random(sum(stacked.sizes[1 - player]))
+        fold, showdown = stacked.fold(player, reach), stacked.showdown(player, reach)
+        mine_at = np.cumsum([0, *stacked.sizes[player]])
+        theirs_at = np.cumsum([0, *stacked.sizes[1 - player]])
+        for k, river in enumerate(spot.payoffs.rivers):
+            dense = river.payoffs.dense()
+            theirs = reach[theirs_at[k]:theirs_at[k + 1]]
+            mine = slice(mine_at[k], mine_at[k + 1])
+            np.testing.assert_allclose(fold[mine], dense.fold(player, theirs), atol=1e-9)
+            np.testing.assert_allclose(showdown[mine], dense.showdown(player, theirs),
+                                       atol=1e-9)

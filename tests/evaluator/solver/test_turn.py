@@ -82,6 +82,16 @@ def test_a_turn_reaches_the_target():
     assert answer.stopped == "target" and answer.exploitability <= 0.5
 
 
+def test_a_river_that_leaves_one_player_no_hand_is_solved():
+    """The ace of spades dealt on the river takes both of the first range's hands."""
+    spot = turn_spot("Kd 7c 2d 9h", ["AsKs, 0.5(AsQs)", "KQ, 99, T8s"], pot=100,
+                     stacks=(100, 100), config=TURN, river=RIVER)
+    ace = [river for river in spot.payoffs.rivers if str(river.card) == "As"]
+    assert len(ace) == 1 and len(ace[0].rows[0]) == 0
+    answer = solve(spot.tree, spot.payoffs, target=0.5)
+    assert answer.stopped == "target" and answer.exploitability <= 0.5
+
+
 def test_the_stacked_rivers_equal_one_solver_per_river(spot):
     """The rivers stacked in one array per node (the default) and one solver per river
     (the path the bench's dense baseline takes) hold the same strategies."""
