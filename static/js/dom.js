@@ -29,6 +29,11 @@ export function clear(el) {
   return el;
 }
 
+/** A whole number of chips (or any count) as every page writes it: "12,500". */
+export function count(n) {
+  return Number(n).toLocaleString("en");
+}
+
 export function clamp(value, low, high) {
   return Math.min(high, Math.max(low, value));
 }

@@ -2,7 +2,7 @@
 // (table.js) and the replayer (replayer.js) both draw it from the server's felt view for this
 // viewer (games/felt.py, docs/protocol.md): `seats` rows and the `hand` part.
 import { cardBack, cardFace, cardSlot } from "./cards.js";
-import { clear, h } from "./dom.js";
+import { clear, count, h } from "./dom.js";
 
 /** Where seat `number` sits, in % of the felt, with the viewer's own seat at the bottom. */
 export function seatAngle(number, maxSeats, anchor) {
@@ -232,7 +232,6 @@ function button(seatNumber, view, anchor) {
   return h("div", { class: "dealer-button", style: at(angle, 0.7), title: "Dealer" }, "D");
 }
 
-const count = (n) => n.toLocaleString("en");
 
 /**
  * Draw the whole felt for `view` into `felt`. Options: `onSit(number)`, offered on free seats;

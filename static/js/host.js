@@ -1,7 +1,7 @@
 // The host's panel on the table page: run the game from the felt. Every button sends one
 // `host` command (docs/protocol.md); the server checks the sender is the host and answers with
 // an update everyone sees, or an error for the host alone. Nothing here decides anything.
-import { clear, h } from "./dom.js";
+import { clear, count, h } from "./dom.js";
 import { getPref, setPref } from "./prefs.js";
 
 export class HostPanel {
@@ -111,7 +111,7 @@ export class HostPanel {
     const rows = this.seated(view).map((s) => {
       const hostHere = view.host && view.host.name === s.player;
       return h("li", { dataset: { seat: s.number } },
-        `Seat ${s.number}: ${s.player} · ${s.stack.toLocaleString("en")} chips`,
+        `Seat ${s.number}: ${s.player} · ${count(s.stack)} chips`,
         hostHere ? " (host)" : "",
         s.leaving ? " · leaving" : "",
         s.leaving ? null : h("button", { type: "button", class: "tool", dataset: { control: "remove" },

@@ -5,7 +5,7 @@
 // - Run streams the work from the server (newline-delimited JSON) with a progress bar;
 //   Cancel aborts the fetch, which stops the work on the server;
 // - the address bar follows the spot, so a link shares it.
-import { h, clear } from "./dom.js";
+import { clear, count, h } from "./dom.js";
 
 const form = document.querySelector("form[data-ranges]");
 if (form) enhance(form);
@@ -35,14 +35,14 @@ function enhance(form) {
       range: field.value, suits: suits.checked ? "es" : "en" })}`;
     const answer = await fetch(url).then((r) => r.json()).catch(() => null);
     if (!answer) return null;
-    const count = field.closest("label").querySelector(".rg-count");
+    const counter = field.closest("label").querySelector(".rg-count");
     if (answer.error) {
-      count.textContent = answer.error;
-      count.classList.add("rg-bad");
+      counter.textContent = answer.error;
+      counter.classList.add("rg-bad");
       return null;
     }
-    count.classList.remove("rg-bad");
-    count.textContent = field.value.trim()
+    counter.classList.remove("rg-bad");
+    counter.textContent = field.value.trim()
       ? `${combos(answer.combos)} (${answer.percent.toFixed(1)}%)` : "";
     parsed.set(field, answer);
     if (field === target) paint(answer);
@@ -200,7 +200,7 @@ function enhance(form) {
     if (message.start) {
       const s = message.start;
       status.textContent = s.exact ? "Counting every deal on every board…"
-        : `Dealing ${s.samples.toLocaleString("en")} random deals…`;
+        : `Dealing ${count(s.samples)} random deals…`;
       for (const note of s.capped) result.append(h("p", { class: "rg-capped" }, note));
     } else if (message.progress !== undefined) {
       bar.value = message.progress;
@@ -226,8 +226,8 @@ function enhance(form) {
   function show(data) {
     clear(result);
     const method = data.exact
-      ? [h("strong", {}, "Exact"), `: ${data.deals.toLocaleString("en")} deals and boards, every one counted.`]
-      : [h("strong", {}, "Monte Carlo"), `: ${data.deals.toLocaleString("en")} random deals (seed ${data.seed}); each equity ± its standard error.`];
+      ? [h("strong", {}, "Exact"), `: ${count(data.deals)} deals and boards, every one counted.`]
+      : [h("strong", {}, "Monte Carlo"), `: ${count(data.deals)} random deals (seed ${data.seed}); each equity ± its standard error.`];
     result.append(h("p", { class: "ln-method" }, method));
     for (const note of data.capped) result.append(h("p", { class: "rg-capped" }, note));
     const rows = data.players.map((p, i) => h("tr", {},
@@ -258,8 +258,8 @@ function enhance(form) {
           h("thead", {}, h("tr", {}, h("th", {}, byCombo ? "Combo" : "Hand"),
             h("th", { class: "num" }, byCombo ? "Weight" : "Combos"),
             h("th", { class: "num" }, "Equity"))),
-          h("tbody", {}, items.map(([name, count, equity]) => h("tr", {}, h("td", {}, name),
-            h("td", { class: "num" }, count), h("td", { class: "num" }, pct(equity)))))));
+          h("tbody", {}, items.map(([name, weight, equity]) => h("tr", {}, h("td", {}, name),
+            h("td", { class: "num" }, weight), h("td", { class: "num" }, pct(equity)))))));
       result.append(details);
     });
   }

@@ -2,7 +2,7 @@
 import { ActionBar } from "./actions.js";
 import { ChatPanel } from "./chat.js";
 import { TableSocket } from "./connection.js";
-import { clamp, clear, h } from "./dom.js";
+import { clamp, clear, count, h } from "./dom.js";
 import { renderFelt, resultsList } from "./felt.js";
 import { cardFace } from "./cards.js";
 import { getPref, setPref } from "./prefs.js";
@@ -302,7 +302,6 @@ function tournamentText(t) {
   if (t.average_stack !== null) text += ` · average ${t.average_stack}`;
   const paid = t.payouts.map((p) => `${p.place}: ${p.prize}`).join(", ");
   text += ` · prize pool ${t.prize_pool} (${paid})`;
-  const count = (n) => n.toLocaleString("en-US");
   if (t.late_registration_until) text += ` · Late registration until level ${t.late_registration_until}`;
   if (t.addon) {
     const when = t.addon.level === t.level ? "available" : `in level ${t.addon.level}`;
