@@ -73,7 +73,10 @@ def test_the_page_offers_late_registration_and_the_line_says_until_when(client):
     assert "Register late (100 from your bankroll, 1000 chips)" in page
     line = line_of(tournament.table_id)
     assert (line["late_registration_until"], line["addon"]) == (2, None)
-    page = text(client.post(f"/tournaments/{tournament.id}/register/", follow=True).content)
+    answer = client.post(f"/tournaments/{tournament.id}/register/")
+    # A late entry is seated at once: it is taken to its seat (issue 40).
+    assert answer.status_code == 302 and answer.url == f"/tables/{tournament.table_id}/"
+    page = text(client.get(url).content)
     assert "You are registered" in page and "prize pool 400" in page
     assert "Register late" not in page
     line = line_of(tournament.table_id)
@@ -104,7 +107,9 @@ def test_the_page_offers_a_re_entry_and_shows_each_entry_and_what_it_paid(client
     page = text(client.get(url).content)
     assert "Re-enter (100 from your bankroll, 1000 chips)" in page
     assert "out, place to come" in page
-    page = text(client.post(f"/tournaments/{tournament.id}/register/", follow=True).content)
+    answer = client.post(f"/tournaments/{tournament.id}/register/")
+    assert answer.status_code == 302 and answer.url == f"/tables/{tournament.table_id}/"
+    page = text(client.get(url).content)
     out.refresh_from_db()
     went_out_in = out.earlier_entries[0]["went_out_in"]
     assert f"2 · entry 1 out in place {went_out_in} 200" in page  # entries, paid
