@@ -371,7 +371,8 @@ def _play(state: HandState, lines: list[list[str]], boards: Boards, amounts: Amo
             before = len(state.events)
             legal = state.legal_actions()
             assert legal is not None  # _repair_until left seat k + 1 to act
-            state.apply(_action(legal, k + 1, verb, words, amounts), legal)
+            # A failed action refuses the hand: no copy kept to undo it.
+            state.apply(_action(legal, k + 1, verb, words, amounts), legal, undo=False)
             pending_auto = _autos(state, before)
         except IllegalAction as error:
             sentence = error.worded(lambda units: str(amounts.money(units)))  # the file's unit
@@ -414,7 +415,7 @@ def _repair_until(state: HandState, *, board: int = 0, actor: int | None = None)
         legal = state.legal_actions()
         if legal is None:
             raise PHHError("An action comes after the hand is over, or out of turn.")
-        state.apply(state.timeout_action(legal), legal)
+        state.apply(state.timeout_action(legal), legal, undo=False)
 
 
 def _action(

@@ -91,13 +91,22 @@ class HandState(HandData):
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action: Action, legal: LegalActions | None = None) -> list[Event]:
+    def apply(self, action: Action, legal: LegalActions | None = None, *,
+              undo: bool = True) -> list[Event]:
         """Apply the actor's decision; return the events it caused (the engine may go on to
         deal, run out the board and settle the hand). On ``IllegalAction`` nothing changed.
         ``legal``: this state's ``legal_actions()`` when the caller has just asked for it
-        (a replay choosing its action), so that it is not worked out again.
+        (a replay choosing its action), so that it is not worked out again. ``undo=False``:
+        no copy is kept to undo a failed action, for a caller that drops the whole state when
+        one fails (an import refuses the hand): the state is then left as the failure found it.
         """
         kind, total = check_action(self, action, legal)
+        if not undo:
+            before = len(self.events)
+            self._act(kind, total)
+            self.actions.append(Action(action.seat, kind, action.amount))
+            self._advance()
+            return self.events[before:]
         saved = self._save()
         before = len(self.events)
         try:

@@ -7,12 +7,12 @@ databases whose conversions differ (SQLite returns dates as text and booleans as
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.transaction import TransactionManagementError
 from django.forms.models import model_to_dict
 
 from games import plain_sql
-from games.models import Hand, HandAction, Seat, Table
+from games.models import Hand, HandAction, ImportedHand, Seat, Table
 from games.services import play, seating
 from games.snapshots import SEAT_FIELDS
 from tests.games.conftest import ACES_KINGS_DECK
@@ -163,3 +163,34 @@ def test_insert_adds_the_rows_bulk_create_would(hand):
     ]
     assert all(action.created_at is not None for action in ours)
     assert plain_sql.insert([], columns) == 0
+
+
+def test_insert_each_adds_the_rows_bulk_create_would_and_skips_conflicts(alice, bob):
+    def rows(owner, marks):
+        return [
+            ImportedHand(
+                owner=owner, source="pokerstars", site="PokerStars", small_blind=1, big_blind=2,
+                stakes="$0.01/$0.02", player_count=2, names={"1": "a", "2": "b"},
+                rake={"1": 3}, state={"players": [{"seat": 1, "hole": ["As", "Kd"]}]},
+                played_at=datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC), net=-5, settled=k == 0,
+                text=f"hand {mark}", fingerprint=mark,
+            )
+            for k, mark in enumerate(marks)
+        ]
+
+    plain_sql.insert_each(rows(alice, ["a", "b"]))
+    plain_sql.insert_each(rows(alice, ["b", "c"]), ignore_conflicts=True)  # "b" is there
+    ImportedHand.objects.bulk_create(rows(bob, ["a", "b"]))
+    ImportedHand.objects.bulk_create(rows(bob, ["b", "c"]), ignore_conflicts=True)
+    leave_out = ("id", "owner", "imported_at")
+
+    def stored(owner):
+        return [model_to_dict(row, exclude=leave_out)
+                for row in ImportedHand.objects.filter(owner=owner).order_by("fingerprint")]
+
+    assert [row["text"] for row in stored(alice)] == ["hand a", "hand b", "hand c"]
+    assert stored(alice) == stored(bob)
+    assert all(row.imported_at is not None for row in ImportedHand.objects.filter(owner=alice))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        plain_sql.insert_each(rows(alice, ["a"]))  # no skipping unless asked
+    plain_sql.insert_each([])

@@ -16,6 +16,7 @@ import re
 from django.db import connections, transaction
 from django.utils import timezone
 
+from games import plain_sql
 from games.engine import UNKNOWN, EventKind, HandState, PHHError
 from games.engine.positions import positions
 from games.history.imports import continuity
@@ -56,7 +57,7 @@ def start(owner, text: str, *, filename: str = "", hero_name: str = "") -> Impor
             owner=owner, filename=filename[:200], hero_name=hero_name.strip()[:100],
             total=len(parts),
         )
-        ImportPart.objects.bulk_create(
+        plain_sql.insert_each(
             ImportPart(batch=batch, number=k, source=source, name=name, text=part)
             for k, (source, name, part) in enumerate(parts)
         )
@@ -91,7 +92,7 @@ def step(batch: ImportBatch, count: int = STEP) -> ImportBatch:
             seen.add(mark)
             assert hand.replayed is not None
             rows.append((row, hand.replayed.state))
-        ImportedHand.objects.bulk_create([row for row, _state in rows], ignore_conflicts=True)
+        plain_sql.insert_each([row for row, _state in rows], ignore_conflicts=True)
         _record_facts(batch, rows)
         _mark_read(todo)
         batch.imported += len(rows)

@@ -19,6 +19,7 @@ from django.db import connections
 from django.db.models import F, QuerySet
 from django.urls import reverse
 
+from games import plain_sql
 from games.engine import EventKind, HandState
 from games.history.masking import masked_state
 from games.history.review.session import Sample, all_in_adjusted, facts, needs_equity
@@ -104,8 +105,7 @@ def record_imported(hands: Iterable[tuple[ImportedHand, HandState]]) -> None:
     An all-in's equities are left for the first review that reads them, as for a hand
     played here: they cost more than the rest of the import put together."""
     rows = [imported_row(hand, state, equity=False) for hand, state in hands]
-    HandFacts.objects.bulk_create([row for row in rows if row is not None],
-                                  ignore_conflicts=True)
+    plain_sql.insert_each([row for row in rows if row is not None], ignore_conflicts=True)
 
 
 def played_facts(
