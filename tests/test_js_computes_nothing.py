@@ -87,7 +87,8 @@ def test_each_pattern_finds_the_code_it_replaced(pattern, line):
 def test_the_replayer_takes_its_chips_from_the_engine():
     """Its steps' stacks, bets and pots are the engine's (visibility.chips_now), not moved
     by the event amounts in games/history/replay/replayer.py."""
-    source = (SCRIPTS[0].parent.parent.parent / "games" / "history" / "replay" / "replayer.py").read_text()
+    root = SCRIPTS[0].parent.parent.parent
+    source = (root / "games" / "history" / "replay" / "replayer.py").read_text()
     assert "chips_now" in source
     moved = re.findall(r'\[\s*"(?:stack|bet|committed)"\s*\]\s*[-+]=', source)
     assert not moved, moved
