@@ -89,6 +89,11 @@ def test_four_guests_play_a_sit_and_go_to_an_icm_deal(chromium, site):
             register = f"Register ({BUY_IN} from your bankroll)"
             person.page.get_by_role("button", name=register).click()
             expect(person.page.locator("ul.messages")).to_contain_text("You are registered")
+            if person is people[-1]:
+                # The entry that filled it started it: taken to its seat (issue 40); its
+                # bankroll is read back on the tournament's page.
+                expect(person.page).to_have_url(re.compile(r"/tables/\d+/$"))
+                person.page.goto(path)
             assert bankroll(person.page) == before[person.name] - BUY_IN
         # The fourth entry filled it: it has started. The three waiting on its page are
         # taken to their seats; the fourth opens the table from the page.

@@ -73,6 +73,10 @@ def test_a_guest_registers_late_and_is_dealt_in_at_the_next_hand(chromium, site)
         late.page.get_by_role("button", name=f"Register late ({BUY_IN} from your bankroll, "
                               f"{STACK} chips)").click()
         expect(late.page.locator("ul.messages")).to_contain_text("You are registered")
+        # A late entry is seated at once and taken to its seat (issue 40); its bankroll and
+        # the prize pool are read back on the tournament's page.
+        expect(late.page).to_have_url(re.compile(r"/tables/\d+/$"))
+        late.page.goto(path)
         assert bankroll(late.page) == before - BUY_IN
         expect(late.page.locator("body")).to_contain_text("prize pool 300")
         late.page.goto(path)
